@@ -1,0 +1,92 @@
+// One lint configuration for the whole repo, with the import-boundary rules of ARCHITECTURE.md:
+// no mfe-* imports another mfe-* or the shell; shared-* import no app; shared-auth imports no shared-ui;
+// the server imports only shared-auth's pure rules; packages are imported by name, never by a relative
+// path across folders.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const APPS = ['shell', 'mfe-roles', 'mfe-invitations', 'mfe-system', 'mfe-tokens'];
+const FOLDERS = [...APPS, 'shared-ui', 'shared-auth', 'server', 'e2e'];
+
+/** Forbid importing the named packages, and any relative path that reaches into another top-level folder. */
+function boundary(own, forbiddenPackages, message, paths = []) {
+  const others = FOLDERS.filter((f) => f !== own);
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths,
+        patterns: [
+          ...(forbiddenPackages.length
+            ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
+            : []),
+          {
+            group: others.map((f) => `**/${f}/**`).concat(others.map((f) => `../**/${f}`)),
+            message: 'Import another package by its package name, never by a relative path across folders.',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', 'e2e/artifacts/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    ignores: ['server/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...APPS.map((app) => ({
+    files: [`${app}/**/*.{ts,tsx}`],
+    rules: boundary(
+      app,
+      ['shell', 'server', ...APPS.filter((a) => a !== app)],
+      'A remote reaches another app only through the slots of the remote contract.',
+    ),
+  })),
+  { files: ['shared-ui/**/*.{ts,tsx}'], rules: boundary('shared-ui', [...APPS, 'server'], 'shared packages import no app.') },
+  {
+    files: ['shared-auth/**/*.{ts,tsx}'],
+    rules: boundary('shared-auth', [...APPS, 'server', 'shared-ui'], 'shared-auth imports no app and no shared-ui.'),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      ...boundary('server', [...APPS, 'shared-ui'], 'The server imports no browser package.', [
+        { name: 'shared-auth', message: "The server imports only the pure rules: 'shared-auth/rules'." },
+      ]),
+    },
+  },
+  {
+    files: ['e2e/**/*.{js,mjs,ts}'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['tooling/**', '**/*.config.*', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,1 @@
+module.exports = require('../tooling/jest/web.config.cjs')(__dirname);

@@ -1,0 +1,1 @@
+module.exports = require('../tooling/webpack.app.cjs')({ dir: __dirname, kind: 'remote', title: 'Access portal' });

@@ -1,0 +1,31 @@
+// The one map of Module Federation shared singletons. Every webpack config imports it, so the host and
+// every remote agree on what is shared. requiredVersion comes from the caret range in each app's package.json.
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  'ky',
+  'shared-auth',
+  'shared-ui',
+  '@surfnet/sds',
+];
+
+/** @param {Record<string,string>} dependencies the app's package.json dependencies */
+function sharedFor(dependencies) {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+    const range = dependencies[pkg];
+    if (!range) continue;
+    shared[name] = { singleton: true, requiredVersion: range, eager: false };
+  }
+  return shared;
+}
+
+module.exports = { SINGLETONS, sharedFor };

@@ -1,0 +1,102 @@
+// One webpack configuration for the host and every remote; each app's webpack.config.cjs calls it.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedFor } = require('./mf-shared.cjs');
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230077c8'/%3E%3C/svg%3E";
+
+/**
+ * @param {{ dir: string, kind: 'host' | 'remote', title: string }} options
+ */
+module.exports = function createAppConfig({ dir, kind, title }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const federationName = pkg.name.replace(/-/g, '_');
+  return (_env, argv) => {
+    const prod = argv.mode === 'production';
+    return {
+      context: dir,
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      devtool: prod ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: federationName,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !prod } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [kind === 'host' ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
+          { test: /\.(woff2?|ttf|eot|png|jpe?g|gif|svg)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federationName,
+          ...(kind === 'remote'
+            ? { filename: 'remoteEntry.js', exposes: { './contributions': './src/contributions.ts' } }
+            : { remotes: {} }),
+          shared: sharedFor(pkg.dependencies),
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          title,
+          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="${FAVICON}" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body class="sds--color-palette--orange">
+    <div id="root"></div>
+  </body>
+</html>`,
+        }),
+        ...(kind === 'host' ? [new MiniCssExtractPlugin({ filename: prod ? '[name].[contenthash:8].css' : '[name].css' })] : []),
+      ],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      devServer: {
+        host: 'localhost',
+        port: pkg.devServerPort,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/dev-idp', '/remotes.json', '/remotes'], target: process.env.API_URL || 'http://localhost:8080' }],
+      },
+    };
+  };
+};
