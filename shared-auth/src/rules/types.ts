@@ -1,0 +1,220 @@
+/**
+ * Entity shapes of spec §3, as the API answers them and the console reads them. Shared by the server
+ * (which produces them) and every browser package (which reads them).
+ */
+
+export const AUTHORITIES = ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'] as const;
+export type Authority = (typeof AUTHORITIES)[number];
+
+export type Locale = 'en' | 'nl';
+
+export interface Institution {
+  'name:nl'?: string;
+  'name:en'?: string;
+  logo?: string;
+}
+
+/** A registry application as mapped into a role. */
+export interface ApplicationMap {
+  id: string;
+  unknown?: boolean;
+  logo?: string;
+  url?: string;
+  landingPage?: string;
+  'name:en'?: string;
+  'name:nl'?: string;
+  'OrganizationName:en'?: string;
+  'OrganizationName:nl'?: string;
+  [key: string]: unknown;
+}
+
+export interface ApplicationUsage {
+  id?: number;
+  application: { manageId: string; manageType: ManageType; id?: number };
+  landingPage?: string;
+}
+
+export type ManageType = 'saml20_sp' | 'oidc10_rp';
+
+export interface Role {
+  id: number;
+  name: string;
+  shortName: string;
+  urn: string;
+  description: string;
+  landingPage?: string;
+  defaultExpiryDays: number;
+  endDate?: number | null;
+  organizationGUID?: string | null;
+  applicationMaps: ApplicationMap[];
+  applicationUsages: ApplicationUsage[];
+  userRoleCount?: number;
+  overrideSettingsAllowed: boolean;
+  enforceEmailEquality: boolean;
+  eduIDOnly: boolean;
+  inviterDisplayName?: string | null;
+  auditable?: { createdBy?: string; createdAt?: number };
+  /** Derived in lists: the role is one of the current user's roles. */
+  isUserRole?: boolean;
+  /** Derived in lists: the current user's authority on the role. */
+  authority?: Authority;
+  logo?: string;
+  applicationName?: string;
+  unknownInManage?: boolean;
+}
+
+export interface UserRole {
+  id: number;
+  user_id?: number;
+  role: Role;
+  name?: string;
+  email?: string;
+  schac_home_organization?: string;
+  authority: Authority;
+  guestRoleIncluded?: boolean;
+  /** Epoch seconds; absent or null means no end date. */
+  endDate?: number | null;
+  /** Epoch seconds: when the role was accepted. */
+  createdAt?: number;
+  userInfo?: { id: number; name?: string; email?: string; schacHomeOrganisation?: string; lastActivity?: number };
+}
+
+export interface User {
+  id: number;
+  name?: string;
+  email?: string;
+  sub?: string;
+  givenName?: string;
+  familyName?: string;
+  eduPersonPrincipalName?: string;
+  schacHomeOrganization?: string;
+  organizationGUID?: string | null;
+  /** Epoch seconds. */
+  createdAt?: number;
+  /** Epoch seconds. */
+  lastActivity?: number;
+  /** Comma-separated list of the authorities the user holds through roles, strongest first. */
+  authority?: string;
+  highestAuthority?: string;
+  superUser: boolean;
+  institutionAdmin: boolean;
+  institution?: Institution | null;
+  userRoles: UserRole[];
+  applications?: ApplicationMap[];
+  roles?: Role[];
+}
+
+export interface Config {
+  authenticated: boolean;
+  name?: string;
+  missingAttributes?: string[];
+  groupUrnPrefix?: string;
+  pastDateAllowed?: boolean;
+  performanceSeedAllowed?: boolean;
+  locale?: string;
+  languages?: string;
+  environment?: string;
+  serverUrl?: string;
+  welcomeUrl?: string;
+}
+
+export type InvitationStatus = 'OPEN' | 'ACCEPTED' | 'EXPIRED';
+
+export interface Invitation {
+  id: number;
+  email: string;
+  intendedAuthority: Authority;
+  roles: Array<{ id: number; role: Role; endDate?: number | null }>;
+  message?: string;
+  language?: Locale;
+  /** Epoch seconds. */
+  expiryDate: number;
+  /** Epoch seconds. */
+  roleExpiryDate?: number | null;
+  enforceEmailEquality: boolean;
+  eduIDOnly: boolean;
+  guestRoleIncluded: boolean;
+  inviter?: { id?: number; name?: string; email?: string } | null;
+  remoteApiUser?: string | null;
+  /** Epoch seconds. */
+  createdAt: number;
+  acceptedAt?: number | null;
+  status: InvitationStatus;
+  organizationGUID?: string | null;
+}
+
+export interface InvitationRequest {
+  intendedAuthority: Authority;
+  invites: string[];
+  roleIdentifiers: number[];
+  message?: string;
+  language?: Locale;
+  /** Epoch seconds. */
+  expiryDate?: number;
+  /** Epoch seconds. */
+  roleExpiryDate?: number | null;
+  organizationGUID?: string | null;
+  enforceEmailEquality?: boolean;
+  eduIDOnly?: boolean;
+  guestRoleIncluded?: boolean;
+}
+
+export interface ApiToken {
+  id: number;
+  description: string;
+  owner?: { id: number; name?: string; email?: string } | null;
+  organizationGUID?: string | null;
+  superUserToken: boolean;
+  /** Epoch seconds. */
+  createdAt: number;
+}
+
+export interface Provider {
+  id: string;
+  manageId?: string;
+  type?: ManageType;
+  manageType?: ManageType;
+  'name:en'?: string;
+  'name:nl'?: string;
+  'OrganizationName:en'?: string;
+  'OrganizationName:nl'?: string;
+  url?: string;
+  landingPage?: string;
+  logo?: string;
+  receivesMemberships?: boolean;
+  unknownInManage?: boolean;
+  roleCount?: number;
+  roles?: Role[];
+  provisionings?: Provisioning[];
+}
+
+export interface Provisioning {
+  provisioning_type: string;
+  'name:en'?: string;
+  'name:nl'?: string;
+  applications: Array<{ id: string; manageType?: ManageType }>;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+export interface PagedQuery {
+  query?: string;
+  pageNumber?: number;
+  pageSize?: number;
+  sort?: string;
+  sortDirection?: 'ASC' | 'DESC';
+}
+
+/** The body of every error answer of the API. */
+export interface ApiErrorBody {
+  status: number;
+  error: string;
+  message: string;
+  /** Present on 5xx answers: shown to the user as the reference number. */
+  reference?: number;
+  /** Present on a 412 of invitation accept: the invited address. */
+  email?: string;
+}
