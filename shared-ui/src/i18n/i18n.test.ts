@@ -1,0 +1,97 @@
+jest.mock('shared-auth', () => require('../test-support/shared-auth.mock'), { virtual: true });
+
+import * as sharedAuth from 'shared-auth';
+import { resetSharedAuthMock, useSessionStore } from '../test-support/shared-auth.mock';
+import { i18n, initI18n, registerTranslations } from './i18n';
+import { detectLanguage, languageUrl, switchLanguage } from './language';
+
+const apiPost = sharedAuth.apiPost as jest.Mock;
+
+function clearLangCookie() {
+  document.cookie = 'lang=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+}
+
+describe('detectLanguage', () => {
+  afterEach(() => {
+    clearLangCookie();
+    window.history.replaceState({}, '', '/');
+    jest.restoreAllMocks();
+  });
+
+  it('takes the lang query parameter first', () => {
+    document.cookie = 'lang=en; path=/';
+    window.history.replaceState({}, '', '/home?lang=nl');
+    expect(detectLanguage()).toBe('nl');
+  });
+
+  it('then the lang cookie', () => {
+    document.cookie = 'lang=nl; path=/';
+    expect(detectLanguage()).toBe('nl');
+  });
+
+  it('then the browser language, nl-NL counting as nl', () => {
+    jest.spyOn(navigator, 'language', 'get').mockReturnValue('nl-NL');
+    expect(detectLanguage()).toBe('nl');
+  });
+
+  it('falls back to en for any other language', () => {
+    window.history.replaceState({}, '', '/?lang=de');
+    expect(detectLanguage()).toBe('en');
+    window.history.replaceState({}, '', '/');
+    jest.spyOn(navigator, 'language', 'get').mockReturnValue('fr-FR');
+    expect(detectLanguage()).toBe('en');
+  });
+});
+
+describe('switchLanguage', () => {
+  afterEach(clearLangCookie);
+
+  it('stores the lang cookie and reloads with ?lang=, keeping the path and other parameters', () => {
+    window.history.replaceState({}, '', '/roles/3?tab=users&lang=en');
+    const navigate = jest.fn();
+    switchLanguage('nl', navigate);
+    expect(document.cookie).toContain('lang=nl');
+    expect(navigate).toHaveBeenCalledWith('http://localhost/roles/3?tab=users&lang=nl');
+    window.history.replaceState({}, '', '/');
+  });
+
+  it('builds the url with the lang parameter', () => {
+    expect(languageUrl('en', 'http://x.org/a#b')).toBe('http://x.org/a?lang=en#b');
+  });
+});
+
+describe('i18n', () => {
+  beforeEach(async () => {
+    resetSharedAuthMock();
+    apiPost.mockClear();
+    initI18n();
+    await i18n.changeLanguage('en');
+  });
+
+  it('has the ui texts in both languages', async () => {
+    expect(i18n.t('ui:datePicker.invalid')).toBe('Date input not valid.');
+    expect(i18n.t('ui:forms.required', { attribute: 'Name' })).toBe('Name is required');
+    await i18n.changeLanguage('nl');
+    expect(i18n.t('ui:forms.required', { attribute: 'Naam' })).toBe('Naam is verplicht');
+  });
+
+  it('adds a remote namespace', async () => {
+    registerTranslations('tokens', { en: { title: 'Tokens' }, nl: { title: 'Sleutels' } });
+    expect(i18n.t('tokens:title')).toBe('Tokens');
+    await i18n.changeLanguage('nl');
+    expect(i18n.t('tokens:title')).toBe('Sleutels');
+  });
+
+  it('reports a missing key to the server once when a user is logged in', () => {
+    useSessionStore.setState({ authenticated: true, user: { id: 7, superUser: false, institutionAdmin: false, userRoles: [] } });
+    i18n.t('ui:does.not.exist');
+    i18n.t('ui:does.not.exist');
+    expect(apiPost).toHaveBeenCalledTimes(1);
+    expect(apiPost).toHaveBeenCalledWith('users/error', { 'Missing translation': 'does.not.exist' });
+  });
+
+  it('does not report missing keys without a logged-in user', () => {
+    i18n.t('ui:also.missing');
+    expect(apiPost).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,22 @@
+import en from '../translations/en.json';
+import nl from '../translations/nl.json';
+import { assertTranslationParity } from './parity';
+
+describe('translation parity', () => {
+  it('shared-ui has every key in both languages', () => {
+    expect(() => assertTranslationParity(en, nl)).not.toThrow();
+  });
+
+  it('names a key that is present in one language only', () => {
+    expect(() => assertTranslationParity({ a: 'A', b: 'B' }, { a: 'A', c: 'C' })).toThrow(
+      "Translations out of step: 'b' is missing in nl, 'c' is missing in en",
+    );
+  });
+
+  it('keeps the catalogue texts word for word', () => {
+    expect(en['search.moreResults']).toBe('There are more results than shown, please refine your search.');
+    expect(en['forms.requiredEmail']).toBe('At least one email address is required');
+    expect(en['tokens.required']).toBe('The description is required for an API token');
+    expect(en['errorDialog.reference']).toBe('The reference number for this exception is {{reference}}');
+  });
+});
