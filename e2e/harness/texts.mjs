@@ -1,0 +1,84 @@
+// The texts a user sees, read from the packages' own translation files, so the journeys follow the product's
+// wording instead of copying it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './paths.mjs';
+
+const PACKAGES = {
+  shell: 'shell',
+  'shared-ui': 'shared-ui',
+  roles: 'mfe-roles',
+  invitations: 'mfe-invitations',
+  system: 'mfe-system',
+  tokens: 'mfe-tokens',
+};
+const CANDIDATE_DIRS = ['src/translations', 'src/i18n', 'translations'];
+
+/** @type {Map<string, Record<string, unknown>>} */
+const cache = new Map();
+
+/**
+ * @param {keyof typeof PACKAGES} pkg
+ * @param {'en' | 'nl'} lang
+ * @returns {Record<string, unknown>}
+ */
+function load(pkg, lang) {
+  const cacheKey = `${pkg}/${lang}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const folder = PACKAGES[pkg];
+  const file = CANDIDATE_DIRS.map((dir) => join(ROOT, folder, dir, `${lang}.json`)).find((f) =>
+    existsSync(f),
+  );
+  if (!file)
+    throw new Error(`No ${lang} translations found for ${folder} (looked in ${CANDIDATE_DIRS.join(', ')}).`);
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  cache.set(cacheKey, data);
+  return data;
+}
+
+/**
+ * The translated text of `key` (flat key, or a dotted path into nested JSON), with {{name}} placeholders
+ * filled from `values`.
+ * @param {keyof typeof PACKAGES} pkg
+ * @param {string} key
+ * @param {{ lang?: 'en' | 'nl', values?: Record<string, string | number> }} [options]
+ */
+export function text(pkg, key, { lang = 'en', values = {} } = {}) {
+  const data = load(pkg, lang);
+  /** @type {unknown} */
+  let value = data[key];
+  if (value === undefined) {
+    value = key
+      .split('.')
+      .reduce(
+        (/** @type {unknown} */ node, part) =>
+          node && typeof node === 'object' ? /** @type {Record<string, unknown>} */ (node)[part] : undefined,
+        data,
+      );
+  }
+  if (typeof value !== 'string')
+    throw new Error(`Translation ${pkg}:${key} (${lang}) is missing in ${PACKAGES[pkg]}.`);
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name) =>
+    name in values ? String(values[name]) : match,
+  );
+}
+
+/** Whether the translation exists (for texts a package may not have yet). */
+export function hasText(
+  /** @type {keyof typeof PACKAGES} */ pkg,
+  /** @type {string} */ key,
+  lang = /** @type {'en' | 'nl'} */ ('en'),
+) {
+  try {
+    text(pkg, key, { lang });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A RegExp matching `value` exactly (whole string), for accessible-name matching. */
+export function exactly(/** @type {string} */ value) {
+  return new RegExp(`^\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
