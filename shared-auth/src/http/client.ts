@@ -1,0 +1,149 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { DEFAULT_ERROR_REFERENCE, ERROR_RETHROW_MS, OPAQUE_REDIRECT_RELOAD_MS } from '../constants.js';
+import type { ApiErrorBody } from '../rules/types.js';
+import { useErrorDialogStore } from '../stores/error-dialog.store.js';
+import { useSessionStore } from '../stores/session.store.js';
+import { ApiError } from './api-error.js';
+import { currentLanguage } from './current-language.js';
+import { reloadPage } from './page.js';
+
+export type SearchParamValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions {
+  /** Query parameters; undefined (and null) values are left out. */
+  searchParams?: Record<string, SearchParamValue>;
+  /** On failure, open the failure dialog with the body's reference (999 when absent), rethrow after 250 ms. */
+  showErrorDialog?: boolean;
+  /** false: do not reload when the answer lacks x-session-alive (calls that end the session). */
+  checkSession?: boolean;
+}
+
+/** The server marks every answer to a request with a live session with this header. */
+export const SESSION_ALIVE_HEADER = 'x-session-alive';
+export const API_PREFIX = '/api/v1/';
+
+function prefixUrl(): string {
+  // Node's Request (used by ky in tests) cannot resolve a relative URL; the browser resolves the same.
+  const origin = typeof window !== 'undefined' ? window.location.origin : '';
+  return `${origin}${API_PREFIX}`;
+}
+
+let client: KyInstance | undefined;
+
+function api(): KyInstance {
+  client ??= ky.create({
+    prefixUrl: prefixUrl(),
+    credentials: 'same-origin',
+    redirect: 'manual',
+    retry: 0,
+    timeout: false,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const { csrfToken, impersonator, user } = useSessionStore.getState();
+          request.headers.set('Accept', 'application/json');
+          request.headers.set('Accept-Language', currentLanguage());
+          if (csrfToken) request.headers.set('X-CSRF-TOKEN', csrfToken);
+          if (impersonator && user) request.headers.set('X-IMPERSONATE-ID', String(user.id));
+        },
+      ],
+      afterResponse: [
+        (_request, _options, response) => {
+          if (response.status === 401) reloadPage();
+          else if (response.type === 'opaqueredirect') setTimeout(reloadPage, OPAQUE_REDIRECT_RELOAD_MS);
+        },
+      ],
+    },
+  });
+  return client;
+}
+
+function toSearchParams(params: Record<string, SearchParamValue> | undefined): URLSearchParams | undefined {
+  if (!params) return undefined;
+  const searchParams = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) searchParams.append(key, String(value));
+  }
+  return searchParams;
+}
+
+/** Added to every call but those that end the session themselves. */
+function checkSessionAlive(_request: Request, _options: unknown, response: Response): void {
+  if (
+    response.ok &&
+    useSessionStore.getState().authenticated &&
+    response.headers.get(SESSION_ALIVE_HEADER) !== 'true'
+  ) {
+    // The session ended on the server (expired, logged out elsewhere): start over.
+    reloadPage();
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body = await readJson(error.response).catch(() => null);
+    const errorBody = body && typeof body === 'object' ? (body as ApiErrorBody) : null;
+    return new ApiError(error.response.status, errorBody);
+  }
+  return new ApiError(0, null, error instanceof Error ? error.message : String(error));
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call<T>(method: string, path: string, body: unknown, options: ApiOptions = {}): Promise<T> {
+  const kyOptions: Options = { method, searchParams: toSearchParams(options.searchParams) };
+  if (body !== undefined) kyOptions.json = body;
+  if (options.checkSession !== false) kyOptions.hooks = { afterResponse: [checkSessionAlive] };
+  try {
+    const response = await api()(path.replace(/^\/+/, ''), kyOptions);
+    return (await readJson(response)) as T;
+  } catch (error) {
+    const apiError = await toApiError(error);
+    // A 401 or an opaque redirect reloads the page: no dialog in between.
+    if (options.showErrorDialog && apiError.status !== 401 && apiError.status !== 0) {
+      useErrorDialogStore.getState().show(apiError.body?.reference ?? DEFAULT_ERROR_REFERENCE);
+      await delay(ERROR_RETHROW_MS);
+    }
+    throw apiError;
+  }
+}
+
+/** GET /api/v1/<path>; resolves to the parsed JSON answer (null when empty). */
+export function apiGet<T>(path: string, options?: ApiOptions): Promise<T> {
+  return call<T>('get', path, undefined, options);
+}
+
+/** POST /api/v1/<path> with a JSON body. */
+export function apiPost<T>(path: string, body?: unknown, options?: ApiOptions): Promise<T> {
+  return call<T>('post', path, body, options);
+}
+
+/** PUT /api/v1/<path> with a JSON body. */
+export function apiPut<T>(path: string, body?: unknown, options?: ApiOptions): Promise<T> {
+  return call<T>('put', path, body, options);
+}
+
+/** DELETE /api/v1/<path>. */
+export function apiDelete<T>(path: string, options?: ApiOptions): Promise<T> {
+  return call<T>('delete', path, undefined, options);
+}
+
+/** POST users/error: tells the server about a client-side problem (a missing translation). Never fails. */
+export async function reportError(body: Record<string, unknown>): Promise<void> {
+  try {
+    await apiPost<unknown>('users/error', body);
+  } catch {
+    // Best effort: a failing report must not disturb the page that made it.
+  }
+}
