@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// `npm run bench`: bundle sizes, cold page loads and API latencies of the real console on this machine.
+// Prints a table and writes the same figures to bench-results.json at the repository root. It asserts
+// nothing: a part that cannot be measured is reported with its error and the rest still runs.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  ensureBuilt,
+  launchBrowser,
+  loginAs,
+  newContext,
+  ROOT,
+  startServer,
+  text,
+  trackRequests,
+} from '../harness/index.mjs';
+import { coldLoad, summarize } from './page-load.mjs';
+import { runLoad } from './load.mjs';
+import { printTable } from './report.mjs';
+
+const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
+const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = 32;
+const SEARCH_QUERY = process.env.BENCH_QUERY ?? 'user';
+
+/** The first screen of each remote, as the super user sees it. */
+const REMOTE_SCREENS = {
+  roles: '/home/roles',
+  invitations: '/invitation/new',
+  system: '/system',
+  tokens: '/tokens',
+};
+
+/** @type {Record<string, unknown>} */
+const results = {
+  startedAt: new Date().toISOString(),
+  machine: {
+    node: process.version,
+    platform: process.platform,
+    cpus: (await import('node:os')).cpus().length,
+  },
+};
+
+/**
+ * Runs one part; an error is recorded instead of stopping the benchmark.
+ * @template T
+ * @param {string} name
+ * @param {() => Promise<T>} part
+ * @returns {Promise<T | undefined>}
+ */
+async function measure(name, part) {
+  try {
+    const value = await part();
+    results[name] = value;
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n') : String(error);
+    results[name] = { error: message };
+    process.stderr.write(`bench: ${name} could not be measured: ${message}\n`);
+    return undefined;
+  }
+}
+
+const landingReady = (/** @type {import('playwright-core').Page} */ page) =>
+  page
+    .getByRole('button', { name: text('shared-ui', 'header.login') })
+    .or(page.getByRole('link', { name: text('shared-ui', 'header.login') }));
+const homeReady = (/** @type {import('playwright-core').Page} */ page) =>
+  page.getByRole('main').getByRole('row').nth(1);
+
+const buildStarted = performance.now();
+await ensureBuilt();
+results.buildCheckMs = Math.round(performance.now() - buildStarted);
+const server = await startServer({ env: { PERFORMANCE_SEED_ALLOWED: 'true' } });
+const browser = await launchBrowser();
+try {
+  const { baseUrl } = server;
+
+  // The landing page: cold loads, and the gzip size of what the shell's first load is made of.
+  await measure('landing', async () => {
+    const loads = [];
+    for (let i = 0; i < COLD_LOADS; i++) loads.push(await coldLoad(browser, baseUrl, '/', landingReady));
+    const first = loads[0].resources.filter((r) => ['document', 'script', 'stylesheet'].includes(r.type));
+    return {
+      ...summarize(loads),
+      shellFirstLoad: {
+        files: first.map((r) => ({
+          url: new URL(r.url).pathname,
+          type: r.type,
+          bytes: r.decoded,
+          gzip: r.gzip,
+        })),
+        gzipTotal: first.reduce((sum, r) => sum + r.gzip, 0),
+        bytesTotal: first.reduce((sum, r) => sum + r.decoded, 0),
+      },
+    };
+  });
+
+  // Log in once as the super user; later cold contexts reuse the session cookie (but not the cache).
+  const loginContext = await newContext(browser, baseUrl);
+  const loginPage = await loginContext.newPage();
+  trackRequests(loginPage);
+  await loginAs(loginPage, 'admin');
+  const storageState = await loginContext.storageState();
+  await loginContext.close();
+  const cookie = storageState.cookies
+    .filter((c) => new URL(baseUrl).hostname === c.domain.replace(/^\./, ''))
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+
+  await measure('homeSuperUser', async () => {
+    const loads = [];
+    for (let i = 0; i < COLD_LOADS; i++)
+      loads.push(await coldLoad(browser, baseUrl, '/home', homeReady, { storageState }));
+    return summarize(loads);
+  });
+
+  // Each remote: its manifest, remoteEntry.js and the chunks of its first screen, as the browser fetched them.
+  await measure('remotes', async () => {
+    /** @type {Record<string, unknown>} */
+    const remotes = {};
+    for (const [id, path] of Object.entries(REMOTE_SCREENS)) {
+      const load = await coldLoad(browser, baseUrl, path, (page) => page.getByRole('main'), {
+        storageState,
+        settleMs: 2500,
+      });
+      const files = load.resources.filter((r) => new URL(r.url).pathname.startsWith(`/remotes/${id}/`));
+      const kind = (/** @type {string} */ url) =>
+        url.endsWith('/mf-manifest.json')
+          ? 'manifest'
+          : url.endsWith('/remoteEntry.js')
+            ? 'remoteEntry'
+            : 'chunk';
+      remotes[id] = {
+        screen: path,
+        files: files.map((r) => ({
+          url: new URL(r.url).pathname,
+          kind: kind(r.url),
+          bytes: r.decoded,
+          gzip: r.gzip,
+        })),
+        manifestGzip: files.filter((r) => kind(r.url) === 'manifest').reduce((s, r) => s + r.gzip, 0),
+        remoteEntryGzip: files.filter((r) => kind(r.url) === 'remoteEntry').reduce((s, r) => s + r.gzip, 0),
+        chunksGzip: files.filter((r) => kind(r.url) === 'chunk').reduce((s, r) => s + r.gzip, 0),
+        gzipTotal: files.reduce((s, r) => s + r.gzip, 0),
+      };
+    }
+    return remotes;
+  });
+
+  // The performance seed, as the super user, through the API.
+  await measure('performanceSeed', async () => {
+    const csrfResponse = await fetch(`${baseUrl}/api/v1/csrf`, { headers: { cookie } });
+    const { token } = /** @type {{ token: string }} */ (await csrfResponse.json());
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/v1/system/performance-seed`, {
+      method: 'PUT',
+      headers: { cookie, 'x-csrf-token': token, accept: 'application/json' },
+    });
+    const body = await response.text();
+    const durationMs = Math.round(performance.now() - started);
+    if (!response.ok)
+      throw new Error(
+        `PUT /api/v1/system/performance-seed answered ${response.status}: ${body.slice(0, 300)}`,
+      );
+    /** @type {unknown} */
+    let answer = body;
+    try {
+      answer = JSON.parse(body);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { durationMs, status: response.status, answer };
+  });
+
+  const endpoints = {
+    'GET /api/v1/users/me': '/api/v1/users/me',
+    'GET /api/v1/roles': '/api/v1/roles',
+    [`GET /api/v1/users/search?query=${SEARCH_QUERY}`]: `/api/v1/users/search?query=${encodeURIComponent(SEARCH_QUERY)}&pageNumber=0&pageSize=10`,
+    'GET /api/v1/invitations/search': '/api/v1/invitations/search?pageNumber=0&pageSize=10',
+  };
+  /** @type {Record<string, unknown>} */
+  const api = {};
+  results.api = api;
+  for (const [name, path] of Object.entries(endpoints)) {
+    try {
+      api[name] = await runLoad({
+        url: `${baseUrl}${path}`,
+        headers: { cookie, accept: 'application/json' },
+        total: REQUESTS_PER_ENDPOINT,
+        concurrency: CONCURRENCY,
+      });
+    } catch (error) {
+      api[name] = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+results.finishedAt = new Date().toISOString();
+writeFileSync(join(ROOT, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+printTable(results);
+process.stdout.write(`\nwritten to ${join(ROOT, 'bench-results.json')}\n`);

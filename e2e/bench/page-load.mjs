@@ -1,0 +1,102 @@
+// Cold page loads in a fresh browser context (no cache, no service worker): every request the page makes,
+// the bytes it moved, the JavaScript it ran, and the time from navigation to its main content being visible.
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { newContext } from '../harness/index.mjs';
+
+/**
+ * @typedef {object} LoadedResource
+ * @property {string} url
+ * @property {string} type playwright's resource type (document, script, stylesheet, fetch, …)
+ * @property {number} status
+ * @property {number} transferred bytes on the wire (headers + encoded body)
+ * @property {number} decoded bytes of the decoded body
+ * @property {number} gzip bytes of the body gzipped (level 9), what it would cost compressed
+ */
+
+/**
+ * @typedef {object} ColdLoad
+ * @property {number} visibleMs navigation start (page.goto) to main content visible, wall clock
+ * @property {LoadedResource[]} resources
+ */
+
+/**
+ * Loads `path` once in a fresh context and waits for `ready`; records every finished request.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {(page: import('playwright-core').Page) => import('playwright-core').Locator} ready
+ * @param {{ storageState?: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>, settleMs?: number }} [options]
+ * @returns {Promise<ColdLoad>}
+ */
+export async function coldLoad(browser, baseUrl, path, ready, { storageState, settleMs = 1500 } = {}) {
+  const context = await newContext(browser, baseUrl, storageState ? { storageState } : {});
+  try {
+    const page = await context.newPage();
+    /** @type {Promise<LoadedResource | null>[]} */
+    const pending = [];
+    page.on('requestfinished', (request) => {
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          if (!response) return null;
+          const sizes = await request.sizes();
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          return {
+            url: request.url(),
+            type: request.resourceType(),
+            status: response.status(),
+            transferred: sizes.responseHeadersSize + Math.max(0, sizes.responseBodySize),
+            decoded: body.length,
+            gzip: body.length ? gzipSync(body, { level: 9 }).length : 0,
+          };
+        })().catch(() => null),
+      );
+    });
+    const started = performance.now();
+    await page.goto(path, { waitUntil: 'commit' });
+    await ready(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+    const visibleMs = performance.now() - started;
+    // Let what the first screen still fetches (lazy chunks, data) finish, so it is counted.
+    await page.waitForLoadState('networkidle', { timeout: settleMs * 4 }).catch(() => undefined);
+    await page.waitForTimeout(settleMs);
+    const resources = /** @type {LoadedResource[]} */ ((await Promise.all(pending)).filter(Boolean));
+    return { visibleMs: Math.round(visibleMs), resources };
+  } finally {
+    await context.close();
+  }
+}
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+}
+
+/**
+ * Figures of several cold loads of one page: medians of the counts and the visible time.
+ * @param {ColdLoad[]} loads
+ */
+export function summarize(loads) {
+  const per = loads.map(({ resources, visibleMs }) => {
+    const scripts = resources.filter((r) => r.type === 'script');
+    return {
+      visibleMs,
+      requests: resources.length,
+      transferred: resources.reduce((sum, r) => sum + r.transferred, 0),
+      jsDecoded: scripts.reduce((sum, r) => sum + r.decoded, 0),
+      jsGzip: scripts.reduce((sum, r) => sum + r.gzip, 0),
+    };
+  });
+  const pick = (/** @type {keyof (typeof per)[number]} */ key) => median(per.map((p) => p[key]));
+  return {
+    runs: loads.length,
+    visibleMsMedian: pick('visibleMs'),
+    visibleMsAll: per.map((p) => p.visibleMs),
+    requests: pick('requests'),
+    bytesTransferred: pick('transferred'),
+    jsBytes: pick('jsDecoded'),
+    jsBytesGzip: pick('jsGzip'),
+  };
+}

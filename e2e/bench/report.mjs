@@ -1,0 +1,110 @@
+// The benchmark's figures as a plain-text table on stdout.
+
+/** @param {unknown} bytes */
+function kib(bytes) {
+  return typeof bytes === 'number' ? `${(bytes / 1024).toFixed(1)} KiB` : '-';
+}
+
+/** @param {string[][]} rows */
+function table(rows) {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  '),
+    )
+    .join('\n');
+}
+
+/** Figures are read loosely here, for display only. @param {unknown} value @returns {Record<string, any>} */
+const obj = (value) => (value && typeof value === 'object' ? /** @type {Record<string, any>} */ (value) : {});
+
+/**
+ * @param {Record<string, unknown>} results
+ */
+export function printTable(results) {
+  const out = (/** @type {string} */ line = '') => process.stdout.write(`${line}\n`);
+  const error = (/** @type {unknown} */ part) =>
+    obj(part).error ? `  (not measured: ${obj(part).error})` : '';
+
+  out(
+    `\nBenchmark — ${results.startedAt}, node ${obj(results.machine).node}, ${obj(results.machine).cpus} CPUs`,
+  );
+
+  const landing = obj(results.landing);
+  out('\nBundle sizes (gzip -9 of each file)');
+  /** @type {string[][]} */
+  const bundleRows = [['bundle', 'files', 'raw', 'gzip']];
+  if (landing.shellFirstLoad) {
+    const shell = obj(landing.shellFirstLoad);
+    bundleRows.push([
+      'shell first load (html + js + css)',
+      String(shell.files.length),
+      kib(shell.bytesTotal),
+      kib(shell.gzipTotal),
+    ]);
+  }
+  for (const [id, value] of Object.entries(obj(results.remotes))) {
+    const remote = obj(value);
+    /** @type {{ bytes: number }[]} */
+    const files = remote.files ?? [];
+    bundleRows.push([
+      `${id} (${remote.screen}): manifest ${kib(remote.manifestGzip)}, remoteEntry ${kib(remote.remoteEntryGzip)}, chunks ${kib(remote.chunksGzip)}`,
+      String(files.length),
+      kib(files.reduce((s, f) => s + f.bytes, 0)),
+      kib(remote.gzipTotal),
+    ]);
+  }
+  out(table(bundleRows) + error(results.landing) + error(results.remotes));
+
+  out(`\nCold page loads (fresh browser context; medians)`);
+  /** @type {string[][]} */
+  const pageRows = [
+    ['page', 'runs', 'requests', 'transferred', 'JS', 'JS gzip', 'visible (median)', 'all runs (ms)'],
+  ];
+  for (const [name, key] of [
+    ['landing page', 'landing'],
+    ['home, super user', 'homeSuperUser'],
+  ]) {
+    const p = obj(results[key]);
+    if (p.error) {
+      pageRows.push([name, '-', '-', '-', '-', '-', '-', `not measured: ${p.error.split('\n')[0]}`]);
+      continue;
+    }
+    pageRows.push([
+      name,
+      String(p.runs),
+      String(p.requests),
+      kib(p.bytesTransferred),
+      kib(p.jsBytes),
+      kib(p.jsBytesGzip),
+      `${p.visibleMsMedian} ms`,
+      (p.visibleMsAll ?? []).join(', '),
+    ]);
+  }
+  out(table(pageRows));
+
+  const seed = obj(results.performanceSeed);
+  out(
+    `\nPerformance seed (PUT /api/v1/system/performance-seed): ${seed.error ? `not measured: ${seed.error}` : `${seed.durationMs} ms`}`,
+  );
+
+  out(`\nAPI latency (keep-alive, concurrency 32, authenticated as the super user)`);
+  /** @type {string[][]} */
+  const apiRows = [['endpoint', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'req/s', 'statuses']];
+  for (const [name, value] of Object.entries(obj(results.api))) {
+    const r = obj(value);
+    if (r.error) apiRows.push([name, '-', '-', '-', '-', '-', '-', `error: ${r.error}`]);
+    else
+      apiRows.push([
+        name,
+        String(r.requests),
+        String(r.p50),
+        String(r.p95),
+        String(r.p99),
+        String(r.max),
+        String(r.rps),
+        JSON.stringify(r.statuses),
+      ]);
+  }
+  out(table(apiRows));
+}

@@ -1,0 +1,72 @@
+// The harness's own checks, without the console: the accessibility gate fails on a page with a serious
+// violation and passes a clean one; the load generator counts what it sends and stays on loopback.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, test } from 'node:test';
+import { runLoad } from '../bench/load.mjs';
+import { assertAccessible } from './axe.mjs';
+import { launchBrowser } from './browser.mjs';
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the accessibility check names the rule and the element of a serious violation', async () => {
+  const page = await browser.newPage();
+  await page.setContent(
+    '<!doctype html><html lang="en"><title>t</title><main><img src="data:,"><h1>Hi</h1></main></html>',
+  );
+  await assert.rejects(assertAccessible(page, 'a test page'), (error) => {
+    assert.ok(error instanceof Error);
+    assert.match(error.message, /on a test page/);
+    assert.match(error.message, /\[critical\] image-alt/);
+    assert.match(error.message, /<img src="data:,">/);
+    return true;
+  });
+  await page.close();
+});
+
+test('the accessibility check passes a page without serious violations', async () => {
+  const page = await browser.newPage();
+  await page.setContent(
+    '<!doctype html><html lang="en"><title>t</title><main><h1>Hi</h1><button>Go</button></main></html>',
+  );
+  await assertAccessible(page, 'a clean page');
+  await page.close();
+});
+
+test('the load generator sends the fixed number of requests and reports their statuses', async () => {
+  let served = 0;
+  const server = http.createServer((request, response) => {
+    served++;
+    response.statusCode = request.headers.cookie === 'session=1' ? 200 : 401;
+    response.end('{}');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  try {
+    const result = await runLoad({
+      url: `http://127.0.0.1:${port}/x`,
+      headers: { cookie: 'session=1' },
+      total: 200,
+      concurrency: 8,
+      warmup: 10,
+    });
+    assert.equal(served, 210);
+    assert.deepEqual(result.statuses, { 200: 200 });
+    assert.ok(result.p50 <= result.p95 && result.p95 <= result.p99 && result.p99 <= result.max);
+    assert.ok(result.rps > 0);
+  } finally {
+    server.close();
+  }
+});
+
+test('the load generator refuses a host other than loopback', async () => {
+  await assert.rejects(runLoad({ url: 'http://example.org/' }), /only targets loopback/);
+});
