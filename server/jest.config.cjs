@@ -1,0 +1,25 @@
+// The server's tests run as native ES modules (openid-client, oidc-provider and jose ship ESM only), so
+// swc keeps `import`/`export` and Jest runs under --experimental-vm-modules (see package.json).
+const path = require('node:path');
+
+module.exports = {
+  rootDir: __dirname,
+  displayName: 'server',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^shared-auth/rules$': path.join(__dirname, '../shared-auth/src/rules/index.ts'),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testTimeout: 30000,
+};

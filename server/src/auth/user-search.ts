@@ -1,0 +1,125 @@
+/** The paged user searches of the users endpoints (trigram-indexed ILIKE over name and e-mail). */
+import type { Queryable } from '../db/types.js';
+
+export interface UserSearchQuery {
+  query?: string;
+  pageNumber: number;
+  pageSize: number;
+  sort?: string;
+  sortDirection?: 'ASC' | 'DESC';
+  roleId?: number;
+}
+
+/** API sort keys → columns; anything else sorts by name. */
+const SORT_COLUMNS: Record<string, string> = {
+  name: 'u.name',
+  email: 'u.email',
+  schacHomeOrganization: 'u.schac_home_organization',
+  schac_home_organization: 'u.schac_home_organization',
+  lastActivity: 'u.last_activity',
+  last_activity: 'u.last_activity',
+  createdAt: 'u.created_at',
+  created_at: 'u.created_at',
+};
+
+export const USER_SORT_KEYS = Object.keys(SORT_COLUMNS);
+
+/** `%text%` for LIKE, with the LIKE wildcards in the text taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function orderBy(query: UserSearchQuery): string {
+  const column = SORT_COLUMNS[query.sort ?? 'name'] ?? 'u.name';
+  const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
+  return `${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, u.id ${direction}`;
+}
+
+export interface UserListRow {
+  id: number;
+  sub: string;
+  name: string | null;
+  email: string | null;
+  schac_home_organization: string | null;
+  super_user: boolean;
+  institution_admin: boolean;
+  created_at: Date;
+  last_activity: Date;
+  total: number;
+}
+
+/**
+ * One page of users matching the text (and holding the role, when given), with the total count.
+ * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
+ */
+export async function searchUsers(
+  q: Queryable,
+  query: UserSearchQuery,
+  scope: { sql: string; params: unknown[] } | null = null,
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const text = query.query?.trim();
+  if (text) {
+    params.push(likePattern(text));
+    where.push(`(lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
+  }
+  if (query.roleId !== undefined) {
+    params.push(query.roleId);
+    where.push(
+      `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_id = $${params.length})`,
+    );
+  }
+  if (scope) {
+    const offset = params.length;
+    where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
+    params.push(...scope.params);
+  }
+  params.push(query.pageSize, query.pageNumber * query.pageSize);
+  const { rows } = await q.query<UserListRow>(
+    `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
+            u.created_at, u.last_activity, count(*) OVER () AS total
+       FROM users u
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${orderBy(query)}
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.pageNumber > 0) {
+    // Past the last page: the window count is not there, count separately.
+    const count = await q.query<{ total: number }>(
+      `SELECT count(*) AS total FROM users u ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      params.slice(0, -2),
+    );
+    total = count.rows[0]?.total ?? 0;
+  }
+  return { rows, total };
+}
+
+export interface ApplicationUserRoleRow {
+  user_id: number;
+  user_role_id: number;
+  role_id: number;
+  role_name: string;
+  authority: string;
+  end_date: Date | null;
+}
+
+/** The user roles of these users on roles that use one of these applications. */
+export async function userRolesOnApplications(
+  q: Queryable,
+  userIds: readonly number[],
+  manageIds: readonly string[],
+): Promise<ApplicationUserRoleRow[]> {
+  if (userIds.length === 0 || manageIds.length === 0) return [];
+  const { rows } = await q.query<ApplicationUserRoleRow>(
+    `SELECT ur.user_id, ur.id AS user_role_id, r.id AS role_id, r.name AS role_name, ur.authority, ur.end_date
+       FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+      WHERE ur.user_id = ANY($1::bigint[])
+        AND EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($2::text[]))
+      ORDER BY r.name, r.id`,
+    [userIds, manageIds],
+  );
+  return rows;
+}

@@ -1,0 +1,25 @@
+/** Opens the configured database and brings its schema up to date. */
+import pg from 'pg';
+import type { AppConfig } from '../config.js';
+import { migrate } from './migrate.js';
+import { openPglite } from './pglite-db.js';
+import { poolDb } from './pool-db.js';
+import type { Db } from './types.js';
+
+export type { Db, Queryable, QueryResult } from './types.js';
+
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  const db = config.databaseUrl
+    ? poolDb(
+        new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 15_000 }),
+        'postgres',
+      )
+    : await openPglite(config.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,20 @@
+/** The one database interface the server codes against, the same over PGlite and PostgreSQL. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  /**
+   * Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when it throws.
+   * Use only the handle passed to `fn` inside: the outer handle waits for the connection `fn` holds.
+   */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** 'pglite' or 'postgres': for log lines and the rare place where the two differ. */
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}

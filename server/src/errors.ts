@@ -1,0 +1,92 @@
+/**
+ * One error shape for the whole API: 4xx answers say why, 5xx answers carry only a reference number
+ * (the details go to the log under that number).
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+/** An error meant for the caller: its status and reason are sent as they are. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  /** Extra fields merged into the error body (e.g. `email` on a 412 of invitation accept). */
+  readonly extra: Record<string, unknown>;
+
+  constructor(status: number, reason: string, extra: Record<string, unknown> = {}) {
+    super(reason);
+    this.name = 'HttpError';
+    this.statusCode = status;
+    this.extra = extra;
+  }
+}
+
+/** `throw httpError(404, 'Role 12 not found')` */
+export function httpError(status: number, reason: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(status, reason, extra);
+}
+
+/** A reference a user can read out to support; unique enough to find the log line. */
+function newReference(): number {
+  return randomInt(100_000, 1_000_000_000);
+}
+
+/** Installs the one error handler and the JSON 404 handler. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    let status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status < 400 || status > 599) status = 500;
+
+    if (status < 500) {
+      const validation = (error as FastifyError).validation;
+      let message = error.message;
+      if (validation && validation.length > 0) {
+        const context = (error as FastifyError).validationContext ?? 'request';
+        message = validation
+          .map(
+            (v) =>
+              `${context}${v.instancePath ? v.instancePath.replace(/\//g, '.') : ''} ${v.message ?? 'is invalid'}`,
+          )
+          .join('; ');
+      }
+      request.log.info({ status, reason: message }, 'request refused');
+      const extra = error instanceof HttpError ? error.extra : {};
+      return reply.status(status).send({ ...extra, status, error: statusText(status), message });
+    }
+
+    const reference = newReference();
+    request.log.error({ err: error, reference }, 'request failed');
+    return reply.status(status).send({
+      status,
+      error: statusText(status),
+      message: `An unexpected error occurred; reference ${reference}`,
+      reference,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      status: 404,
+      error: statusText(404),
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+}

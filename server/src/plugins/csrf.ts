@@ -1,0 +1,51 @@
+/**
+ * CSRF protection: a token per session (GET /api/v1/csrf), required as X-CSRF-TOKEN on every state-changing
+ * API request. Requests authenticated by X-API-TOKEN carry no cookies and are exempt.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { httpError } from '../errors.js';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+async function csrfPlugin(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/v1/csrf',
+    {
+      schema: {
+        response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
+      },
+    },
+    async (request) => {
+      let token = request.session.get('csrfToken');
+      if (!token) {
+        token = randomBytes(24).toString('base64url');
+        request.session.set('csrfToken', token);
+      }
+      return { token };
+    },
+  );
+
+  // onRequest: refused before the body is even read, so nothing can change.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers['x-api-token']) return;
+    const expected = request.session.get('csrfToken');
+    const sent = request.headers['x-csrf-token'];
+    if (!expected || typeof sent !== 'string' || !sameToken(sent, expected)) {
+      throw httpError(
+        403,
+        'Missing or invalid CSRF token (fetch one from GET /api/v1/csrf and send it as X-CSRF-TOKEN)',
+      );
+    }
+  });
+}
+
+export default fp(csrfPlugin, { name: 'csrf', dependencies: ['session'] });

@@ -1,0 +1,146 @@
+/**
+ * Server-side sessions in the `sessions` table (so any instance serves any request), behind a signed,
+ * HttpOnly, SameSite=Lax cookie. Sessions expire after 8 hours without a request.
+ */
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const SESSION_COOKIE = 'portal_session';
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** Extending the expiry is a write; doing it at most once a minute per session is plenty. */
+const TOUCH_AFTER_MS = 60 * 1000;
+
+/** What a session can hold. */
+export interface SessionData {
+  /** The logged-in user (only users with every required attribute). */
+  userId?: number;
+  /** A login whose claims lacked required attributes: shown by the config, never logged in. */
+  incomplete?: { name?: string; missingAttributes: string[] };
+  csrfToken?: string;
+  /** The OIDC code flow in progress. */
+  login?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+  /** Users this session already impersonated (each is audited once). */
+  impersonated?: number[];
+}
+
+export class Session {
+  id: string | null;
+  data: SessionData;
+  /** True when the data changed and must be written. */
+  dirty = false;
+  /** True when a cookie must be sent (new or regenerated id). */
+  issueCookie = false;
+  destroyed = false;
+  /** The id to delete on save (after regenerate or destroy). */
+  previousId: string | null = null;
+  expiresAt: number;
+
+  constructor(id: string | null, data: SessionData, expiresAt: number) {
+    this.id = id;
+    this.data = data;
+    this.expiresAt = expiresAt;
+  }
+
+  get<K extends keyof SessionData>(key: K): SessionData[K] {
+    return this.data[key];
+  }
+
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+    if (value === undefined) delete this.data[key];
+    else this.data[key] = value;
+    this.dirty = true;
+    this.destroyed = false;
+    if (!this.id) {
+      this.id = newSessionId();
+      this.issueCookie = true;
+    }
+  }
+
+  /** A new id for the same data: done at login so a session id known before login is worthless after. */
+  regenerate(): void {
+    if (this.id && !this.previousId) this.previousId = this.id;
+    this.id = newSessionId();
+    this.issueCookie = true;
+    this.dirty = true;
+  }
+
+  /** Forgets everything (logout). */
+  destroy(): void {
+    if (this.id && !this.previousId) this.previousId = this.id;
+    this.id = null;
+    this.data = {};
+    this.dirty = false;
+    this.destroyed = true;
+  }
+}
+
+function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const raw = request.cookies[SESSION_COOKIE];
+  request.session = new Session(null, {}, 0);
+  // Only the API uses sessions; bundles and the dev IdP's pages are served without a database read.
+  if (!raw || !request.url.startsWith('/api/')) return;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return;
+  const { rows } = await app.db.query<{ data: SessionData; expires_at: Date }>(
+    'SELECT data, expires_at FROM sessions WHERE id = $1 AND expires_at > now()',
+    [unsigned.value],
+  );
+  if (rows.length === 1) {
+    request.session = new Session(unsigned.value, rows[0].data ?? {}, rows[0].expires_at.getTime());
+  }
+}
+
+async function saveSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const session = request.session;
+  if (!session) return;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.secure,
+    signed: true,
+  };
+  if (session.previousId) {
+    await app.db.query('DELETE FROM sessions WHERE id = $1', [session.previousId]);
+  }
+  if (session.destroyed) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return;
+  }
+  if (!session.id) return;
+  const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
+  if (session.dirty) {
+    await app.db.query(
+      `INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
+      [session.id, JSON.stringify(session.data), expiresAt],
+    );
+  } else if (expiresAt.getTime() - session.expiresAt > TOUCH_AFTER_MS) {
+    await app.db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [session.id, expiresAt]);
+  }
+  if (session.issueCookie) reply.setCookie(SESSION_COOKIE, session.id, cookieOptions);
+}
+
+async function sessionPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('session', null as unknown as Session);
+  app.addHook('onRequest', async (request) => {
+    await loadSession(app, request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    await saveSession(app, request, reply);
+    // The console reloads when an OK answer lacks this while it believes it is logged in (spec §4).
+    if (request.session?.data.userId && !request.session.destroyed) reply.header('x-session-alive', 'true');
+    return payload;
+  });
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });

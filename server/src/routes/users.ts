@@ -1,0 +1,226 @@
+/** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveLanguage, type User } from 'shared-auth/rules';
+import { loadUser } from '../auth/load-user.js';
+import {
+  configSchema,
+  errorReportSchema,
+  idParams,
+  pageSchema,
+  pagedQuerySchema,
+  type PagedQueryString,
+} from '../auth/user-schemas.js';
+import {
+  searchUsers,
+  userRolesOnApplications,
+  type UserListRow,
+  type UserSearchQuery,
+} from '../auth/user-search.js';
+import { epochSeconds } from '../auth/role-shape.js';
+import { httpError } from '../errors.js';
+
+const userSchema = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['id', 'superUser', 'institutionAdmin', 'userRoles'],
+  properties: {
+    id: { type: 'integer' },
+    superUser: { type: 'boolean' },
+    institutionAdmin: { type: 'boolean' },
+  },
+} as const;
+
+function toSearchQuery(query: PagedQueryString): UserSearchQuery {
+  return { ...query, sortDirection: query.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
+}
+
+function listItem(row: UserListRow) {
+  return {
+    id: row.id,
+    sub: row.sub,
+    name: row.name,
+    email: row.email,
+    schac_home_organization: row.schac_home_organization,
+    schacHomeOrganization: row.schac_home_organization,
+    superUser: row.super_user,
+    institutionAdmin: row.institution_admin,
+    createdAt: epochSeconds(row.created_at) ?? undefined,
+    lastActivity: epochSeconds(row.last_activity) ?? undefined,
+  };
+}
+
+/** Manage ids an institution admin owns (its registry applications). */
+function ownApplicationIds(user: User): string[] {
+  return user.institutionAdmin ? (user.applications ?? []).map((app) => app.id) : [];
+}
+
+/**
+ * Who may see another user's profile: a super user; an institution admin when the other holds a role on
+ * one of its applications; a manager of a role the other holds. Non-super viewers see only those roles.
+ */
+function visibleProfile(viewer: User, other: User): User | null {
+  if (viewer.superUser) return other;
+  const ownApps = new Set(ownApplicationIds(viewer));
+  const managed = new Set(
+    viewer.userRoles
+      .filter((ur) => ur.authority === 'MANAGER' || ur.authority === 'INSTITUTION_ADMIN')
+      .map((ur) => ur.role.id),
+  );
+  const shared = other.userRoles.filter(
+    (ur) =>
+      managed.has(ur.role.id) ||
+      ur.role.applicationUsages.some((usage) => ownApps.has(usage.application.manageId)),
+  );
+  if (shared.length === 0 && viewer.id !== other.id) return null;
+  return viewer.id === other.id
+    ? other
+    : { ...other, userRoles: shared, roles: shared.map((ur) => ur.role), applications: [] };
+}
+
+function configFor(app: FastifyInstance, request: FastifyRequest) {
+  const { config } = app;
+  const incomplete = request.session.get('incomplete');
+  const name = request.realUser?.name ?? incomplete?.name;
+  const lang = (request.query as { lang?: string } | undefined)?.lang;
+  return {
+    authenticated: request.realUser !== null,
+    ...(name ? { name } : {}),
+    missingAttributes: request.realUser ? [] : (incomplete?.missingAttributes ?? []),
+    groupUrnPrefix: config.groupUrnPrefix,
+    pastDateAllowed: config.pastDateAllowed,
+    performanceSeedAllowed: config.performanceSeedAllowed,
+    locale: resolveLanguage({
+      query: lang ?? null,
+      cookie: request.cookies.lang ?? null,
+      browser: request.headers['accept-language'] ?? null,
+    }),
+    languages: 'nl, en',
+    environment: config.environment,
+    serverUrl: config.publicUrl,
+    welcomeUrl: config.publicUrl,
+  };
+}
+
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/v1/users/config',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } },
+        response: { 200: configSchema },
+      },
+    },
+    async (request) => configFor(app, request),
+  );
+
+  app.get(
+    '/api/v1/users/me',
+    { preHandler: app.authenticate, schema: { response: { 200: userSchema } } },
+    async (request) => {
+      return request.user;
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/users/other/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: userSchema } } },
+    async (request) => {
+      const other = await loadUser(app.db, app.registry, request.params.id);
+      const visible = other ? visibleProfile(request.user!, other) : null;
+      if (!visible) throw httpError(404, `User ${request.params.id} not found`);
+      return visible;
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/v1/users/:id',
+    { preHandler: app.requireSuperUser, schema: { params: idParams } },
+    async (request, reply) => {
+      const actor = request.user!;
+      if (actor.id === request.params.id) throw httpError(403, 'You cannot delete yourself');
+      await app.db.tx(async (q) => {
+        const { rows } = await q.query<{
+          id: number;
+          name: string | null;
+          email: string | null;
+          sub: string;
+        }>('DELETE FROM users WHERE id = $1 RETURNING id, name, email, sub', [request.params.id]);
+        if (rows.length === 0) throw httpError(404, `User ${request.params.id} not found`);
+        await q.query(
+          `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action, before, after)
+           VALUES ($1, $2, $3, 'user', $4, 'delete', $5, NULL)`,
+          [
+            actor.id,
+            actor.name ?? actor.email ?? null,
+            request.impersonatorId,
+            rows[0].id,
+            JSON.stringify(rows[0]),
+          ],
+        );
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Querystring: PagedQueryString }>(
+    '/api/v1/users/search',
+    {
+      preHandler: app.requireSuperUser,
+      schema: { querystring: pagedQuerySchema, response: { 200: pageSchema } },
+    },
+    async (request) => {
+      const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
+      return { content: rows.map(listItem), totalElements: total };
+    },
+  );
+
+  app.get<{ Querystring: PagedQueryString }>(
+    '/api/v1/users/search-by-application',
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: pagedQuerySchema, response: { 200: pageSchema } },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (!user.institutionAdmin)
+        throw httpError(403, 'Only an institution admin may list the users of its applications');
+      const manageIds = ownApplicationIds(user);
+      if (manageIds.length === 0) return { content: [], totalElements: 0 };
+      const scope = {
+        sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+                       WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
+        params: [manageIds],
+      };
+      const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query), scope);
+      const roles = await userRolesOnApplications(
+        app.db,
+        rows.map((r) => r.id),
+        manageIds,
+      );
+      return {
+        content: rows.map((row) => ({
+          ...listItem(row),
+          userRoles: roles
+            .filter((r) => r.user_id === row.id)
+            .map((r) => ({
+              id: r.user_role_id,
+              roleId: r.role_id,
+              roleName: r.role_name,
+              authority: r.authority,
+              endDate: epochSeconds(r.end_date),
+            })),
+        })),
+        totalElements: total,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/error',
+    { preHandler: app.authenticate, bodyLimit: 64 * 1024, schema: { body: errorReportSchema } },
+    async (request, reply) => {
+      request.log.warn({ report: request.body, userId: request.user!.id }, 'error reported by the console');
+      return reply.status(201).send({});
+    },
+  );
+}
