@@ -4,3 +4,4 @@ export * from './rules/index.js';
 export * from './constants.js';
 export * from './stores/index.js';
 export * from './http/index.js';
+export * from './startup/index.js';

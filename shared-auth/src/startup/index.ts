@@ -1,0 +1,3 @@
+export * from './startup.js';
+export * from './session.js';
+export * from './storage.js';

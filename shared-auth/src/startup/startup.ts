@@ -1,0 +1,80 @@
+import { apiGet } from '../http/client.js';
+import type { Config, User } from '../rules/types.js';
+import { useSessionStore } from '../stores/session.store.js';
+import { browserStorage, clearSavedLocation, saveLocation, savedLocation, type KeyValueStorage } from './storage.js';
+
+/** Where the shell goes once startup is done (spec §2 Startup). */
+export type StartupOutcome =
+  /** Logged in: go to `to` (the saved location or /home). */
+  | { kind: 'ready'; authenticated: true; to: string; user: User }
+  /** Not logged in and staying out: a public page, /missingAttributes or /deadend. */
+  | { kind: 'ready'; authenticated: false; to: string }
+  /** Not logged in: the caller starts the login flow (startLogin()). */
+  | { kind: 'login' };
+
+export interface StartupDeps {
+  get?: <T>(path: string) => Promise<T>;
+  storage?: KeyValueStorage | null;
+}
+
+/** Pages a visitor without a session may stay on. */
+export const PUBLIC_PATHS: readonly string[] = ['/', '/invitation/accept', '/login', '/deadend', '/missingAttributes', '/404'];
+export const INVITATION_ACCEPT_PATH = '/invitation/accept';
+export const DEADEND_PATH = '/deadend';
+export const MISSING_ATTRIBUTES_PATH = '/missingAttributes';
+export const HOME_PATH = '/home';
+
+function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PUBLIC_PATHS.includes(path);
+}
+
+const deadend = (): StartupOutcome => ({ kind: 'ready', authenticated: false, to: DEADEND_PATH });
+
+/**
+ * Spec §2 Startup: fetch a CSRF token, then the config; when authenticated load the user and go to the
+ * saved location (or /home); otherwise decide between a public page, /missingAttributes, /deadend and
+ * the login flow. Results are stored in the session store. CSRF or config failure leads to /deadend.
+ */
+export async function runStartup(
+  location: { pathname: string; search?: string },
+  deps: StartupDeps = {},
+): Promise<StartupOutcome> {
+  const get = deps.get ?? apiGet;
+  const storage = deps.storage === undefined ? browserStorage() : deps.storage;
+  const session = useSessionStore.getState();
+  let config: Config;
+  try {
+    const csrf = await get<{ token: string }>('csrf');
+    session.setCsrfToken(csrf?.token ?? null);
+    config = await get<Config>('users/config');
+    session.setConfig(config);
+  } catch {
+    return deadend();
+  }
+
+  if (config.authenticated) {
+    let user: User;
+    try {
+      user = await get<User>('users/me');
+    } catch {
+      return deadend();
+    }
+    session.setUser(user);
+    const saved = savedLocation(storage);
+    clearSavedLocation(storage);
+    const to = !saved || saved.startsWith('/login') ? HOME_PATH : saved;
+    return { kind: 'ready', authenticated: true, to, user };
+  }
+
+  const { pathname } = location;
+  const search = location.search ?? '';
+  // A known name means the identity provider already answered: login would not help, keep no location.
+  if (!config.name) saveLocation(`${pathname}${search}`, storage);
+  if ((config.missingAttributes ?? []).length > 0) {
+    return { kind: 'ready', authenticated: false, to: MISSING_ATTRIBUTES_PATH };
+  }
+  if (config.name && pathname !== INVITATION_ACCEPT_PATH) return deadend();
+  if (isPublicPath(pathname)) return { kind: 'ready', authenticated: false, to: `${pathname}${search}` };
+  return { kind: 'login' };
+}
