@@ -1,0 +1,176 @@
+/** Spec §5 invitation validation and §6 'grant only below your own authority', then the inserts. */
+import { randomBytes } from 'node:crypto';
+import {
+  allowedAuthoritiesForInvitation,
+  isRoleUnknownInManage,
+  isUserAllowed,
+  type Authority,
+  type InvitationRequest,
+  type Role,
+  type User,
+} from 'shared-auth/rules';
+import { audit, type AuditActor } from '../audit.js';
+import type { Queryable } from '../db/types.js';
+import { httpError } from '../errors.js';
+import type { Registry } from '../registry/registry.js';
+import { mayGrantOnRole } from './access.js';
+import { loadRoles } from './roles.js';
+import { DAY_MS, fromEpochSeconds } from './time.js';
+import { splitInvitees } from './validation.js';
+
+export const INVITATION_VALIDITY_DAYS = 30;
+export const MAX_INVITATION_DAYS = 365;
+
+export const invitationRequestSchema = {
+  type: 'object',
+  required: ['intendedAuthority', 'invites'],
+  properties: {
+    intendedAuthority: { type: 'string', enum: ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'] },
+    invites: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 320 } },
+    roleIdentifiers: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+    message: { type: ['string', 'null'], maxLength: 4000 },
+    language: { type: 'string', enum: ['en', 'nl'] },
+    expiryDate: { type: 'integer', minimum: 0, maximum: 253_402_300_799 },
+    roleExpiryDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
+    organizationGUID: { type: ['string', 'null'], maxLength: 255 },
+    enforceEmailEquality: { type: 'boolean' },
+    eduIDOnly: { type: 'boolean' },
+    guestRoleIncluded: { type: 'boolean' },
+  },
+} as const;
+
+export interface CheckedInvitation {
+  emails: string[];
+  intendedAuthority: Authority;
+  roles: Role[];
+  message: string | null;
+  language: 'en' | 'nl';
+  expiryDate: Date;
+  roleExpiryDate: Date | null;
+  organizationGUID: string | null;
+  enforceEmailEquality: boolean;
+  eduIDOnly: boolean;
+  guestRoleIncluded: boolean;
+}
+
+function checkDates(body: InvitationRequest, pastDateAllowed: boolean, now: number) {
+  const expiry = body.expiryDate !== undefined ? body.expiryDate * 1000 : now + INVITATION_VALIDITY_DAYS * DAY_MS;
+  if (!pastDateAllowed && expiry <= now) throw httpError(400, 'The invitation expiry date must be in the future');
+  // One day of margin: the console picks calendar days in the browser's time zone.
+  if (expiry > now + (MAX_INVITATION_DAYS + 1) * DAY_MS) {
+    throw httpError(400, `The invitation expiry date can be at most ${MAX_INVITATION_DAYS} days ahead`);
+  }
+  let roleExpiry: Date | null = null;
+  if (body.roleExpiryDate !== undefined && body.roleExpiryDate !== null) {
+    if (body.roleExpiryDate * 1000 < expiry + DAY_MS) {
+      throw httpError(400, 'The role expiry date must be at least one day after the invitation expiry date');
+    }
+    roleExpiry = fromEpochSeconds(body.roleExpiryDate);
+  }
+  return { expiryDate: new Date(expiry), roleExpiryDate: roleExpiry };
+}
+
+async function checkOrganization(body: InvitationRequest, user: User, registry: Registry): Promise<string | null> {
+  if (body.intendedAuthority !== 'INSTITUTION_ADMIN') return null;
+  if (!user.superUser) {
+    if (!user.institutionAdmin || !user.organizationGUID) throw httpError(403, 'Only institution admins invite institution admins');
+    return user.organizationGUID;
+  }
+  const guid = body.organizationGUID?.trim();
+  if (!guid) throw httpError(400, 'A valid organization GUID is required');
+  if (!(await registry.identityProviderByOrganizationGUID(guid))) {
+    throw httpError(400, 'The value is invalid for organizationGUID');
+  }
+  return guid;
+}
+
+function checkGrant(user: User, intended: Authority, roles: Role[]): void {
+  if (intended === 'SUPER_USER' && !user.superUser) throw httpError(403, 'Only a super user invites super users');
+  if (intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN') {
+    if (!isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
+    if (roles.length === 0) throw httpError(400, 'At least one role is required for an invitation');
+  }
+  if (!allowedAuthoritiesForInvitation(user, roles).includes(intended)) {
+    throw httpError(403, `You may not invite a ${intended} for these roles`);
+  }
+  for (const role of roles) {
+    if (isRoleUnknownInManage(role)) throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);
+    if (!mayGrantOnRole(user, role, intended)) throw httpError(403, `You may not invite a ${intended} for role ${role.name}`);
+  }
+}
+
+export async function checkInvitation(
+  q: Queryable,
+  registry: Registry,
+  user: User,
+  body: InvitationRequest,
+  pastDateAllowed: boolean,
+): Promise<CheckedInvitation> {
+  const { valid, invalid } = splitInvitees(body.invites);
+  if (invalid.length > 0) throw httpError(400, `Invalid email addresses: ${invalid.join(', ')}`);
+  if (valid.length === 0) throw httpError(400, 'At least one email address is required');
+  const roleIds = [...new Set(body.roleIdentifiers ?? [])];
+  const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
+  if (roles.length !== roleIds.length) throw httpError(404, 'One of the roles does not exist');
+  checkGrant(user, body.intendedAuthority, roles);
+  const organizationGUID = await checkOrganization(body, user, registry);
+  const dates = checkDates(body, pastDateAllowed, Date.now());
+  // Spec §5: the advanced switches only count when every chosen role allows overriding its settings.
+  const overridable = roles.every((r) => r.overrideSettingsAllowed);
+  return {
+    emails: valid,
+    intendedAuthority: body.intendedAuthority,
+    roles,
+    message: body.message?.trim() || null,
+    language: body.language ?? 'en',
+    ...dates,
+    organizationGUID,
+    enforceEmailEquality: overridable ? (body.enforceEmailEquality ?? false) : roles.some((r) => r.enforceEmailEquality),
+    eduIDOnly: overridable ? (body.eduIDOnly ?? false) : roles.some((r) => r.eduIDOnly),
+    guestRoleIncluded: body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false),
+  };
+}
+
+/** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
+export async function insertInvitations(
+  q: Queryable,
+  actor: AuditActor,
+  inviterId: number | null,
+  checked: CheckedInvitation,
+): Promise<Array<{ id: number; hash: string }>> {
+  const created: Array<{ id: number; hash: string }> = [];
+  for (const email of checked.emails) {
+    const hash = randomBytes(32).toString('base64url');
+    const { rows } = await q.query<{ id: string }>(
+      `INSERT INTO invitations (hash, email, intended_authority, message, language, enforce_email_equality, edu_id_only,
+         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        hash, email, checked.intendedAuthority, checked.message, checked.language, checked.enforceEmailEquality,
+        checked.eduIDOnly, checked.guestRoleIncluded, checked.organizationGUID, checked.roleExpiryDate,
+        checked.expiryDate, inviterId,
+      ],
+    );
+    const id = Number(rows[0].id);
+    for (const role of checked.roles) {
+      await q.query('INSERT INTO invitation_roles (invitation_id, role_id, end_date) VALUES ($1, $2, $3)', [
+        id,
+        role.id,
+        checked.roleExpiryDate,
+      ]);
+    }
+    await audit(q, actor, {
+      entityType: 'invitation',
+      entityId: id,
+      action: 'create',
+      after: {
+        email,
+        intendedAuthority: checked.intendedAuthority,
+        roleIds: checked.roles.map((r) => r.id),
+        expiryDate: Math.floor(checked.expiryDate.getTime() / 1000),
+      },
+    });
+    created.push({ id, hash });
+  }
+  return created;
+}

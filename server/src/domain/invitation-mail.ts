@@ -1,0 +1,39 @@
+/** The invitation e-mail for one invitation (spec: HTML and text, en or nl, accept link, expiry date). */
+import type { Role, User } from 'shared-auth/rules';
+import type { OutgoingMail } from '../plugins/ports.js';
+import { authorityName, invitationMail, type MailLanguage } from '../mail/templates.js';
+import type { ApiInvitation } from './invitations.js';
+
+function applicationName(map: Role['applicationMaps'][number], language: MailLanguage): string | null {
+  const other = language === 'en' ? 'nl' : 'en';
+  const name = (map[`name:${language}`] ?? map[`name:${other}`]) as string | undefined;
+  return map.unknown ? null : (name ?? null);
+}
+
+/** The inviter as the invitee reads it: a role's custom inviter display name wins over the user's name. */
+export function inviterDisplayName(inviter: Pick<User, 'name' | 'email'> | null, roles: Role[]): string {
+  const custom = roles.map((r) => r.inviterDisplayName?.trim()).find((n) => n);
+  return custom || inviter?.name || inviter?.email || 'The access portal';
+}
+
+export function invitationMessage(
+  invitation: ApiInvitation,
+  hash: string,
+  inviterName: string,
+  publicUrl: string,
+): OutgoingMail {
+  const language: MailLanguage = invitation.language === 'nl' ? 'nl' : 'en';
+  const mail = invitationMail({
+    language,
+    inviterName,
+    authority: authorityName(language, invitation.intendedAuthority),
+    roles: invitation.roles.map(({ role }) => ({
+      name: role.name,
+      applications: role.applicationMaps.map((m) => applicationName(m, language)).filter((n): n is string => !!n),
+    })),
+    message: invitation.message,
+    acceptUrl: `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`,
+    expiryDate: new Date(invitation.expiryDate * 1000),
+  });
+  return { kind: 'invitation', to: invitation.email, ...mail };
+}

@@ -1,0 +1,107 @@
+/** Loading invitations and shaping them as the API answers them (spec §3 Invitation). */
+import type { Authority, Invitation, InvitationStatus, Locale, Role } from 'shared-auth/rules';
+import type { Queryable } from '../db/types.js';
+import type { Registry } from '../registry/registry.js';
+import { loadRoles } from './roles.js';
+import { toEpochSeconds } from './time.js';
+
+export interface InvitationRow {
+  id: string | number;
+  hash: string;
+  email: string;
+  intended_authority: Authority;
+  status: 'OPEN' | 'ACCEPTED';
+  message: string | null;
+  language: Locale;
+  enforce_email_equality: boolean;
+  edu_id_only: boolean;
+  guest_role_included: boolean;
+  organization_guid: string | null;
+  role_expiry_date: Date | null;
+  expiry_date: Date;
+  inviter_id: string | number | null;
+  remote_api_user: string | null;
+  accepted_at: Date | null;
+  created_at: Date;
+  inviter_name: string | null;
+  inviter_email: string | null;
+  invitation_roles: Array<{ roleId: number; endDate: string | null }>;
+}
+
+/** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
+export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
+  i.enforce_email_equality, i.edu_id_only, i.guest_role_included, i.organization_guid, i.role_expiry_date,
+  i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
+  inv.name AS inviter_name, inv.email AS inviter_email,
+  COALESCE((SELECT json_agg(json_build_object('roleId', ir.role_id, 'endDate', ir.end_date) ORDER BY ir.role_id)
+    FROM invitation_roles ir WHERE ir.invitation_id = i.id), '[]'::json) AS invitation_roles`;
+
+export const INVITATION_FROM = 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id';
+
+export function invitationStatusOf(row: Pick<InvitationRow, 'status' | 'expiry_date'>, now = Date.now()): InvitationStatus {
+  if (row.status === 'ACCEPTED') return 'ACCEPTED';
+  return new Date(row.expiry_date).getTime() < now ? 'EXPIRED' : 'OPEN';
+}
+
+export type ApiInvitation = Invitation & { intended_authority: Authority };
+
+export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): ApiInvitation {
+  const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
+  return {
+    id: Number(row.id),
+    email: row.email,
+    intendedAuthority: row.intended_authority,
+    intended_authority: row.intended_authority,
+    roles: links.flatMap((link) => {
+      const role = rolesById.get(Number(link.roleId));
+      return role ? [{ id: role.id, role, endDate: toEpochSeconds(link.endDate) }] : [];
+    }),
+    message: row.message ?? undefined,
+    language: row.language,
+    expiryDate: toEpochSeconds(row.expiry_date) as number,
+    roleExpiryDate: toEpochSeconds(row.role_expiry_date),
+    enforceEmailEquality: row.enforce_email_equality,
+    eduIDOnly: row.edu_id_only,
+    guestRoleIncluded: row.guest_role_included,
+    inviter:
+      row.inviter_id === null
+        ? null
+        : { id: Number(row.inviter_id), name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined },
+    remoteApiUser: row.remote_api_user,
+    createdAt: toEpochSeconds(row.created_at) as number,
+    acceptedAt: toEpochSeconds(row.accepted_at),
+    status: invitationStatusOf(row),
+    organizationGUID: row.organization_guid,
+  };
+}
+
+/** Shapes rows, loading every role they mention in one query. */
+export async function toInvitations(q: Queryable, registry: Registry, rows: InvitationRow[]): Promise<ApiInvitation[]> {
+  const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
+  const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
+  const byId = new Map(roles.map((r) => [r.id, r]));
+  return rows.map((row) => toInvitation(row, byId));
+}
+
+export async function loadInvitationRows(
+  q: Queryable,
+  where: string,
+  params: readonly unknown[],
+  tail = 'ORDER BY i.id',
+): Promise<InvitationRow[]> {
+  return (await q.query<InvitationRow>(`SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM} WHERE ${where} ${tail}`, params))
+    .rows;
+}
+
+/** What the audit log keeps of an invitation (never the hash). */
+export function invitationSnapshot(row: Pick<InvitationRow, 'email' | 'intended_authority' | 'status' | 'expiry_date'> & {
+  roleIds?: number[];
+}) {
+  return {
+    email: row.email,
+    intendedAuthority: row.intended_authority,
+    status: row.status,
+    expiryDate: toEpochSeconds(row.expiry_date),
+    roleIds: row.roleIds,
+  };
+}

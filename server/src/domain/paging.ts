@@ -1,0 +1,53 @@
+/** The paged query of spec §3 (query, pageNumber, pageSize, sort, sortDirection) as schema and SQL parts. */
+
+export interface PagedQueryString {
+  query?: string;
+  pageNumber?: number;
+  pageSize?: number;
+  sort?: string;
+  sortDirection?: 'ASC' | 'DESC' | 'asc' | 'desc';
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+
+/** JSON-schema properties for the paged query string; routes spread it into their querystring schema. */
+export const pagedQueryProperties = {
+  query: { type: 'string', maxLength: 255 },
+  pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+  sort: { type: 'string', maxLength: 64, pattern: '^[A-Za-z_.]*$' },
+  sortDirection: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
+} as const;
+
+export function pageSchema(item: object) {
+  return {
+    type: 'object',
+    required: ['content', 'totalElements'],
+    properties: { content: { type: 'array', items: item }, totalElements: { type: 'integer' } },
+  } as const;
+}
+
+export interface PageSql {
+  /** `ORDER BY … LIMIT … OFFSET …` (a whitelisted column, never caller text). */
+  tail: string;
+  /** The trimmed search text as an ILIKE pattern, or null when there is nothing to search for. */
+  like: string | null;
+}
+
+/**
+ * Builds the ORDER BY / LIMIT part. `sortable` maps the caller's sort keys to SQL expressions; unknown
+ * keys fall back to the first entry (spec §9: default sort by name ascending).
+ */
+export function pageSql(q: PagedQueryString, sortable: Record<string, string>, defaultPageSize = DEFAULT_PAGE_SIZE): PageSql {
+  const keys = Object.keys(sortable);
+  const column = (q.sort && sortable[q.sort]) || sortable[keys[0]];
+  const direction = q.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+  const size = q.pageSize ?? defaultPageSize;
+  const offset = (q.pageNumber ?? 0) * size;
+  const text = q.query?.trim() ?? '';
+  return {
+    tail: `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ASC LIMIT ${size} OFFSET ${offset}`,
+    like: text === '' ? null : `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+  };
+}

@@ -1,0 +1,121 @@
+/** Loading roles from the database and shaping them as the API answers them (spec §3 Role). */
+import type { ApplicationMap, ApplicationUsage, Authority, ManageType, Role, User } from 'shared-auth/rules';
+import type { Queryable } from '../db/types.js';
+import { toApplicationMap } from '../registry/entity-registry.js';
+import type { Registry } from '../registry/registry.js';
+import { toEpochSeconds } from './time.js';
+
+export interface RoleRow {
+  id: string | number;
+  name: string;
+  short_name: string;
+  urn: string;
+  description: string;
+  default_expiry_days: number;
+  enforce_email_equality: boolean;
+  edu_id_only: boolean;
+  override_settings_allowed: boolean;
+  inviter_display_name: string | null;
+  organization_guid: string | null;
+  created_by: string | null;
+  created_at: Date;
+  usages: Array<{ id: number; manageId: string; manageType: ManageType; landingPage: string | null }>;
+  user_role_count: number;
+}
+
+/** SELECT list of a role with its application usages and member count; alias the roles table `r`. */
+export const ROLE_SELECT = `
+  r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
+  r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
+  r.created_at,
+  COALESCE((SELECT json_agg(json_build_object('id', au.id, 'manageId', au.manage_id,
+      'manageType', au.manage_type, 'landingPage', au.landing_page) ORDER BY au.id)
+    FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages,
+  (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_role_count`;
+
+/** Application map of a usage: the registry entry, or a marker that the registry no longer knows it. */
+function applicationMap(
+  usage: RoleRow['usages'][number],
+  known: Map<string, ApplicationMap>,
+): ApplicationMap {
+  const found = known.get(usage.manageId);
+  if (found) return { ...found, landingPage: usage.landingPage ?? found.landingPage };
+  return { id: usage.manageId, manageId: usage.manageId, unknown: true, landingPage: usage.landingPage ?? undefined };
+}
+
+export async function registryIndex(registry: Registry): Promise<Map<string, ApplicationMap>> {
+  return new Map((await registry.providers()).map((p) => [p.manageId, toApplicationMap(p)]));
+}
+
+function localName(map: ApplicationMap): string | undefined {
+  const name = map['name:en'] ?? map['name:nl'];
+  const org = map['OrganizationName:en'] ?? map['OrganizationName:nl'];
+  if (!name) return undefined;
+  return org ? `${name} (${org})` : name;
+}
+
+export function toRole(row: RoleRow, known: Map<string, ApplicationMap>): Role {
+  const usages = Array.isArray(row.usages) ? row.usages : [];
+  const applicationMaps = usages.map((u) => applicationMap(u, known));
+  const applicationUsages: ApplicationUsage[] = usages.map((u) => ({
+    id: Number(u.id),
+    application: { manageId: u.manageId, manageType: u.manageType },
+    landingPage: u.landingPage ?? undefined,
+  }));
+  const first = applicationMaps[0];
+  return {
+    id: Number(row.id),
+    name: row.name,
+    shortName: row.short_name,
+    urn: row.urn,
+    description: row.description,
+    landingPage: usages[0]?.landingPage ?? undefined,
+    defaultExpiryDays: row.default_expiry_days,
+    organizationGUID: row.organization_guid,
+    applicationMaps,
+    applicationUsages,
+    userRoleCount: Number(row.user_role_count ?? 0),
+    overrideSettingsAllowed: row.override_settings_allowed,
+    enforceEmailEquality: row.enforce_email_equality,
+    eduIDOnly: row.edu_id_only,
+    inviterDisplayName: row.inviter_display_name,
+    auditable: { createdBy: row.created_by ?? undefined, createdAt: toEpochSeconds(row.created_at) ?? undefined },
+    logo: first && !first.unknown ? (first.logo as string | undefined) : undefined,
+    applicationName: first ? localName(first) : undefined,
+    unknownInManage: usages.length === 0 || applicationMaps.some((m) => m.unknown === true),
+  };
+}
+
+/** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
+export async function loadRoles(
+  q: Queryable,
+  registry: Registry,
+  where: string,
+  params: readonly unknown[] = [],
+  tail = 'ORDER BY lower(r.name), r.id',
+): Promise<Role[]> {
+  const { rows } = await q.query<RoleRow>(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`, params);
+  const known = await registryIndex(registry);
+  return rows.map((row) => toRole(row, known));
+}
+
+export async function loadRole(q: Queryable, registry: Registry, id: number): Promise<Role | null> {
+  return (await loadRoles(q, registry, 'r.id = $1', [id]))[0] ?? null;
+}
+
+/** The user's own authority on a role (from the loaded user), if any. */
+export function ownAuthority(user: User, roleId: number): Authority | undefined {
+  return user.userRoles.find((ur) => ur.role.id === roleId)?.authority;
+}
+
+/** Adds the list-only fields: isUserRole and the user's authority on it. */
+export function withUserView(user: User, role: Role): Role {
+  const authority = ownAuthority(user, role.id);
+  return authority ? { ...role, isUserRole: true, authority } : { ...role, isUserRole: false };
+}
+
+/** The manage ids of an institution admin's applications (empty for everyone else). */
+export function institutionApplicationIds(user: User): string[] {
+  if (!user.institutionAdmin) return [];
+  return (user.applications ?? []).map((a) => String(a.manageId ?? a.id));
+}

@@ -1,0 +1,139 @@
+/** JSON schemas of the answers (fast-json-stringify sends only what is declared, so every field is listed). */
+
+const nullableInt = { type: ['integer', 'null'] } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+
+export const AUTHORITY_ENUM = ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'] as const;
+
+export const applicationMapSchema = { type: 'object', additionalProperties: true } as const;
+
+export const roleSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    shortName: { type: 'string' },
+    urn: { type: 'string' },
+    description: { type: 'string' },
+    landingPage: { type: 'string' },
+    defaultExpiryDays: { type: 'integer' },
+    endDate: nullableInt,
+    organizationGUID: nullableString,
+    applicationMaps: { type: 'array', items: applicationMapSchema },
+    applicationUsages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          application: {
+            type: 'object',
+            properties: { manageId: { type: 'string' }, manageType: { type: 'string' } },
+          },
+          landingPage: { type: 'string' },
+        },
+      },
+    },
+    userRoleCount: { type: 'integer' },
+    overrideSettingsAllowed: { type: 'boolean' },
+    enforceEmailEquality: { type: 'boolean' },
+    eduIDOnly: { type: 'boolean' },
+    inviterDisplayName: nullableString,
+    auditable: {
+      type: 'object',
+      properties: { createdBy: { type: 'string' }, createdAt: { type: 'integer' } },
+    },
+    isUserRole: { type: 'boolean' },
+    authority: { type: 'string' },
+    logo: { type: 'string' },
+    applicationName: { type: 'string' },
+    unknownInManage: { type: 'boolean' },
+  },
+} as const;
+
+export const userInfoSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    schacHomeOrganisation: { type: 'string' },
+    lastActivity: { type: 'integer' },
+  },
+} as const;
+
+export const userRoleSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    user_id: { type: 'integer' },
+    role: roleSchema,
+    name: { type: 'string' },
+    email: { type: 'string' },
+    schac_home_organization: { type: 'string' },
+    authority: { type: 'string' },
+    guestRoleIncluded: { type: 'boolean' },
+    endDate: nullableInt,
+    createdAt: { type: 'integer' },
+    expiryNotifiedAt: nullableInt,
+    userInfo: userInfoSchema,
+  },
+} as const;
+
+export const invitationSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    intendedAuthority: { type: 'string' },
+    intended_authority: { type: 'string' },
+    roles: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, role: roleSchema, endDate: nullableInt },
+      },
+    },
+    message: nullableString,
+    language: { type: 'string' },
+    expiryDate: { type: 'integer' },
+    roleExpiryDate: nullableInt,
+    enforceEmailEquality: { type: 'boolean' },
+    eduIDOnly: { type: 'boolean' },
+    guestRoleIncluded: { type: 'boolean' },
+    inviter: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
+    },
+    remoteApiUser: nullableString,
+    createdAt: { type: 'integer' },
+    acceptedAt: nullableInt,
+    status: { type: 'string' },
+    organizationGUID: nullableString,
+  },
+} as const;
+
+export const tokenSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    description: { type: 'string' },
+    owner: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
+    },
+    organizationGUID: nullableString,
+    superUserToken: { type: 'boolean' },
+    createdAt: { type: 'integer' },
+  },
+} as const;
+
+export const providerSchema = { type: 'object', additionalProperties: true } as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+} as const;
+
+export const emptyObject = { type: 'object', properties: {} } as const;

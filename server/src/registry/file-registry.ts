@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EntityRegistry, type EntitySnapshot } from './entity-registry.js';
+import { parseEntities } from './manage-entity.js';
+
+/** server/registry, next to src/ and dist/. */
+export const DEFAULT_REGISTRY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../registry');
+
+async function readEntities(dir: string, file: string) {
+  const full = path.join(dir, file);
+  return parseEntities(JSON.parse(await readFile(full, 'utf8')), full);
+}
+
+/** The default registry: the JSON files applications.json, identity-providers.json and provisionings.json. */
+export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR): EntityRegistry {
+  let snapshot: Promise<EntitySnapshot> | null = null;
+  return new EntityRegistry(() => {
+    snapshot ??= Promise.all([
+      readEntities(dir, 'applications.json'),
+      readEntities(dir, 'identity-providers.json'),
+      readEntities(dir, 'provisionings.json'),
+    ]).then(([applications, identityProviders, provisionings]) => ({ applications, identityProviders, provisionings }));
+    return snapshot;
+  });
+}

@@ -1,0 +1,225 @@
+/** /api/v1/invitations: create, resend, revoke, read by hash, accept, and list (spec §4–§7). */
+import type { FastifyInstance } from 'fastify';
+import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'shared-auth/rules';
+import { audit } from '../audit.js';
+import { mayViewRoleMembers, requireUser } from '../domain/access.js';
+import { acceptInvitation, checkAcceptable } from '../domain/invitation-accept.js';
+import { checkInvitation, insertInvitations, INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../domain/invitation-create.js';
+import { invitationMessage, inviterDisplayName } from '../domain/invitation-mail.js';
+import { invitationScope, STATUS_FILTER } from '../domain/invitation-scope.js';
+import { invitationSnapshot, loadInvitationRows, toInvitations, type ApiInvitation, type InvitationRow } from '../domain/invitations.js';
+import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import { loadRole } from '../domain/roles.js';
+import { idParams, invitationSchema } from '../domain/schemas.js';
+import { DAY_MS } from '../domain/time.js';
+import { httpError } from '../errors.js';
+import { registry } from '../registry/registry.js';
+
+const INVITATION_SORT: Record<string, string> = {
+  email: 'lower(i.email)',
+  createdAt: 'i.created_at',
+  created_at: 'i.created_at',
+  expiryDate: 'i.expiry_date',
+  expiry_date: 'i.expiry_date',
+  intendedAuthority: 'i.intended_authority',
+  intended_authority: 'i.intended_authority',
+  status: 'i.status',
+  name: 'lower(i.email)',
+};
+
+type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
+
+export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
+  async function mailInvitations(created: Array<{ id: number; hash: string }>, inviter: User | null): Promise<ApiInvitation[]> {
+    const rows = await loadInvitationRows(app.db, 'i.id = ANY($1::bigint[])', [created.map((c) => c.id)]);
+    const invitations = await toInvitations(app.db, registry(app), rows);
+    for (const invitation of invitations) {
+      const hash = created.find((c) => c.id === invitation.id)?.hash as string;
+      const name = inviterDisplayName(inviter, invitation.roles.map((r) => r.role));
+      try {
+        await app.mailer.send(invitationMessage(invitation, hash, name, app.config.publicUrl));
+      } catch (error) {
+        // The invitation stands (it can be resent); the failure is for the operators.
+        app.log.error({ err: error, invitationId: invitation.id }, 'invitation mail failed');
+      }
+    }
+    return invitations;
+  }
+
+  async function invitationRow(id: number): Promise<InvitationRow> {
+    const row = (await loadInvitationRows(app.db, 'i.id = $1', [id]))[0];
+    if (!row) throw httpError(404, `Invitation ${id} not found`);
+    return row;
+  }
+
+  async function assertMayManage(user: User, row: InvitationRow): Promise<void> {
+    const [invitation] = await toInvitations(app.db, registry(app), [row]);
+    const own = row.inviter_id !== null && Number(row.inviter_id) === user.id;
+    if (!own && !allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
+  }
+
+  app.post<{ Body: InvitationRequest }>(
+    '/api/v1/invitations',
+    {
+      preHandler: app.authenticate,
+      schema: { body: invitationRequestSchema, response: { 201: { type: 'array', items: invitationSchema } } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request.user);
+      const checked = await checkInvitation(app.db, registry(app), user, request.body, app.config.pastDateAllowed);
+      const created = await app.db.tx((q) => insertInvitations(q, request, user.id, checked));
+      reply.status(201);
+      return mailInvitations(created, user);
+    },
+  );
+
+  app.put<{ Params: { id: number } }>(
+    '/api/v1/invitations/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: invitationSchema } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      const row = await invitationRow(request.params.id);
+      await assertMayManage(user, row);
+      if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
+      const expired = new Date(row.expiry_date).getTime() < Date.now();
+      await app.db.tx(async (q) => {
+        if (expired) {
+          await q.query('UPDATE invitations SET expiry_date = $2 WHERE id = $1', [
+            row.id,
+            new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS),
+          ]);
+        }
+        await audit(q, request, { entityType: 'invitation', entityId: Number(row.id), action: 'resend', before: invitationSnapshot(row) });
+      });
+      const inviter = row.inviter_id === null ? user : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
+      const [invitation] = await mailInvitations([{ id: Number(row.id), hash: row.hash }], inviter as User);
+      return invitation;
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/v1/invitations/:id',
+    { preHandler: app.authenticate, schema: { params: idParams } },
+    async (request, reply) => {
+      const user = requireUser(request.user);
+      const row = await invitationRow(request.params.id);
+      await assertMayManage(user, row);
+      await app.db.tx(async (q) => {
+        await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
+        await audit(q, request, { entityType: 'invitation', entityId: Number(row.id), action: 'delete', before: invitationSnapshot(row) });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Querystring: { hash: string } }>(
+    '/api/v1/invitations/public',
+    {
+      schema: {
+        querystring: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', minLength: 1, maxLength: 128 } } },
+        response: { 200: invitationSchema },
+      },
+    },
+    async (request) => {
+      const row = (await loadInvitationRows(app.db, 'i.hash = $1', [request.query.hash]))[0];
+      if (!row) throw httpError(404, 'Invitation not found');
+      if (row.status !== 'OPEN') throw httpError(409, 'The invitation has already been accepted');
+      return (await toInvitations(app.db, registry(app), [row]))[0];
+    },
+  );
+
+  app.post<{ Body: { hash: string; invitationId?: number } }>(
+    '/api/v1/invitations/accept',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['hash'],
+          properties: { hash: { type: 'string', minLength: 1, maxLength: 128 }, invitationId: { type: 'integer', minimum: 1 } },
+        },
+        response: { 201: invitationSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request.user);
+      const row = (await loadInvitationRows(app.db, 'i.hash = $1', [request.body.hash]))[0];
+      if (!row || (request.body.invitationId !== undefined && Number(row.id) !== request.body.invitationId)) {
+        throw httpError(404, 'Invitation not found');
+      }
+      checkAcceptable(row, user, 'eduid.nl');
+      await app.db.tx((q) => acceptInvitation(q, request, user, row));
+      const accepted = await loadInvitationRows(app.db, 'i.id = $1', [row.id]);
+      reply.status(201);
+      return (await toInvitations(app.db, registry(app), accepted))[0];
+    },
+  );
+
+  app.get<{ Querystring: SearchQuery }>(
+    '/api/v1/invitations/search',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            ...pagedQueryProperties,
+            roleId: { type: 'integer', minimum: 1 },
+            status: { type: 'string', enum: Object.keys(STATUS_FILTER) },
+            mine: { type: 'boolean' },
+          },
+        },
+        response: { 200: pageSchema(invitationSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const { roleId, status, mine } = request.query;
+      const page = pageSql(request.query, INVITATION_SORT);
+      const params: unknown[] = [page.like, roleId ?? null, mine ? user.id : null];
+      let scope = 'TRUE';
+      if (roleId !== undefined) {
+        const role = await loadRole(app.db, registry(app), roleId);
+        if (!role) throw httpError(404, `Role ${roleId} not found`);
+        if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
+      } else {
+        const s = invitationScope(user, params.length + 1);
+        scope = s.where;
+        params.push(...s.params);
+      }
+      const where = `($1::text IS NULL OR lower(i.email) LIKE $1 OR lower(inv.name) LIKE $1)
+        AND ($2::bigint IS NULL OR EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $2))
+        AND ($3::bigint IS NULL OR i.inviter_id = $3)
+        AND ${STATUS_FILTER[status ?? 'all']} AND ${scope}`;
+      const [rows, total] = await Promise.all([
+        loadInvitationRows(app.db, where, params, page.tail),
+        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invitations i LEFT JOIN users inv ON inv.id = i.inviter_id WHERE ${where}`, params),
+      ]);
+      return { content: await toInvitations(app.db, registry(app), rows), totalElements: Number(total.rows[0].n) };
+    },
+  );
+
+  app.get<{ Params: { roleId: number } }>(
+    '/api/v1/invitations/roles/:roleId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer', minimum: 1 } } },
+        response: { 200: { type: 'array', items: invitationSchema } },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const role = await loadRole(app.db, registry(app), request.params.roleId);
+      if (!role) throw httpError(404, `Role ${request.params.roleId} not found`);
+      if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
+      const rows = await loadInvitationRows(
+        app.db,
+        "i.status = 'OPEN' AND EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $1)",
+        [role.id],
+        'ORDER BY i.created_at DESC, i.id',
+      );
+      return toInvitations(app.db, registry(app), rows);
+    },
+  );
+}

@@ -1,0 +1,72 @@
+/** /api/v1/manage: the application registry as the console needs it (spec §7). */
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../domain/access.js';
+import { providerSchema } from '../domain/schemas.js';
+import { httpError } from '../errors.js';
+import { registry } from '../registry/registry.js';
+
+const provisioningSchema = { type: 'object', additionalProperties: true } as const;
+
+export default async function manageRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/v1/manage/providers',
+    { preHandler: app.requireSuperUser, schema: { response: { 200: { type: 'array', items: providerSchema } } } },
+    async () => registry(app).providers(),
+  );
+
+  app.get(
+    '/api/v1/manage/applications',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              providers: { type: 'array', items: providerSchema },
+              provisionings: { type: 'array', items: provisioningSchema },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const reg = registry(app);
+      if (user.superUser) return { providers: await reg.providers(), provisionings: await reg.provisionings() };
+      if (!user.institutionAdmin || !user.organizationGUID) throw httpError(403, 'Only institution admins see their applications');
+      const providers = await reg.applicationsForOrganization(user.organizationGUID);
+      const ids = new Set(providers.map((p) => p.manageId));
+      const provisionings = (await reg.provisionings()).filter((p) => p.applications.some((a) => ids.has(a.id)));
+      return { providers, provisionings };
+    },
+  );
+
+  app.get<{ Params: { manageId: string } }>(
+    '/api/v1/manage/provisionings/:manageId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: { type: 'object', required: ['manageId'], properties: { manageId: { type: 'string', maxLength: 255 } } },
+        response: { 200: { type: 'boolean' } },
+      },
+    },
+    async (request) => (await registry(app).provisioningsFor(request.params.manageId)).length > 0,
+  );
+
+  app.get<{ Params: { guid: string } }>(
+    '/api/v1/manage/organization-guid-validation/:guid',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: { type: 'object', required: ['guid'], properties: { guid: { type: 'string', maxLength: 255 } } },
+        response: { 200: providerSchema },
+      },
+    },
+    async (request) => {
+      const idp = await registry(app).identityProviderByOrganizationGUID(request.params.guid);
+      if (!idp) throw httpError(404, 'No identity provider with this organization GUID');
+      return idp;
+    },
+  );
+}

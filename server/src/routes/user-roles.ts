@@ -1,0 +1,226 @@
+/** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
+import type { FastifyInstance } from 'fastify';
+import { allowedToEditRole, allowedToRenewUserRole, type Role, type User } from 'shared-auth/rules';
+import { audit } from '../audit.js';
+import { mayViewRoleMembers, requireUser } from '../domain/access.js';
+import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import { loadRole } from '../domain/roles.js';
+import { userRoleSchema, userInfoSchema } from '../domain/schemas.js';
+import { fromEpochSeconds } from '../domain/time.js';
+import { loadUserRoleRow, toUserRole, USER_ROLE_SELECT, userRoleSnapshot, type UserRoleRow } from '../domain/user-roles.js';
+import { httpError } from '../errors.js';
+import { registry } from '../registry/registry.js';
+
+const USER_ROLE_SORT: Record<string, string> = {
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
+  schac_home_organization: 'u.schac_home_organization',
+  authority: 'ur.authority',
+  endDate: 'ur.end_date',
+  end_date: 'ur.end_date',
+  createdAt: 'ur.created_at',
+  created_at: 'ur.created_at',
+};
+
+const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
+
+async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
+  const role = await loadRole(app.db, registry(app), id);
+  if (!role) throw httpError(404, `Role ${id} not found`);
+  return role;
+}
+
+async function viewableRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
+  const role = await roleOrThrow(app, id);
+  if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
+  return role;
+}
+
+export default async function userRoleRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { roleId: number; kind: 'guests' | 'maintainers' }; Querystring: PagedQueryString }>(
+    '/api/v1/user_roles/search/:roleId/:kind',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['roleId', 'kind'],
+          properties: { roleId: roleIdParam, kind: { type: 'string', enum: ['guests', 'maintainers'] } },
+        },
+        querystring: { type: 'object', properties: pagedQueryProperties },
+        response: { 200: pageSchema(userRoleSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const role = await viewableRole(app, user, request.params.roleId);
+      const page = pageSql(request.query, USER_ROLE_SORT);
+      const kind =
+        request.params.kind === 'guests'
+          ? "(ur.authority = 'GUEST' OR ur.guest_role_included)"
+          : "ur.authority <> 'GUEST'";
+      const where = `ur.role_id = $1 AND ${kind} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
+      const params = [role.id, page.like];
+      const [rows, total] = await Promise.all([
+        app.db.query<UserRoleRow>(
+          `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where} ${page.tail}`,
+          params,
+        ),
+        app.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}`,
+          params,
+        ),
+      ]);
+      return { content: rows.rows.map((row) => toUserRole(row, role)), totalElements: Number(total.rows[0].n) };
+    },
+  );
+
+  app.get<{ Params: { roleId: number } }>(
+    '/api/v1/user_roles/managers/:roleId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
+        response: { 200: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const role = await viewableRole(app, user, request.params.roleId);
+      const { rows } = await app.db.query<{ email: string }>(
+        `SELECT DISTINCT u.email FROM user_roles ur JOIN users u ON u.id = ur.user_id
+         WHERE ur.role_id = $1 AND ur.authority = 'MANAGER' AND u.email IS NOT NULL ORDER BY u.email`,
+        [role.id],
+      );
+      return rows.map((r) => r.email);
+    },
+  );
+
+  app.put<{ Body: { userRoleId: number; endDate?: number | null } }>(
+    '/api/v1/user_roles',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['userRoleId'],
+          properties: {
+            userRoleId: roleIdParam,
+            endDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
+          },
+        },
+        response: { 200: userRoleSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const row = await loadUserRoleRow(app.db, request.body.userRoleId);
+      if (!row) throw httpError(404, `User role ${request.body.userRoleId} not found`);
+      const role = await roleOrThrow(app, Number(row.role_id));
+      const target = toUserRole(row, role);
+      if (!allowedToRenewUserRole(user, target)) throw httpError(403, 'missing roles');
+      const endDate = request.body.endDate ?? null;
+      // Spec §4: an end date can be cleared only where allowed, never for guests.
+      if (endDate === null && row.authority === 'GUEST' && !user.superUser) {
+        throw httpError(400, 'A guest role needs an end date');
+      }
+      if (endDate !== null && endDate * 1000 <= Date.now() && !app.config.pastDateAllowed) {
+        throw httpError(400, 'The end date must be in the future');
+      }
+      const updated = await app.db.tx(async (q) => {
+        await q.query('UPDATE user_roles SET end_date = $2, expiry_notified_at = NULL WHERE id = $1', [
+          row.id,
+          endDate === null ? null : fromEpochSeconds(endDate),
+        ]);
+        const after = (await loadUserRoleRow(q, Number(row.id))) as UserRoleRow;
+        await audit(q, request, {
+          entityType: 'user_role',
+          entityId: Number(row.id),
+          action: 'update',
+          before: userRoleSnapshot(row),
+          after: userRoleSnapshot(after),
+        });
+        return after;
+      });
+      return toUserRole(updated, role);
+    },
+  );
+
+  app.delete<{ Params: { roleId: number; userRoleId: number }; Querystring: { guest?: boolean } }>(
+    '/api/v1/user_roles/:roleId/:userRoleId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['roleId', 'userRoleId'],
+          properties: { roleId: roleIdParam, userRoleId: roleIdParam },
+        },
+        querystring: { type: 'object', properties: { guest: { type: 'boolean' } } },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request.user);
+      const row = await loadUserRoleRow(app.db, request.params.userRoleId);
+      if (!row || Number(row.role_id) !== request.params.roleId) {
+        throw httpError(404, `User role ${request.params.userRoleId} of role ${request.params.roleId} not found`);
+      }
+      const role = await roleOrThrow(app, request.params.roleId);
+      const guestOnly = request.query.guest === true && row.authority !== 'GUEST';
+      // Removing only the guest part of a maintainer's membership is judged as acting on a guest entry.
+      const target = { ...toUserRole(row, role), ...(guestOnly ? { authority: 'GUEST' as const } : {}) };
+      if (!allowedToRenewUserRole(user, target, true)) throw httpError(403, 'missing roles');
+      await app.db.tx(async (q) => {
+        if (guestOnly) {
+          await q.query('UPDATE user_roles SET guest_role_included = FALSE WHERE id = $1', [row.id]);
+          await audit(q, request, {
+            entityType: 'user_role',
+            entityId: Number(row.id),
+            action: 'update',
+            before: userRoleSnapshot(row),
+            after: userRoleSnapshot({ ...row, guest_role_included: false }),
+          });
+        } else {
+          await q.query('DELETE FROM user_roles WHERE id = $1', [row.id]);
+          await audit(q, request, {
+            entityType: 'user_role',
+            entityId: Number(row.id),
+            action: 'delete',
+            before: userRoleSnapshot(row),
+          });
+        }
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  const consequences = {
+    preHandler: app.authenticate,
+    schema: {
+      params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
+      response: {
+        200: {
+          type: 'array',
+          items: { type: 'object', properties: { userInfo: userInfoSchema, authority: { type: 'string' } } },
+        },
+      },
+    },
+  };
+  const consequencesHandler = async (request: { user: User | null; params: { roleId: number } }) => {
+    const user = requireUser(request.user);
+    const role = await roleOrThrow(app, request.params.roleId);
+    if (!allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
+    const { rows } = await app.db.query<UserRoleRow>(
+      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1
+       ORDER BY lower(u.name), ur.id`,
+      [role.id],
+    );
+    return rows.map((row) => {
+      const { userInfo, authority } = toUserRole(row, role);
+      return { userInfo, authority };
+    });
+  };
+  app.get<{ Params: { roleId: number } }>('/api/v1/user_roles/consequences/:roleId', consequences, consequencesHandler);
+  // The console calls it with a double slash (spec §7).
+  app.get<{ Params: { roleId: number } }>('/api/v1/user_roles//consequences/:roleId', consequences, consequencesHandler);
+}

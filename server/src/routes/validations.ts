@@ -1,0 +1,24 @@
+/** /api/v1/validations/validate: the form checks of spec §5 as the server applies them. */
+import type { FastifyInstance } from 'fastify';
+import { isValidEmail, isValidUrl } from '../domain/validation.js';
+
+export default async function validationRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: { type: 'url' | 'email'; value: string } }>(
+    '/api/v1/validations/validate',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['type', 'value'],
+          properties: { type: { type: 'string', enum: ['url', 'email'] }, value: { type: 'string', maxLength: 4096 } },
+        },
+        response: { 200: { type: 'object', required: ['valid'], properties: { valid: { type: 'boolean' } } } },
+      },
+    },
+    async (request) => {
+      const { type, value } = request.body;
+      return { valid: type === 'url' ? isValidUrl(value.trim()) : isValidEmail(value.trim()) };
+    },
+  );
+}
