@@ -15,5 +15,7 @@ export class ApiError extends Error {
 
 /** True for an ApiError, also when it came from another copy of this module. */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && 'status' in error);
+  return (
+    error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && 'status' in error)
+  );
 }

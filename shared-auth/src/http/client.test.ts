@@ -71,7 +71,9 @@ describe('requests', () => {
 
   test('search parameters skip undefined and null values', async () => {
     fetchMock.mockResolvedValue(json({ content: [], totalElements: 0 }));
-    await apiGet('users/search', { searchParams: { query: 'jo hn', pageNumber: 0, sort: undefined, roleId: null, force: true } });
+    await apiGet('users/search', {
+      searchParams: { query: 'jo hn', pageNumber: 0, sort: undefined, roleId: null, force: true },
+    });
     expect(sent().url).toBe('http://localhost/api/v1/users/search?query=jo+hn&pageNumber=0&force=true');
   });
 

@@ -2,7 +2,9 @@ import type { Role, User } from './types.js';
 
 /** The registry manageIds a role points at (its application usages, else its application maps). */
 export function roleApplicationIds(role: Pick<Role, 'applicationUsages' | 'applicationMaps'>): string[] {
-  const fromUsages = (role.applicationUsages ?? []).map((usage) => usage.application?.manageId).filter(isText);
+  const fromUsages = (role.applicationUsages ?? [])
+    .map((usage) => usage.application?.manageId)
+    .filter(isText);
   if (fromUsages.length > 0) return fromUsages;
   return (role.applicationMaps ?? []).map((map) => map.id).filter(isText);
 }

@@ -52,8 +52,18 @@ describe('authority ladder', () => {
 describe('effectiveAuthority', () => {
   const cases: Array<[string, User, Authority, Authority]> = [
     ['super user', makeUser({ superUser: true, institutionAdmin: true }), 'SUPER_USER', 'SUPER_USER'],
-    ['institution admin with apps', makeUser({ institutionAdmin: true, apps: ['app-a'] }), 'INSTITUTION_ADMIN', 'INSTITUTION_ADMIN'],
-    ['institution admin without apps, no roles', makeUser({ institutionAdmin: true }), 'INSTITUTION_ADMIN', 'GUEST'],
+    [
+      'institution admin with apps',
+      makeUser({ institutionAdmin: true, apps: ['app-a'] }),
+      'INSTITUTION_ADMIN',
+      'INSTITUTION_ADMIN',
+    ],
+    [
+      'institution admin without apps, no roles',
+      makeUser({ institutionAdmin: true }),
+      'INSTITUTION_ADMIN',
+      'GUEST',
+    ],
     [
       'institution admin without apps, inviter role',
       makeUser({ institutionAdmin: true, apps: [], userRoles: [holding(role, 'INVITER')] }),
@@ -74,7 +84,11 @@ describe('effectiveAuthority', () => {
 describe('isUserAllowed', () => {
   const users: Array<[string, User, Authority | null]> = [
     ['super user', makeUser({ superUser: true }), 'SUPER_USER'],
-    ['institution admin with apps', makeUser({ institutionAdmin: true, apps: ['app-a'] }), 'INSTITUTION_ADMIN'],
+    [
+      'institution admin with apps',
+      makeUser({ institutionAdmin: true, apps: ['app-a'] }),
+      'INSTITUTION_ADMIN',
+    ],
     ['institution admin without apps', makeUser({ institutionAdmin: true }), 'GUEST'],
     ['manager', withRoles('MANAGER', 'GUEST'), 'MANAGER'],
     ['inviter', withRoles('GUEST', 'INVITER'), 'INVITER'],
@@ -82,7 +96,9 @@ describe('isUserAllowed', () => {
     ['no roles', makeUser(), 'GUEST'],
   ];
   const table = users.flatMap(([name, user, level]) =>
-    AUTHORITIES.map((required) => [name, required, user, authorityRank(level!) <= authorityRank(required)] as const),
+    AUTHORITIES.map(
+      (required) => [name, required, user, authorityRank(level!) <= authorityRank(required)] as const,
+    ),
   );
   test.each(table)('%s requiring %s', (_name, required, user, expected) => {
     expect(isUserAllowed(user, required)).toBe(expected);
@@ -94,19 +110,46 @@ describe('isUserAllowed', () => {
   });
 
   test('an unknown required authority throws', () => {
-    expect(() => isUserAllowed(makeUser({ superUser: true }), 'ADMIN')).toThrow('ADMIN is not a valid authority');
+    expect(() => isUserAllowed(makeUser({ superUser: true }), 'ADMIN')).toThrow(
+      'ADMIN is not a valid authority',
+    );
   });
 });
 
 describe('highestAuthority', () => {
   const cases: Array<[string, User | null, string, string]> = [
-    ['super user', makeUser({ superUser: true, institutionAdmin: true, authority: 'GUEST' }), 'SUPER_USER', 'SUPER_USER'],
-    ['institution admin without apps', makeUser({ institutionAdmin: true, authority: 'INVITER' }), 'INSTITUTION_ADMIN', 'INVITER'],
-    ['institution admin with apps', makeUser({ institutionAdmin: true, apps: ['x'] }), 'INSTITUTION_ADMIN', 'INSTITUTION_ADMIN'],
+    [
+      'super user',
+      makeUser({ superUser: true, institutionAdmin: true, authority: 'GUEST' }),
+      'SUPER_USER',
+      'SUPER_USER',
+    ],
+    [
+      'institution admin without apps',
+      makeUser({ institutionAdmin: true, authority: 'INVITER' }),
+      'INSTITUTION_ADMIN',
+      'INVITER',
+    ],
+    [
+      'institution admin with apps',
+      makeUser({ institutionAdmin: true, apps: ['x'] }),
+      'INSTITUTION_ADMIN',
+      'INSTITUTION_ADMIN',
+    ],
     ['first of the list', makeUser({ authority: 'MANAGER,INVITER,GUEST' }), 'MANAGER', 'MANAGER'],
     ['list with spaces', makeUser({ authority: ' INVITER , GUEST' }), 'INVITER', 'INVITER'],
-    ['empty list', makeUser({ authority: '', userRoles: [holding(role, 'MANAGER')] }), 'No member', 'No member'],
-    ['no list: roles are read', makeUser({ userRoles: [holding(role, 'GUEST'), holding(other, 'INVITER')] }), 'INVITER', 'INVITER'],
+    [
+      'empty list',
+      makeUser({ authority: '', userRoles: [holding(role, 'MANAGER')] }),
+      'No member',
+      'No member',
+    ],
+    [
+      'no list: roles are read',
+      makeUser({ userRoles: [holding(role, 'GUEST'), holding(other, 'INVITER')] }),
+      'INVITER',
+      'INVITER',
+    ],
     ['no list, no roles', makeUser(), 'No member', 'No member'],
     ['no user', null, 'No member', 'No member'],
   ];

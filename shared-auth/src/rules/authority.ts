@@ -38,7 +38,10 @@ export function bestRoleAuthority(user: Pick<User, 'userRoles'>): Authority | nu
   return (user.userRoles ?? [])
     .map((userRole) => userRole.authority)
     .filter(isValidAuthority)
-    .reduce<Authority | null>((best, authority) => (best ? strongerAuthority(best, authority) : authority), null);
+    .reduce<Authority | null>(
+      (best, authority) => (best ? strongerAuthority(best, authority) : authority),
+      null,
+    );
 }
 
 /**
@@ -69,7 +72,10 @@ export function isUserAllowed(user: User | null | undefined, required: Authority
  * With `forceInstitutionAdmin = false` the institution-admin flag only counts when the user has
  * applications (the strict reading of §4 'Effective authority').
  */
-export function highestAuthority(user: User | null | undefined, forceInstitutionAdmin = true): ShownAuthority {
+export function highestAuthority(
+  user: User | null | undefined,
+  forceInstitutionAdmin = true,
+): ShownAuthority {
   if (!user) return NO_MEMBER;
   if (user.superUser) return 'SUPER_USER';
   if (user.institutionAdmin && (forceInstitutionAdmin || (user.applications ?? []).length > 0)) {

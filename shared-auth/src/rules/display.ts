@@ -3,12 +3,7 @@ import type { Authority } from './types.js';
 
 /** The chip look of an authority badge; the values are the design system's chip types. */
 export type AuthorityBadgeStyle =
-  | 'status-success'
-  | 'main-500'
-  | 'main-400'
-  | 'main-100'
-  | 'status-default'
-  | 'status-warning';
+  'status-success' | 'main-500' | 'main-400' | 'main-100' | 'status-default' | 'status-warning';
 
 const BADGE_STYLES: Record<Authority, AuthorityBadgeStyle> = {
   SUPER_USER: 'status-success',
@@ -57,7 +52,10 @@ export const USER_ROLE_EXPIRY_WARNING_DAYS = 30;
  * Spec §4: a user role whose end date (epoch seconds) lies within 30 days from `now` (a Date or epoch
  * milliseconds) gets the expiry bell; a past or absent end date does not.
  */
-export function userRoleExpiresSoon(endDate: number | null | undefined, now: Date | number = Date.now()): boolean {
+export function userRoleExpiresSoon(
+  endDate: number | null | undefined,
+  now: Date | number = Date.now(),
+): boolean {
   if (typeof endDate !== 'number' || !Number.isFinite(endDate)) return false;
   const nowMs = typeof now === 'number' ? now : now.getTime();
   const endMs = endDate * 1000;

@@ -25,7 +25,12 @@ describe('allowedAuthoritiesForInvitation', () => {
     ['super user, a role chosen', makeUser({ superUser: true }), [roleC], ALL],
     ['institution admin with apps, no roles chosen', institutionAdmin, [], BUT_SUPER],
     ['institution admin with apps, own app role chosen', institutionAdmin, [roleA], BUT_SUPER],
-    ['institution admin holding a chosen role of its app', institutionAdminHolding, [roleA], ['MANAGER', 'INVITER', 'GUEST']],
+    [
+      'institution admin holding a chosen role of its app',
+      institutionAdminHolding,
+      [roleA],
+      ['MANAGER', 'INVITER', 'GUEST'],
+    ],
     ['institution admin holding a chosen role elsewhere', institutionAdminHolding, [roleB], ['GUEST']],
     ['institution admin without apps', makeUser({ institutionAdmin: true }), [], []],
     ['manager, no roles chosen', manager, [], ['INVITER', 'GUEST']],

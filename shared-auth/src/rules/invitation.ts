@@ -1,6 +1,13 @@
 import { authoritiesBelow, effectiveAuthority, strongerAuthority } from './authority.js';
 import { userManagesRoleApplication } from './applications.js';
-import { AUTHORITIES, type Authority, type Invitation, type InvitationStatus, type Role, type User } from './types.js';
+import {
+  AUTHORITIES,
+  type Authority,
+  type Invitation,
+  type InvitationStatus,
+  type Role,
+  type User,
+} from './types.js';
 
 /** The user's own level for one role: INSTITUTION_ADMIN for an owned application, else the role held. */
 function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Authority | null {
@@ -54,7 +61,10 @@ export function invitationStatus(
 }
 
 /** True when the expiry date (epoch seconds) lies before `now` (a Date or epoch milliseconds). */
-export function isInvitationExpired(invitation: Pick<Invitation, 'expiryDate'>, now: Date | number = Date.now()): boolean {
+export function isInvitationExpired(
+  invitation: Pick<Invitation, 'expiryDate'>,
+  now: Date | number = Date.now(),
+): boolean {
   const nowMs = typeof now === 'number' ? now : now.getTime();
   return typeof invitation.expiryDate === 'number' && invitation.expiryDate * 1000 < nowMs;
 }

@@ -12,7 +12,11 @@ function normalise(value: string | null | undefined): string {
  * language; the first one given decides, and anything but nl or en becomes en. `query` is either the
  * value of lang or a whole search string ('?lang=nl'); `cookie` the value or a whole cookie header.
  */
-export function resolveLanguage(sources: { query?: string | null; cookie?: string | null; browser?: string | null }): Locale {
+export function resolveLanguage(sources: {
+  query?: string | null;
+  cookie?: string | null;
+  browser?: string | null;
+}): Locale {
   const query = sources.query?.includes('=') ? readQueryParameter(sources.query, 'lang') : sources.query;
   const cookie = sources.cookie?.includes('=') ? readCookie(sources.cookie, 'lang') : sources.cookie;
   const chosen = [query, cookie, sources.browser].map(normalise).find((value) => value.length > 0);

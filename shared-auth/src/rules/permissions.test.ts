@@ -24,7 +24,9 @@ const actors: Record<string, User> = {
   managerSharedApp: makeUser({ userRoles: [holding(roleA2, 'MANAGER')] }),
   managerElsewhere: makeUser({ userRoles: [holding(roleB, 'MANAGER')] }),
   managerElsewhereGuestSame: makeUser({ userRoles: [holding(roleB, 'MANAGER'), holding(roleA, 'GUEST')] }),
-  managerElsewhereInviterSame: makeUser({ userRoles: [holding(roleB, 'MANAGER'), holding(roleA, 'INVITER')] }),
+  managerElsewhereInviterSame: makeUser({
+    userRoles: [holding(roleB, 'MANAGER'), holding(roleA, 'INVITER')],
+  }),
   inviterSameRole: makeUser({ userRoles: [holding(roleA, 'INVITER')] }),
   inviterSharedApp: makeUser({ userRoles: [holding(roleA2, 'INVITER')] }),
   guestSameRole: makeUser({ userRoles: [holding(roleA, 'GUEST')] }),
@@ -106,11 +108,14 @@ describe('allowedToEditRole and mayInviteForRole', () => {
     ['guestSameRole', F, F, F],
     ['noRoles', F, F, F],
   ];
-  test.each(matrix)('%s: edit %p, invite %p, invite as inviter %p', (actor, edit, invite, inviteAsInviter) => {
-    expect(allowedToEditRole(actors[actor], roleA)).toBe(edit);
-    expect(mayInviteForRole(actors[actor], roleA)).toBe(invite);
-    expect(mayInviteForRole(actors[actor], roleA, 'INVITER')).toBe(inviteAsInviter);
-  });
+  test.each(matrix)(
+    '%s: edit %p, invite %p, invite as inviter %p',
+    (actor, edit, invite, inviteAsInviter) => {
+      expect(allowedToEditRole(actors[actor], roleA)).toBe(edit);
+      expect(mayInviteForRole(actors[actor], roleA)).toBe(invite);
+      expect(mayInviteForRole(actors[actor], roleA, 'INVITER')).toBe(inviteAsInviter);
+    },
+  );
 
   test.each(Object.keys(actors))('%s never invites for a role unknown in the registry', (actor) => {
     expect(mayInviteForRole(actors[actor], unknownRole)).toBe(false);
@@ -145,8 +150,11 @@ describe('allowedToDeleteInvitation', () => {
     ['inviterSameRole', 'INVITER', [roleA], F],
     ['guestSameRole', 'GUEST', [roleA], F],
     ['noRoles', 'GUEST', [], F],
-  ] as Array<[string, Authority, (typeof roleA)[], boolean]>)('%s deleting a %s invitation', (actor, intendedAuthority, roles, expected) => {
-    const invitation = { intendedAuthority, roles: roles.map((role, i) => ({ id: i + 1, role })) };
-    expect(allowedToDeleteInvitation(actors[actor], invitation)).toBe(expected);
-  });
+  ] as Array<[string, Authority, (typeof roleA)[], boolean]>)(
+    '%s deleting a %s invitation',
+    (actor, intendedAuthority, roles, expected) => {
+      const invitation = { intendedAuthority, roles: roles.map((role, i) => ({ id: i + 1, role })) };
+      expect(allowedToDeleteInvitation(actors[actor], invitation)).toBe(expected);
+    },
+  );
 });

@@ -3,7 +3,8 @@ import { roleApplicationIds, isRoleUnknownInManage, userManagesRoleApplication }
 import type { Authority, Invitation, Role, User, UserRole } from './types.js';
 
 /** The part of a user role the permission rules read. */
-export type TargetUserRole = Pick<UserRole, 'role' | 'authority'> & Partial<Pick<UserRole, 'id' | 'user_id' | 'userInfo'>>;
+export type TargetUserRole = Pick<UserRole, 'role' | 'authority'> &
+  Partial<Pick<UserRole, 'id' | 'user_id' | 'userInfo'>>;
 
 /** True when the user holds the role itself with at least the given authority. */
 function holdsRoleAtLeast(user: User, role: Role, minimum: Authority): boolean {
@@ -105,7 +106,11 @@ export function allowedToDeleteInvitation(
  * role, or super user, or institution admin owning one of its applications — and never for a role unknown
  * in the registry.
  */
-export function mayInviteForRole(user: User | null | undefined, role: Role, minimum: Authority = 'MANAGER'): boolean {
+export function mayInviteForRole(
+  user: User | null | undefined,
+  role: Role,
+  minimum: Authority = 'MANAGER',
+): boolean {
   if (!user || isRoleUnknownInManage(role)) return false;
   if (user.superUser) return true;
   return userManagesRoleApplication(user, role) || holdsRoleAtLeast(user, role, minimum);

@@ -33,7 +33,11 @@ describe('sortRolesForUser', () => {
   });
 
   test('an institution admin sees INSTITUTION_ADMIN on roles of its applications', () => {
-    const user = makeUser({ institutionAdmin: true, apps: ['app-a'], userRoles: [holding(roleB, 'MANAGER')] });
+    const user = makeUser({
+      institutionAdmin: true,
+      apps: ['app-a'],
+      userRoles: [holding(roleB, 'MANAGER')],
+    });
     expect(summary(sortRolesForUser(user, [roleA, roleB, roleC]))).toEqual([
       ['B', true, 'MANAGER'],
       ['A', false, 'INSTITUTION_ADMIN'],

@@ -76,7 +76,13 @@ export interface UserRole {
   endDate?: number | null;
   /** Epoch seconds: when the role was accepted. */
   createdAt?: number;
-  userInfo?: { id: number; name?: string; email?: string; schacHomeOrganisation?: string; lastActivity?: number };
+  userInfo?: {
+    id: number;
+    name?: string;
+    email?: string;
+    schacHomeOrganisation?: string;
+    lastActivity?: number;
+  };
 }
 
 export interface User {

@@ -1,7 +1,14 @@
 import { page } from '../http/page.js';
 import { initialSessionState, useSessionStore } from '../stores/session.store.js';
 import { loginUrl, logout, startLogin } from './session.js';
-import { clearSavedLocation, consumeMayAccept, hasMayAccept, saveLocation, savedLocation, setMayAccept } from './storage.js';
+import {
+  clearSavedLocation,
+  consumeMayAccept,
+  hasMayAccept,
+  saveLocation,
+  savedLocation,
+  setMayAccept,
+} from './storage.js';
 
 let assign: jest.SpyInstance;
 let reload: jest.SpyInstance;
@@ -28,7 +35,9 @@ describe('startLogin', () => {
   });
 
   test('only http and https targets are followed', () => {
-    expect(loginUrl({}, 'https://portal.example.org').toString()).toBe('https://portal.example.org/api/v1/users/login');
+    expect(loginUrl({}, 'https://portal.example.org').toString()).toBe(
+      'https://portal.example.org/api/v1/users/login',
+    );
     expect(loginUrl({}, 'file:///tmp').protocol).toBe('file:');
     jest.spyOn(URL.prototype, 'protocol', 'get').mockReturnValue('javascript:');
     expect(startLogin()).toBe(false);
@@ -58,7 +67,12 @@ describe('logout', () => {
     // The answer carries no x-session-alive header; that must not reload the page.
     expect(reload).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login');
-    expect(useSessionStore.getState()).toMatchObject({ authenticated: false, breadcrumbPath: [], user: guest, impersonator: admin });
+    expect(useSessionStore.getState()).toMatchObject({
+      authenticated: false,
+      breadcrumbPath: [],
+      user: guest,
+      impersonator: admin,
+    });
     jest.advanceTimersByTime(499);
     expect(useSessionStore.getState().user).toBe(guest);
     jest.advanceTimersByTime(1);

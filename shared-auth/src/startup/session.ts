@@ -7,7 +7,10 @@ import { useSessionStore } from '../stores/session.store.js';
 export const LOGIN_PATH = `${API_PREFIX}users/login`;
 
 /** The login URL with force=true and hash=<hash> when asked for (spec §2 Landing page). */
-export function loginUrl(options: { force?: boolean; hash?: string | null } = {}, origin = window.location.origin): URL {
+export function loginUrl(
+  options: { force?: boolean; hash?: string | null } = {},
+  origin = window.location.origin,
+): URL {
   const url = new URL(LOGIN_PATH, origin);
   if (options.force) url.searchParams.set('force', 'true');
   if (options.hash) url.searchParams.set('hash', options.hash);

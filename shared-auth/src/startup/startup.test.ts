@@ -10,10 +10,17 @@ function serve(config: Partial<Config>, fail: string[] = []) {
   const fetchMock = jest.fn(async (request: Request) => {
     const path = new URL(request.url).pathname.replace('/api/v1/', '');
     if (fail.includes(path)) return new Response('{"status":500}', { status: 500 });
-    const answers: Record<string, unknown> = { csrf: { token: 'tok' }, 'users/config': config, 'users/me': me };
+    const answers: Record<string, unknown> = {
+      csrf: { token: 'tok' },
+      'users/config': config,
+      'users/me': me,
+    };
     return new Response(JSON.stringify(answers[path] ?? {}), {
       status: path in answers ? 200 : 404,
-      headers: { 'content-type': 'application/json', 'x-session-alive': String(config.authenticated === true) },
+      headers: {
+        'content-type': 'application/json',
+        'x-session-alive': String(config.authenticated === true),
+      },
     });
   });
   global.fetch = fetchMock as unknown as typeof fetch;
@@ -49,13 +56,21 @@ describe('authenticated', () => {
   ])('saved location %p leads to %p and is forgotten', async (saved, to) => {
     serve({ authenticated: true });
     localStorage.setItem('location', saved);
-    await expect(runStartup({ pathname: '/' })).resolves.toMatchObject({ kind: 'ready', authenticated: true, to });
+    await expect(runStartup({ pathname: '/' })).resolves.toMatchObject({
+      kind: 'ready',
+      authenticated: true,
+      to,
+    });
     expect(localStorage.getItem('location')).toBeNull();
   });
 
   test('a failing user load leads to /deadend', async () => {
     serve({ authenticated: true }, ['users/me']);
-    await expect(runStartup({ pathname: '/home' })).resolves.toEqual({ kind: 'ready', authenticated: false, to: '/deadend' });
+    await expect(runStartup({ pathname: '/home' })).resolves.toEqual({
+      kind: 'ready',
+      authenticated: false,
+      to: '/deadend',
+    });
   });
 });
 
@@ -64,16 +79,72 @@ describe('not authenticated', () => {
     ['private page → login', {}, '/roles/3', '?tab=users', { kind: 'login' }, '/roles/3?tab=users'],
     ['/home → login', {}, '/home', '', { kind: 'login' }, '/home'],
     ['landing stays', {}, '/', '', { kind: 'ready', authenticated: false, to: '/' }, '/'],
-    ['invitation accept stays', {}, '/invitation/accept', '?hash=h', { kind: 'ready', authenticated: false, to: '/invitation/accept?hash=h' }, '/invitation/accept?hash=h'],
+    [
+      'invitation accept stays',
+      {},
+      '/invitation/accept',
+      '?hash=h',
+      { kind: 'ready', authenticated: false, to: '/invitation/accept?hash=h' },
+      '/invitation/accept?hash=h',
+    ],
     ['login stays', {}, '/login', '', { kind: 'ready', authenticated: false, to: '/login' }, '/login'],
-    ['deadend stays', {}, '/deadend', '', { kind: 'ready', authenticated: false, to: '/deadend' }, '/deadend'],
+    [
+      'deadend stays',
+      {},
+      '/deadend',
+      '',
+      { kind: 'ready', authenticated: false, to: '/deadend' },
+      '/deadend',
+    ],
     ['404 stays', {}, '/404', '', { kind: 'ready', authenticated: false, to: '/404' }, '/404'],
-    ['missingAttributes stays', {}, '/missingAttributes', '', { kind: 'ready', authenticated: false, to: '/missingAttributes' }, '/missingAttributes'],
-    ['missing attributes win', { missingAttributes: ['email'] }, '/roles/3', '', { kind: 'ready', authenticated: false, to: '/missingAttributes' }, '/roles/3'],
-    ['missing attributes with a name: not remembered', { name: 'Mary', missingAttributes: ['email'] }, '/home', '', { kind: 'ready', authenticated: false, to: '/missingAttributes' }, null],
-    ['known name → deadend', { name: 'Mary' }, '/home', '', { kind: 'ready', authenticated: false, to: '/deadend' }, null],
-    ['known name on a public page → deadend', { name: 'Mary' }, '/login', '', { kind: 'ready', authenticated: false, to: '/deadend' }, null],
-    ['known name on invitation accept stays', { name: 'Mary' }, '/invitation/accept', '?hash=h', { kind: 'ready', authenticated: false, to: '/invitation/accept?hash=h' }, null],
+    [
+      'missingAttributes stays',
+      {},
+      '/missingAttributes',
+      '',
+      { kind: 'ready', authenticated: false, to: '/missingAttributes' },
+      '/missingAttributes',
+    ],
+    [
+      'missing attributes win',
+      { missingAttributes: ['email'] },
+      '/roles/3',
+      '',
+      { kind: 'ready', authenticated: false, to: '/missingAttributes' },
+      '/roles/3',
+    ],
+    [
+      'missing attributes with a name: not remembered',
+      { name: 'Mary', missingAttributes: ['email'] },
+      '/home',
+      '',
+      { kind: 'ready', authenticated: false, to: '/missingAttributes' },
+      null,
+    ],
+    [
+      'known name → deadend',
+      { name: 'Mary' },
+      '/home',
+      '',
+      { kind: 'ready', authenticated: false, to: '/deadend' },
+      null,
+    ],
+    [
+      'known name on a public page → deadend',
+      { name: 'Mary' },
+      '/login',
+      '',
+      { kind: 'ready', authenticated: false, to: '/deadend' },
+      null,
+    ],
+    [
+      'known name on invitation accept stays',
+      { name: 'Mary' },
+      '/invitation/accept',
+      '?hash=h',
+      { kind: 'ready', authenticated: false, to: '/invitation/accept?hash=h' },
+      null,
+    ],
   ];
   test.each(cases)('%s', async (_name, config, pathname, search, outcome, remembered) => {
     const fetchMock = serve({ authenticated: false, ...config });
@@ -91,7 +162,11 @@ describe('not authenticated', () => {
 describe('failures', () => {
   test.each(['csrf', 'users/config'])('a failing %s leads to /deadend', async (path) => {
     serve({ authenticated: true }, [path]);
-    await expect(runStartup({ pathname: '/home' })).resolves.toEqual({ kind: 'ready', authenticated: false, to: '/deadend' });
+    await expect(runStartup({ pathname: '/home' })).resolves.toEqual({
+      kind: 'ready',
+      authenticated: false,
+      to: '/deadend',
+    });
     expect(useSessionStore.getState().user).toBeNull();
   });
 
@@ -102,8 +177,12 @@ describe('failures', () => {
       setItem: (key: string, value: string) => void stored.set(key, value),
       removeItem: (key: string) => void stored.delete(key),
     };
-    const get = jest.fn(async (path: string) => (path === 'csrf' ? { token: 't' } : { authenticated: false })) as never;
-    await expect(runStartup({ pathname: '/tokens', search: '' }, { get, storage })).resolves.toEqual({ kind: 'login' });
+    const get = jest.fn(async (path: string) =>
+      path === 'csrf' ? { token: 't' } : { authenticated: false },
+    ) as never;
+    await expect(runStartup({ pathname: '/tokens', search: '' }, { get, storage })).resolves.toEqual({
+      kind: 'login',
+    });
     expect(stored.get('location')).toBe('/tokens');
     expect(localStorage.getItem('location')).toBeNull();
   });

@@ -1,7 +1,13 @@
 import { apiGet } from '../http/client.js';
 import type { Config, User } from '../rules/types.js';
 import { useSessionStore } from '../stores/session.store.js';
-import { browserStorage, clearSavedLocation, saveLocation, savedLocation, type KeyValueStorage } from './storage.js';
+import {
+  browserStorage,
+  clearSavedLocation,
+  saveLocation,
+  savedLocation,
+  type KeyValueStorage,
+} from './storage.js';
 
 /** Where the shell goes once startup is done (spec §2 Startup). */
 export type StartupOutcome =
@@ -18,7 +24,14 @@ export interface StartupDeps {
 }
 
 /** Pages a visitor without a session may stay on. */
-export const PUBLIC_PATHS: readonly string[] = ['/', '/invitation/accept', '/login', '/deadend', '/missingAttributes', '/404'];
+export const PUBLIC_PATHS: readonly string[] = [
+  '/',
+  '/invitation/accept',
+  '/login',
+  '/deadend',
+  '/missingAttributes',
+  '/404',
+];
 export const INVITATION_ACCEPT_PATH = '/invitation/accept';
 export const DEADEND_PATH = '/deadend';
 export const MISSING_ATTRIBUTES_PATH = '/missingAttributes';

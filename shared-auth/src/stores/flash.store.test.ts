@@ -8,7 +8,11 @@ afterEach(() => jest.useRealTimers());
 
 test('no type means info, which clears itself after 5000 ms', () => {
   setFlash('Saved');
-  expect(useFlashStore.getState().flash).toEqual({ msg: 'Saved', type: 'info', className: 'flash flash-info' });
+  expect(useFlashStore.getState().flash).toEqual({
+    msg: 'Saved',
+    type: 'info',
+    className: 'flash flash-info',
+  });
   jest.advanceTimersByTime(4999);
   expect(useFlashStore.getState().flash).not.toBeNull();
   jest.advanceTimersByTime(1);
@@ -18,7 +22,11 @@ test('no type means info, which clears itself after 5000 ms', () => {
 test.each<FlashType>(['success', 'warning', 'error'])('%s stays until cleared', (type) => {
   setFlash('Careful', type);
   jest.advanceTimersByTime(60_000);
-  expect(useFlashStore.getState().flash).toMatchObject({ msg: 'Careful', type, className: `flash flash-${type}` });
+  expect(useFlashStore.getState().flash).toMatchObject({
+    msg: 'Careful',
+    type,
+    className: `flash flash-${type}`,
+  });
   clearFlash();
   expect(useFlashStore.getState().flash).toBeNull();
 });

@@ -55,7 +55,12 @@ export const useFlashStore = create<FlashState>()((set) => ({
 }));
 
 /** Shows a flash message; type defaults to info, which clears itself after 5 s. */
-export function setFlash(msg: string, type: FlashType = 'info', action?: () => void, actionLabel?: string): void {
+export function setFlash(
+  msg: string,
+  type: FlashType = 'info',
+  action?: () => void,
+  actionLabel?: string,
+): void {
   useFlashStore.getState().setFlash(msg, type, action, actionLabel);
 }
 

@@ -18,7 +18,8 @@ export const useProvidersStore = create<ProvidersState>()((set) => ({
     const providerById: Record<string, Provider> = {};
     for (const provider of providers) {
       providerById[provider.id] = provider;
-      if (provider.manageId && !(provider.manageId in providerById)) providerById[provider.manageId] = provider;
+      if (provider.manageId && !(provider.manageId in providerById))
+        providerById[provider.manageId] = provider;
     }
     set({ providers, provisionings, providerById });
   },
