@@ -18,6 +18,7 @@ import securityHeaders from './plugins/security-headers.js';
 import userRoutes from './routes/users.js';
 // SKELETON import staticRoutes from './routes/static.js';
 import './plugins/ports.js';
+import { domainPlugin } from './domain/domain.plugin.js';
 
 export interface BuildOverrides {
   /** A complete configuration (tests); otherwise read from the environment. */
@@ -35,7 +36,7 @@ export interface BuildOverrides {
  * A plugin that provides `app.registry` or `app.mailer` must skip decorating when
  * `app.hasDecorator(...)` is already true (tests pass their own through BuildOverrides).
  */
-const domainModules: FastifyPluginAsync[] = [];
+const domainModules: FastifyPluginAsync[] = [domainPlugin];
 
 /** Answers as if the registry knew no application: every role shows as unknown in the registry. */
 const emptyRegistry: RegistryPort = {
