@@ -9,11 +9,13 @@ import {
   type User,
 } from './types.js';
 
+function hasApplications(role: Partial<Role>): role is Role {
+  return Boolean(role.applicationUsages?.length || role.applicationMaps?.length);
+}
+
 /** The user's own level for one role: INSTITUTION_ADMIN for an owned application, else the role held. */
 function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Authority | null {
-  if (role.applicationUsages || role.applicationMaps) {
-    if (userManagesRoleApplication(user, role as Role)) return 'INSTITUTION_ADMIN';
-  }
+  if (hasApplications(role) && userManagesRoleApplication(user, role)) return 'INSTITUTION_ADMIN';
   const held = (user.userRoles ?? []).filter((userRole) => userRole.role?.id === role.id);
   return held.reduce<Authority | null>(
     (best, userRole) => (best ? strongerAuthority(best, userRole.authority) : userRole.authority),
@@ -23,9 +25,9 @@ function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Au
 
 /**
  * Spec §5 'Available authority choices' of the invitation form: a super user sees all; an institution
- * admin with applications who holds none of the selected roles sees all but SUPER_USER; anyone else sees
- * only the levels below their own — for selected roles, below the weakest level they hold among them
- * (nothing when they hold one of them not at all).
+ * admin with applications who holds none of the selected roles (all of its own applications) sees all
+ * but SUPER_USER; anyone else sees only the levels below their own — for selected roles, below the
+ * weakest level they hold among them (nothing when they hold one of them not at all).
  */
 export function allowedAuthoritiesForInvitation(
   user: User | null | undefined,
@@ -35,7 +37,11 @@ export function allowedAuthoritiesForInvitation(
   if (user.superUser) return [...AUTHORITIES];
   const heldRoleIds = new Set((user.userRoles ?? []).map((userRole) => userRole.role?.id));
   const holdsSelected = selectedRoles.some((role) => heldRoleIds.has(role.id));
-  if (user.institutionAdmin && (user.applications ?? []).length > 0 && !holdsSelected) {
+  // Roles given by id only (a form that has not loaded them yet) cannot be checked against applications.
+  const allOwnApplications = selectedRoles.every(
+    (role) => !hasApplications(role) || userManagesRoleApplication(user, role),
+  );
+  if (user.institutionAdmin && (user.applications ?? []).length > 0 && !holdsSelected && allOwnApplications) {
     return AUTHORITIES.filter((authority) => authority !== 'SUPER_USER');
   }
   if (selectedRoles.length === 0) return authoritiesBelow(effectiveAuthority(user, true));
