@@ -13,10 +13,10 @@ import sessionPlugin from './plugins/session.js';
 import csrfPlugin from './plugins/csrf.js';
 import authPlugin from './plugins/auth.js';
 import securityHeaders from './plugins/security-headers.js';
-// SKELETON import devIdp from './dev-idp/dev-idp.plugin.js';
-// SKELETON import loginRoutes from './oidc/login.routes.js';
+import devIdp from './dev-idp/dev-idp.plugin.js';
+import loginRoutes from './oidc/login.routes.js';
 import userRoutes from './routes/users.js';
-// SKELETON import staticRoutes from './routes/static.js';
+import staticRoutes from './routes/static.js';
 import './plugins/ports.js';
 import { domainPlugin } from './domain/domain.plugin.js';
 
@@ -74,8 +74,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
-  // SKELETON if (config.devIdp) await app.register(devIdp);
-  // SKELETON await app.register(loginRoutes);
+  if (config.devIdp) await app.register(devIdp);
+  await app.register(loginRoutes);
   await app.register(userRoutes);
 
   for (const module of domainModules) await app.register(module);
@@ -92,6 +92,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     } satisfies MailerPort);
   }
 
-  // SKELETON await app.register(staticRoutes);
+  await app.register(staticRoutes);
   return app;
 }

@@ -49,7 +49,7 @@ function newReference(): number {
   return randomInt(100_000, 1_000_000_000);
 }
 
-/** Installs the one error handler and the JSON 404 handler. */
+/** Installs the one error handler (the 404 handler lives with the SPA fallback in routes/static.ts). */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -79,14 +79,6 @@ export function installErrorHandlers(app: FastifyInstance): void {
       error: statusText(status),
       message: `An unexpected error occurred; reference ${reference}`,
       reference,
-    });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      status: 404,
-      error: statusText(404),
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
     });
   });
 }

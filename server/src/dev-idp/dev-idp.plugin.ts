@@ -1,0 +1,92 @@
+/**
+ * Mounts the development identity provider at /dev-idp: our own interaction routes (the login page), and
+ * a catch-all that hands the raw request to oidc-provider (which reads the body itself).
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import { loginPage } from './login-page.js';
+import { resolveLogin } from './personas.js';
+import { createDevProvider, DEV_IDP_PREFIX, rememberAccount } from './provider.js';
+
+const uidParams = {
+  type: 'object',
+  required: ['uid'],
+  properties: { uid: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
+} as const;
+
+async function interactionRoutes(app: FastifyInstance, provider: Provider): Promise<void> {
+  await app.register(formbody);
+
+  app.get<{ Params: { uid: string } }>(
+    `${DEV_IDP_PREFIX}/interaction/:uid`,
+    { schema: { params: uidParams } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.uid !== request.params.uid)
+        return reply.status(400).type('text/plain').send('Unknown login');
+      if (details.prompt.name !== 'login') {
+        // Consent is granted by loadExistingGrant; anything else just continues.
+        reply.hijack();
+        await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+        return reply;
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(loginPage(details.uid));
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: { login?: string } }>(
+    `${DEV_IDP_PREFIX}/interaction/:uid/login`,
+    {
+      schema: {
+        params: uidParams,
+        body: { type: 'object', properties: { login: { type: 'string', maxLength: 254 } } },
+      },
+    },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const login = request.body?.login?.trim() ?? '';
+      if (details.uid !== request.params.uid || details.prompt.name !== 'login') {
+        return reply.status(400).type('text/plain').send('Unknown login');
+      }
+      if (!login) {
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(loginPage(details.uid, 'Enter a username or an e-mail address.'));
+      }
+      const person = resolveLogin(login);
+      await rememberAccount(app.db, person.claims);
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: person.claims.sub } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply;
+    },
+  );
+}
+
+export default async function devIdpPlugin(app: FastifyInstance): Promise<void> {
+  const provider = await createDevProvider(app.config, app.db);
+  await app.register(async (scope) => interactionRoutes(scope, provider));
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    // Leave the body stream unread: oidc-provider parses it.
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const callback = provider.callback();
+    scope.all(`${DEV_IDP_PREFIX}/*`, (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '').slice(DEV_IDP_PREFIX.length) || '/';
+      callback(raw, reply.raw);
+    });
+  });
+  app.log.info(`Development identity provider at ${app.config.publicUrl}${DEV_IDP_PREFIX}`);
+}

@@ -1,0 +1,106 @@
+/** OIDC login (code flow with PKCE, state and nonce kept in the session), its callback, and logout. */
+import type { FastifyInstance } from 'fastify';
+import * as client from 'openid-client';
+import { CALLBACK_PATH } from '../dev-idp/provider.js';
+import { httpError } from '../errors.js';
+import { createOidcClient } from './client.js';
+import { missingAttributes, upsertUserFromClaims, type LoginClaims } from './user-from-claims.js';
+
+const loginQuery = {
+  type: 'object',
+  properties: {
+    force: { type: 'boolean' },
+    hash: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[A-Za-z0-9_~.-]+$' },
+  },
+} as const;
+
+const callbackQuery = {
+  type: 'object',
+  properties: {
+    code: { type: 'string', maxLength: 2048 },
+    state: { type: 'string', maxLength: 512 },
+    iss: { type: 'string', maxLength: 2048 },
+    error: { type: 'string', maxLength: 256 },
+    error_description: { type: 'string', maxLength: 2048 },
+  },
+} as const;
+
+export default async function loginRoutes(app: FastifyInstance): Promise<void> {
+  const oidc = createOidcClient(app);
+  const { publicUrl } = app.config;
+  const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
+
+  app.get<{ Querystring: { force?: boolean; hash?: string } }>(
+    '/api/v1/users/login',
+    { schema: { querystring: loginQuery } },
+    async (request, reply) => {
+      const configuration = await oidc.configuration();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const { hash, force } = request.query;
+      const returnTo = hash
+        ? `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`
+        : `${publicUrl}/`;
+      request.session.set('login', { state, nonce, codeVerifier, returnTo });
+      const url = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: oidc.scope,
+        response_type: 'code',
+        state,
+        nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        ...(force ? { prompt: 'login' } : {}),
+      });
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  app.get(CALLBACK_PATH, { schema: { querystring: callbackQuery } }, async (request, reply) => {
+    const login = request.session.get('login');
+    if (!login) {
+      // A stale or replayed callback (e.g. the back button): start over from the console.
+      return reply.redirect(`${publicUrl}/`, 302);
+    }
+    request.session.set('login', undefined);
+    const configuration = await oidc.configuration();
+    let claims: LoginClaims;
+    try {
+      const tokens = await client.authorizationCodeGrant(configuration, new URL(request.url, publicUrl), {
+        pkceCodeVerifier: login.codeVerifier,
+        expectedState: login.state,
+        expectedNonce: login.nonce,
+        idTokenExpected: true,
+      });
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new Error('no ID token');
+      const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, String(idClaims.sub));
+      claims = { ...idClaims, ...userInfo } as LoginClaims;
+    } catch (error) {
+      request.log.warn({ err: error }, 'login callback refused');
+      throw httpError(400, `Login failed: ${(error as Error).message}`);
+    }
+
+    // A new session id after login: an id known before login is worthless after.
+    request.session.regenerate();
+    const missing = missingAttributes(claims);
+    if (missing.length > 0) {
+      request.session.set('userId', undefined);
+      const name = typeof claims.name === 'string' ? claims.name : undefined;
+      request.session.set('incomplete', { name, missingAttributes: missing });
+      request.log.info({ sub: claims.sub, missing }, 'login with missing attributes');
+      return reply.redirect(`${publicUrl}/`, 302);
+    }
+    const userId = await upsertUserFromClaims(app.db, app.config, claims);
+    request.session.set('incomplete', undefined);
+    request.session.set('userId', userId);
+    request.session.set('impersonated', undefined);
+    return reply.redirect(login.returnTo, 302);
+  });
+
+  app.get('/api/v1/users/logout', { schema: { response: { 200: { type: 'object' } } } }, async (request) => {
+    request.session.destroy();
+    return {};
+  });
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { InjectBrowser } from '../test/browser.js';
+import { buildTestApp } from '../test/helper.js';
+
+describe('login through the development identity provider', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('shows the login page, signs the manager in and lands on the console', async () => {
+    const browser = new InjectBrowser(app);
+    const { loginPage, landing } = await browser.login('manager');
+    expect(loginPage).toContain('<label for="login">Username or e-mail</label>');
+    expect(loginPage).toContain('<button type="submit">Log in</button>');
+    expect(loginPage).toContain('institution-admin');
+    expect(landing).toBe('http://localhost:8080/');
+
+    const me = await browser.request('GET', '/api/v1/users/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['x-session-alive']).toBe('true');
+    expect(me.json()).toMatchObject({
+      sub: 'urn:collab:person:example.org:manager',
+      email: 'manager@example.org',
+      givenName: 'Max',
+      familyName: 'Manager',
+      schacHomeOrganization: 'example.org',
+      superUser: false,
+      institutionAdmin: false,
+    });
+    const config = await browser.request('GET', '/api/v1/users/config');
+    expect(config.json()).toMatchObject({ authenticated: true, name: 'Max Manager', missingAttributes: [] });
+  });
+
+  it('returns to the invitation accept page when a hash is given, and forces a fresh login', async () => {
+    const browser = new InjectBrowser(app);
+    const first = await browser.login('guest', '?hash=abc123');
+    expect(first.landing).toBe('http://localhost:8080/invitation/accept?hash=abc123');
+
+    // Without force the IdP session signs in again silently; with force the login page shows again.
+    const silent = await browser.follow('GET', '/api/v1/users/login');
+    expect(silent.url).toBe('http://localhost:8080/');
+    const forced = await browser.follow('GET', '/api/v1/users/login?force=true');
+    expect(forced.response.body).toContain('Username or e-mail');
+  });
+
+  it('marks the institution admin from its entitlements and loads its institution', async () => {
+    const browser = new InjectBrowser(app);
+    await browser.login('institution-admin');
+    const me = (await browser.request('GET', '/api/v1/users/me')).json();
+    expect(me).toMatchObject({
+      institutionAdmin: true,
+      organizationGUID: 'ad93daef-0911-e511-80d0-005056956c1a',
+      institution: { 'name:en': 'Universiteit Harderwijk' },
+      highestAuthority: 'INSTITUTION_ADMIN',
+    });
+    expect(me.applications.map((a: { id: string }) => a.id).sort()).toEqual(['app-mail', 'app-wiki']);
+  });
+
+  it('makes the admin persona a super user (default SUPER_USER_SUBS)', async () => {
+    const browser = new InjectBrowser(app);
+    await browser.login('admin');
+    expect((await browser.request('GET', '/api/v1/users/me')).json()).toMatchObject({ superUser: true });
+  });
+
+  it('signs in a new person by e-mail', async () => {
+    const browser = new InjectBrowser(app);
+    await browser.login('jan.de.vries@uni.example');
+    expect((await browser.request('GET', '/api/v1/users/me')).json()).toMatchObject({
+      email: 'jan.de.vries@uni.example',
+      sub: 'urn:collab:person:uni.example:jan.de.vries',
+      schacHomeOrganization: 'uni.example',
+    });
+  });
+
+  it('does not log in a person with missing attributes, and the config names them', async () => {
+    const browser = new InjectBrowser(app);
+    const { landing } = await browser.login('incomplete');
+    expect(landing).toBe('http://localhost:8080/');
+    const config = (await browser.request('GET', '/api/v1/users/config')).json();
+    expect(config).toMatchObject({ authenticated: false, name: 'Ina' });
+    expect(config.missingAttributes.sort()).toEqual(['familyName', 'schacHomeOrganization']);
+    expect((await browser.request('GET', '/api/v1/users/me')).statusCode).toBe(401);
+    const { rows } = await app.db.query("SELECT 1 FROM users WHERE sub LIKE '%:incomplete'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a callback without a login in progress by sending the browser home', async () => {
+    const browser = new InjectBrowser(app);
+    const res = await browser.request('GET', '/api/v1/users/login/callback?code=x&state=y');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('http://localhost:8080/');
+  });
+
+  it('refuses a callback with a forged state', async () => {
+    const browser = new InjectBrowser(app);
+    await browser.request('GET', '/api/v1/users/login');
+    const res = await browser.request('GET', '/api/v1/users/login/callback?code=x&state=forged');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, error: 'Bad Request' });
+  });
+
+  it('logs out', async () => {
+    const browser = new InjectBrowser(app);
+    await browser.login('guest');
+    const out = await browser.request('GET', '/api/v1/users/logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.headers['x-session-alive']).toBeUndefined();
+    expect((await browser.request('GET', '/api/v1/users/me')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Serves the built bundles: the shell at / (with the SPA fallback to index.html for client routes), each
+ * remote at /remotes/<id>/, and /remotes.json telling the shell where each remote's manifest is.
+ * A missing dist folder is logged and answered with 404/503; the API keeps working.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_IDS, type RemoteId } from '../config.js';
+import { statusText } from '../errors.js';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** webpack's [contenthash] in a file name: such a file never changes. */
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif|webp|ico|map)$/i;
+/** Files that name the current build: always revalidated. */
+const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
+
+function cacheHeaders(reply: FastifyReply, filePath: string, cors: boolean): void {
+  const name = path.basename(filePath);
+  if (!ENTRY_FILES.has(name) && HASHED.test(name)) {
+    reply.header('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+  } else {
+    reply.header('Cache-Control', 'no-cache');
+  }
+  if (cors) {
+    // A shell served elsewhere loads the remote's manifest, entry and chunks cross-origin.
+    reply.header('Access-Control-Allow-Origin', '*');
+  }
+}
+
+/** The remote manifests: ours under PUBLIC_URL unless REMOTE_<ID>_URL says otherwise. */
+export function remotesJson(
+  publicUrl: string,
+  overrides: Partial<Record<RemoteId, string>>,
+): Record<RemoteId, string> {
+  return Object.fromEntries(
+    REMOTE_IDS.map((id) => [id, overrides[id] ?? `${publicUrl}/remotes/${id}/mf-manifest.json`]),
+  ) as Record<RemoteId, string>;
+}
+
+/** Paths the SPA fallback never answers: the API, the IdP, the bundles, and files (with an extension). */
+function isClientRoute(url: string): boolean {
+  const pathname = url.split('?')[0];
+  if (/^\/(api|dev-idp|remotes)(\/|$)/.test(pathname)) return false;
+  return !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
+}
+
+async function staticRoutes(app: FastifyInstance): Promise<void> {
+  const { staticDir, publicUrl, remoteUrls } = app.config;
+  const shellDist = path.join(staticDir, 'shell', 'dist');
+  const shellIndex = path.join(shellDist, 'index.html');
+
+  app.get(
+    '/remotes.json',
+    {
+      schema: {
+        response: { 200: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return remotesJson(publicUrl, remoteUrls);
+    },
+  );
+
+  for (const id of REMOTE_IDS) {
+    const dist = path.join(staticDir, `mfe-${id}`, 'dist');
+    if (!fs.existsSync(dist)) {
+      app.log.warn(`Remote "${id}" is not built (${dist} missing): /remotes/${id}/ answers 404 until it is`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${id}/`,
+      decorateReply: false,
+      cacheControl: false,
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => cacheHeaders(reply, filePath, true),
+    });
+  }
+
+  const shellBuilt = fs.existsSync(shellIndex);
+  if (shellBuilt) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (reply, filePath) => cacheHeaders(reply, filePath, false),
+    });
+  } else {
+    app.log.warn(
+      `The console is not built (${shellIndex} missing): only the API is served. Run npm run build.`,
+    );
+  }
+
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!fs.existsSync(shellIndex)) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built on this server (shell/dist is missing); the API works.');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(await fs.promises.readFile(shellIndex));
+  };
+
+  app.get('/', async (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request.url)) {
+      return sendIndex(reply);
+    }
+    return reply.status(404).send({
+      status: 404,
+      error: statusText(404),
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+}
+
+export default fp(staticRoutes, { name: 'static-routes' });
