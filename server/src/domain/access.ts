@@ -56,7 +56,8 @@ export function assertMayEditRole(user: User, role: Role): void {
  */
 export function mayGrantOnRole(user: User, role: Role, intended: Authority): boolean {
   if (user.superUser) return true;
-  if (userManagesRoleApplication(user, role)) return authorityRank(intended) > authorityRank('INSTITUTION_ADMIN');
+  if (userManagesRoleApplication(user, role))
+    return authorityRank(intended) > authorityRank('INSTITUTION_ADMIN');
   const held = heldAuthority(user, role.id);
   if (!held || authorityRank(held) > authorityRank('INVITER')) return false;
   return authorityRank(intended) > authorityRank(held);

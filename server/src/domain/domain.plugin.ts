@@ -21,16 +21,33 @@ import { seedDevelopmentData } from '../seed/dev-seed.js';
 async function domain(app: FastifyInstance): Promise<void> {
   // A registry or mailer handed in by BuildOverrides (tests) wins.
   if (!app.hasDecorator('registry')) {
-    app.decorate('registry', app.config.registryUrl ? httpRegistry({ url: app.config.registryUrl }) : fileRegistry());
+    app.decorate(
+      'registry',
+      app.config.registryUrl ? httpRegistry({ url: app.config.registryUrl }) : fileRegistry(),
+    );
   }
   if (!app.hasDecorator('mailer')) {
     app.decorate(
       'mailer',
-      createMailer({ smtpUrl: app.config.smtpUrl ?? undefined, from: app.config.mailFrom, db: app.db, log: app.log }),
+      createMailer({
+        smtpUrl: app.config.smtpUrl ?? undefined,
+        from: app.config.mailFrom,
+        db: app.db,
+        log: app.log,
+      }),
     );
   }
   await app.register(jobsPlugin);
-  for (const routes of [roleRoutes, userRoleRoutes, invitationRoutes, tokenRoutes, manageRoutes, validationRoutes, systemRoutes, auditLogRoutes]) {
+  for (const routes of [
+    roleRoutes,
+    userRoleRoutes,
+    invitationRoutes,
+    tokenRoutes,
+    manageRoutes,
+    validationRoutes,
+    systemRoutes,
+    auditLogRoutes,
+  ]) {
     await app.register(routes);
   }
   if (app.config.devSeed) {

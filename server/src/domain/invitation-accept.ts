@@ -15,8 +15,13 @@ export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: 
   const status = invitationStatusOf(row);
   if (status === 'ACCEPTED') throw httpError(409, 'The invitation has already been accepted');
   if (status === 'EXPIRED') throw httpError(409, 'The invitation has expired');
-  if (row.enforce_email_equality && (user.email ?? '').trim().toLowerCase() !== row.email.trim().toLowerCase()) {
-    throw httpError(412, `The invitation must be accepted with email address ${row.email}`, { email: row.email });
+  if (
+    row.enforce_email_equality &&
+    (user.email ?? '').trim().toLowerCase() !== row.email.trim().toLowerCase()
+  ) {
+    throw httpError(412, `The invitation must be accepted with email address ${row.email}`, {
+      email: row.email,
+    });
   }
   if (row.edu_id_only && user.schacHomeOrganization !== eduIdSchacHome) {
     throw httpError(412, 'The invitation must be accepted with an eduID account', { email: row.email });
@@ -28,7 +33,11 @@ interface RoleDefaults {
   default_expiry_days: number;
 }
 
-function endDateFor(link: { endDate: string | null }, row: InvitationRow, role: RoleDefaults | undefined): Date | null {
+function endDateFor(
+  link: { endDate: string | null },
+  row: InvitationRow,
+  role: RoleDefaults | undefined,
+): Date | null {
   if (link.endDate) return new Date(link.endDate);
   if (row.role_expiry_date) return new Date(row.role_expiry_date);
   if (role && role.default_expiry_days > 0) return new Date(Date.now() + role.default_expiry_days * DAY_MS);
@@ -44,7 +53,10 @@ async function grantRole(
   endDate: Date | null,
 ): Promise<void> {
   const existing = (
-    await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [user.id, roleId])
+    await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
+      user.id,
+      roleId,
+    ])
   ).rows[0];
   const intended = row.intended_authority;
   const guestIncluded = row.guest_role_included && intended !== 'GUEST';
@@ -54,13 +66,21 @@ async function grantRole(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
       [user.id, roleId, intended, guestIncluded, endDate, row.inviter_email ?? row.remote_api_user],
     );
-    await audit(q, actor, { entityType: 'user_role', entityId: Number(rows[0].id), action: 'create', after: userRoleSnapshot(rows[0]) });
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(rows[0].id),
+      action: 'create',
+      after: userRoleSnapshot(rows[0]),
+    });
     return;
   }
   // Raise a weaker authority, never lower a stronger one; keep the later of the two end dates.
-  const authority = authorityRank(intended) < authorityRank(existing.authority) ? intended : existing.authority;
+  const authority =
+    authorityRank(intended) < authorityRank(existing.authority) ? intended : existing.authority;
   const keepOpen = existing.end_date === null || endDate === null;
-  const later = keepOpen ? null : new Date(Math.max(new Date(existing.end_date as Date).getTime(), endDate.getTime()));
+  const later = keepOpen
+    ? null
+    : new Date(Math.max(new Date(existing.end_date as Date).getTime(), endDate.getTime()));
   const { rows } = await q.query<UserRoleRow>(
     `UPDATE user_roles SET authority = $2, guest_role_included = guest_role_included OR $3, end_date = $4,
        expiry_notified_at = NULL WHERE id = $1 RETURNING *`,
@@ -76,7 +96,12 @@ async function grantRole(
 }
 
 /** Runs inside a transaction; throws 409 when another accept claimed the invitation first. */
-export async function acceptInvitation(q: Queryable, actor: AuditActor, user: User, row: InvitationRow): Promise<void> {
+export async function acceptInvitation(
+  q: Queryable,
+  actor: AuditActor,
+  user: User,
+  row: InvitationRow,
+): Promise<void> {
   const claimed = await q.query(
     `UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
      WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
@@ -87,7 +112,12 @@ export async function acceptInvitation(q: Queryable, actor: AuditActor, user: Us
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
   const roleIds = links.map((l) => Number(l.roleId));
   const roles = roleIds.length
-    ? (await q.query<RoleDefaults>('SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])', [roleIds])).rows
+    ? (
+        await q.query<RoleDefaults>(
+          'SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])',
+          [roleIds],
+        )
+      ).rows
     : [];
   const byId = new Map(roles.map((r) => [Number(r.id), r]));
   for (const link of links) {

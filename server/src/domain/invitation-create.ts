@@ -25,9 +25,16 @@ export const invitationRequestSchema = {
   type: 'object',
   required: ['intendedAuthority', 'invites'],
   properties: {
-    intendedAuthority: { type: 'string', enum: ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'] },
+    intendedAuthority: {
+      type: 'string',
+      enum: ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'],
+    },
     invites: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 320 } },
-    roleIdentifiers: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+    roleIdentifiers: {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 },
+    },
     message: { type: ['string', 'null'], maxLength: 4000 },
     language: { type: 'string', enum: ['en', 'nl'] },
     expiryDate: { type: 'integer', minimum: 0, maximum: 253_402_300_799 },
@@ -54,8 +61,10 @@ export interface CheckedInvitation {
 }
 
 function checkDates(body: InvitationRequest, pastDateAllowed: boolean, now: number) {
-  const expiry = body.expiryDate !== undefined ? body.expiryDate * 1000 : now + INVITATION_VALIDITY_DAYS * DAY_MS;
-  if (!pastDateAllowed && expiry <= now) throw httpError(400, 'The invitation expiry date must be in the future');
+  const expiry =
+    body.expiryDate !== undefined ? body.expiryDate * 1000 : now + INVITATION_VALIDITY_DAYS * DAY_MS;
+  if (!pastDateAllowed && expiry <= now)
+    throw httpError(400, 'The invitation expiry date must be in the future');
   // One day of margin: the console picks calendar days in the browser's time zone.
   if (expiry > now + (MAX_INVITATION_DAYS + 1) * DAY_MS) {
     throw httpError(400, `The invitation expiry date can be at most ${MAX_INVITATION_DAYS} days ahead`);
@@ -70,10 +79,15 @@ function checkDates(body: InvitationRequest, pastDateAllowed: boolean, now: numb
   return { expiryDate: new Date(expiry), roleExpiryDate: roleExpiry };
 }
 
-async function checkOrganization(body: InvitationRequest, user: User, registry: Registry): Promise<string | null> {
+async function checkOrganization(
+  body: InvitationRequest,
+  user: User,
+  registry: Registry,
+): Promise<string | null> {
   if (body.intendedAuthority !== 'INSTITUTION_ADMIN') return null;
   if (!user.superUser) {
-    if (!user.institutionAdmin || !user.organizationGUID) throw httpError(403, 'Only institution admins invite institution admins');
+    if (!user.institutionAdmin || !user.organizationGUID)
+      throw httpError(403, 'Only institution admins invite institution admins');
     return user.organizationGUID;
   }
   const guid = body.organizationGUID?.trim();
@@ -85,7 +99,8 @@ async function checkOrganization(body: InvitationRequest, user: User, registry: 
 }
 
 function checkGrant(user: User, intended: Authority, roles: Role[]): void {
-  if (intended === 'SUPER_USER' && !user.superUser) throw httpError(403, 'Only a super user invites super users');
+  if (intended === 'SUPER_USER' && !user.superUser)
+    throw httpError(403, 'Only a super user invites super users');
   if (intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN') {
     if (!isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
     if (roles.length === 0) throw httpError(400, 'At least one role is required for an invitation');
@@ -94,8 +109,10 @@ function checkGrant(user: User, intended: Authority, roles: Role[]): void {
     throw httpError(403, `You may not invite a ${intended} for these roles`);
   }
   for (const role of roles) {
-    if (isRoleUnknownInManage(role)) throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);
-    if (!mayGrantOnRole(user, role, intended)) throw httpError(403, `You may not invite a ${intended} for role ${role.name}`);
+    if (isRoleUnknownInManage(role))
+      throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);
+    if (!mayGrantOnRole(user, role, intended))
+      throw httpError(403, `You may not invite a ${intended} for role ${role.name}`);
   }
 }
 
@@ -125,7 +142,9 @@ export async function checkInvitation(
     language: body.language ?? 'en',
     ...dates,
     organizationGUID,
-    enforceEmailEquality: overridable ? (body.enforceEmailEquality ?? false) : roles.some((r) => r.enforceEmailEquality),
+    enforceEmailEquality: overridable
+      ? (body.enforceEmailEquality ?? false)
+      : roles.some((r) => r.enforceEmailEquality),
     eduIDOnly: overridable ? (body.eduIDOnly ?? false) : roles.some((r) => r.eduIDOnly),
     guestRoleIncluded: body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false),
   };
@@ -146,9 +165,18 @@ export async function insertInvitations(
          guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
-        hash, email, checked.intendedAuthority, checked.message, checked.language, checked.enforceEmailEquality,
-        checked.eduIDOnly, checked.guestRoleIncluded, checked.organizationGUID, checked.roleExpiryDate,
-        checked.expiryDate, inviterId,
+        hash,
+        email,
+        checked.intendedAuthority,
+        checked.message,
+        checked.language,
+        checked.enforceEmailEquality,
+        checked.eduIDOnly,
+        checked.guestRoleIncluded,
+        checked.organizationGUID,
+        checked.roleExpiryDate,
+        checked.expiryDate,
+        inviterId,
       ],
     );
     const id = Number(rows[0].id);

@@ -29,7 +29,9 @@ export function invitationMessage(
     authority: authorityName(language, invitation.intendedAuthority),
     roles: invitation.roles.map(({ role }) => ({
       name: role.name,
-      applications: role.applicationMaps.map((m) => applicationName(m, language)).filter((n): n is string => !!n),
+      applications: role.applicationMaps
+        .map((m) => applicationName(m, language))
+        .filter((n): n is string => !!n),
     })),
     message: invitation.message,
     acceptUrl: `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`,

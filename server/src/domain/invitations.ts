@@ -38,7 +38,10 @@ export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i
 
 export const INVITATION_FROM = 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id';
 
-export function invitationStatusOf(row: Pick<InvitationRow, 'status' | 'expiry_date'>, now = Date.now()): InvitationStatus {
+export function invitationStatusOf(
+  row: Pick<InvitationRow, 'status' | 'expiry_date'>,
+  now = Date.now(),
+): InvitationStatus {
   if (row.status === 'ACCEPTED') return 'ACCEPTED';
   return new Date(row.expiry_date).getTime() < now ? 'EXPIRED' : 'OPEN';
 }
@@ -66,7 +69,11 @@ export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): 
     inviter:
       row.inviter_id === null
         ? null
-        : { id: Number(row.inviter_id), name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined },
+        : {
+            id: Number(row.inviter_id),
+            name: row.inviter_name ?? undefined,
+            email: row.inviter_email ?? undefined,
+          },
     remoteApiUser: row.remote_api_user,
     createdAt: toEpochSeconds(row.created_at) as number,
     acceptedAt: toEpochSeconds(row.accepted_at),
@@ -76,7 +83,11 @@ export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): 
 }
 
 /** Shapes rows, loading every role they mention in one query. */
-export async function toInvitations(q: Queryable, registry: Registry, rows: InvitationRow[]): Promise<ApiInvitation[]> {
+export async function toInvitations(
+  q: Queryable,
+  registry: Registry,
+  rows: InvitationRow[],
+): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
   const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
   const byId = new Map(roles.map((r) => [r.id, r]));
@@ -89,14 +100,20 @@ export async function loadInvitationRows(
   params: readonly unknown[],
   tail = 'ORDER BY i.id',
 ): Promise<InvitationRow[]> {
-  return (await q.query<InvitationRow>(`SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM} WHERE ${where} ${tail}`, params))
-    .rows;
+  return (
+    await q.query<InvitationRow>(
+      `SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM} WHERE ${where} ${tail}`,
+      params,
+    )
+  ).rows;
 }
 
 /** What the audit log keeps of an invitation (never the hash). */
-export function invitationSnapshot(row: Pick<InvitationRow, 'email' | 'intended_authority' | 'status' | 'expiry_date'> & {
-  roleIds?: number[];
-}) {
+export function invitationSnapshot(
+  row: Pick<InvitationRow, 'email' | 'intended_authority' | 'status' | 'expiry_date'> & {
+    roleIds?: number[];
+  },
+) {
   return {
     email: row.email,
     intendedAuthority: row.intended_authority,

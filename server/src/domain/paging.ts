@@ -39,7 +39,11 @@ export interface PageSql {
  * Builds the ORDER BY / LIMIT part. `sortable` maps the caller's sort keys to SQL expressions; unknown
  * keys fall back to the first entry (spec §9: default sort by name ascending).
  */
-export function pageSql(q: PagedQueryString, sortable: Record<string, string>, defaultPageSize = DEFAULT_PAGE_SIZE): PageSql {
+export function pageSql(
+  q: PagedQueryString,
+  sortable: Record<string, string>,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+): PageSql {
   const keys = Object.keys(sortable);
   const column = (q.sort && sortable[q.sort]) || sortable[keys[0]];
   const direction = q.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC';

@@ -14,7 +14,10 @@ export interface RoleBody {
   overrideSettingsAllowed?: boolean;
   inviterDisplayName?: string | null;
   organizationGUID?: string | null;
-  applicationUsages: Array<{ application: { manageId: string; manageType?: string }; landingPage?: string | null }>;
+  applicationUsages: Array<{
+    application: { manageId: string; manageType?: string };
+    landingPage?: string | null;
+  }>;
 }
 
 export const roleBodySchema = {
@@ -112,7 +115,8 @@ async function checkedUsages(body: RoleBody, user: User, registry: Registry): Pr
       throw httpError(403, `Application ${manageId} is not one of your institution's applications`);
     }
     const landingPage = usage.landingPage?.trim() || app.landingPage || '';
-    if (!isValidUrl(landingPage)) throw httpError(400, `The value is invalid for landingPage: ${landingPage}`);
+    if (!isValidUrl(landingPage))
+      throw httpError(400, `The value is invalid for landingPage: ${landingPage}`);
     usages.push({ manageId, manageType: app.manageType, landingPage });
   }
   return usages;

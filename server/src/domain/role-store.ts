@@ -18,7 +18,10 @@ export function roleSnapshot(role: Role) {
     overrideSettingsAllowed: role.overrideSettingsAllowed,
     inviterDisplayName: role.inviterDisplayName ?? null,
     organizationGUID: role.organizationGUID ?? null,
-    applications: role.applicationUsages.map((u) => ({ manageId: u.application.manageId, landingPage: u.landingPage })),
+    applications: role.applicationUsages.map((u) => ({
+      manageId: u.application.manageId,
+      landingPage: u.landingPage,
+    })),
   };
 }
 
@@ -44,8 +47,17 @@ export async function insertRole(
        override_settings_allowed, inviter_display_name, organization_guid, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
-      role.name, role.shortName, role.urn, role.description, role.defaultExpiryDays, role.enforceEmailEquality,
-      role.eduIDOnly, role.overrideSettingsAllowed, role.inviterDisplayName, role.organizationGUID, role.createdBy,
+      role.name,
+      role.shortName,
+      role.urn,
+      role.description,
+      role.defaultExpiryDays,
+      role.enforceEmailEquality,
+      role.eduIDOnly,
+      role.overrideSettingsAllowed,
+      role.inviterDisplayName,
+      role.organizationGUID,
+      role.createdBy,
     ],
   );
   const id = Number(rows[0].id);
@@ -73,8 +85,15 @@ export async function updateRole(
        organization_guid = COALESCE($9, organization_guid), updated_at = now()
      WHERE id = $1`,
     [
-      before.id, fields.name, fields.description, fields.defaultExpiryDays, fields.enforceEmailEquality,
-      fields.eduIDOnly, fields.overrideSettingsAllowed, fields.inviterDisplayName, organizationGUID ?? null,
+      before.id,
+      fields.name,
+      fields.description,
+      fields.defaultExpiryDays,
+      fields.enforceEmailEquality,
+      fields.eduIDOnly,
+      fields.overrideSettingsAllowed,
+      fields.inviterDisplayName,
+      organizationGUID ?? null,
     ],
   );
   if (usages) await writeUsages(q, before.id, usages);
@@ -83,11 +102,20 @@ export async function updateRole(
     entityId: before.id,
     action: 'update',
     before: roleSnapshot(before),
-    after: { ...fields, organizationGUID: organizationGUID ?? before.organizationGUID ?? null, applications: usages ?? undefined },
+    after: {
+      ...fields,
+      organizationGUID: organizationGUID ?? before.organizationGUID ?? null,
+      applications: usages ?? undefined,
+    },
   });
 }
 
 export async function deleteRole(q: Queryable, actor: AuditActor, role: Role): Promise<void> {
   await q.query('DELETE FROM roles WHERE id = $1', [role.id]);
-  await audit(q, actor, { entityType: 'role', entityId: role.id, action: 'delete', before: roleSnapshot(role) });
+  await audit(q, actor, {
+    entityType: 'role',
+    entityId: role.id,
+    action: 'delete',
+    before: roleSnapshot(role),
+  });
 }

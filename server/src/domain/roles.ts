@@ -40,7 +40,12 @@ function applicationMap(
 ): ApplicationMap {
   const found = known.get(usage.manageId);
   if (found) return { ...found, landingPage: usage.landingPage ?? found.landingPage };
-  return { id: usage.manageId, manageId: usage.manageId, unknown: true, landingPage: usage.landingPage ?? undefined };
+  return {
+    id: usage.manageId,
+    manageId: usage.manageId,
+    unknown: true,
+    landingPage: usage.landingPage ?? undefined,
+  };
 }
 
 export async function registryIndex(registry: Registry): Promise<Map<string, ApplicationMap>> {
@@ -79,7 +84,10 @@ export function toRole(row: RoleRow, known: Map<string, ApplicationMap>): Role {
     enforceEmailEquality: row.enforce_email_equality,
     eduIDOnly: row.edu_id_only,
     inviterDisplayName: row.inviter_display_name,
-    auditable: { createdBy: row.created_by ?? undefined, createdAt: toEpochSeconds(row.created_at) ?? undefined },
+    auditable: {
+      createdBy: row.created_by ?? undefined,
+      createdAt: toEpochSeconds(row.created_at) ?? undefined,
+    },
     logo: first && !first.unknown ? (first.logo as string | undefined) : undefined,
     applicationName: first ? localName(first) : undefined,
     unknownInManage: usages.length === 0 || applicationMaps.some((m) => m.unknown === true),
@@ -94,7 +102,10 @@ export async function loadRoles(
   params: readonly unknown[] = [],
   tail = 'ORDER BY lower(r.name), r.id',
 ): Promise<Role[]> {
-  const { rows } = await q.query<RoleRow>(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`, params);
+  const { rows } = await q.query<RoleRow>(
+    `SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`,
+    params,
+  );
   const known = await registryIndex(registry);
   return rows.map((row) => toRole(row, known));
 }

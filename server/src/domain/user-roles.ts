@@ -54,7 +54,11 @@ export async function loadUserRoleRow(q: Queryable, id: number): Promise<UserRol
 }
 
 /** What the audit log keeps of a user role. */
-export function userRoleSnapshot(row: Pick<UserRoleRow, 'user_id' | 'role_id' | 'authority' | 'end_date' | 'guest_role_included'> & { email?: string | null }) {
+export function userRoleSnapshot(
+  row: Pick<UserRoleRow, 'user_id' | 'role_id' | 'authority' | 'end_date' | 'guest_role_included'> & {
+    email?: string | null;
+  },
+) {
   return {
     userId: Number(row.user_id),
     roleId: Number(row.role_id),

@@ -8,7 +8,14 @@ import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
 
 export interface CleanupResult {
   invitations: Array<{ id: number; email: string; expiryDate: number | null }>;
-  userRoles: Array<{ id: number; userId: number; roleId: number; roleName: string; email: string | null; endDate: number | null }>;
+  userRoles: Array<{
+    id: number;
+    userId: number;
+    roleId: number;
+    roleName: string;
+    email: string | null;
+    endDate: number | null;
+  }>;
 }
 
 type ExpiredUserRole = UserRoleRow & { role_name: string };
@@ -23,7 +30,12 @@ export async function runCleanup(db: Db): Promise<CleanupResult | null> {
       )
     ).rows;
     for (const row of invitations) {
-      await audit(q, null, { entityType: 'invitation', entityId: Number(row.id), action: 'cleanup', before: invitationSnapshot(row) });
+      await audit(q, null, {
+        entityType: 'invitation',
+        entityId: Number(row.id),
+        action: 'cleanup',
+        before: invitationSnapshot(row),
+      });
     }
     const userRoles = (
       await q.query<ExpiredUserRole>(
@@ -33,10 +45,19 @@ export async function runCleanup(db: Db): Promise<CleanupResult | null> {
       )
     ).rows;
     for (const row of userRoles) {
-      await audit(q, null, { entityType: 'user_role', entityId: Number(row.id), action: 'cleanup', before: userRoleSnapshot(row) });
+      await audit(q, null, {
+        entityType: 'user_role',
+        entityId: Number(row.id),
+        action: 'cleanup',
+        before: userRoleSnapshot(row),
+      });
     }
     return {
-      invitations: invitations.map((i) => ({ id: Number(i.id), email: i.email, expiryDate: toEpochSeconds(i.expiry_date) })),
+      invitations: invitations.map((i) => ({
+        id: Number(i.id),
+        email: i.email,
+        expiryDate: toEpochSeconds(i.expiry_date),
+      })),
       userRoles: userRoles.map((ur) => ({
         id: Number(ur.id),
         userId: Number(ur.user_id),

@@ -14,7 +14,9 @@ export async function withJobLock<T>(
   fn: (q: Queryable) => Promise<T>,
 ): Promise<{ ran: true; result: T } | { ran: false }> {
   return db.tx(async (q) => {
-    const { rows } = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [key]);
+    const { rows } = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+      key,
+    ]);
     if (!rows[0]?.locked) return { ran: false } as const;
     return { ran: true, result: await fn(q) } as const;
   });

@@ -17,21 +17,27 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerP
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
         log.info({ kind: message.kind, to: message.to }, 'mail sent');
       },
     };
   }
   return {
     async send(message) {
-      await db.query('INSERT INTO outbox (kind, recipient, subject, html, text) VALUES ($1, $2, $3, $4, $5)', [
-        message.kind,
-        message.to,
-        message.subject,
-        message.html,
-        message.text,
-      ]);
-      log.info({ kind: message.kind, to: message.to, subject: message.subject }, 'mail written to the outbox');
+      await db.query(
+        'INSERT INTO outbox (kind, recipient, subject, html, text) VALUES ($1, $2, $3, $4, $5)',
+        [message.kind, message.to, message.subject, message.html, message.text],
+      );
+      log.info(
+        { kind: message.kind, to: message.to, subject: message.subject },
+        'mail written to the outbox',
+      );
     },
   };
 }

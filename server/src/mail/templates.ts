@@ -58,7 +58,8 @@ const TEXTS = {
     greeting: 'Hallo,',
     invites: (inviter: string, authority: string) =>
       `${inviter} heeft je uitgenodigd als ${authority} voor de volgende rollen:`,
-    invitesNoRoles: (inviter: string, authority: string) => `${inviter} heeft je uitgenodigd als ${authority}.`,
+    invitesNoRoles: (inviter: string, authority: string) =>
+      `${inviter} heeft je uitgenodigd als ${authority}.`,
     messageFrom: (inviter: string) => `Bericht van ${inviter}:`,
     accept: 'Uitnodiging accepteren',
     acceptText: 'Accepteer de uitnodiging via deze link:',

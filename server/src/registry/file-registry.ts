@@ -5,7 +5,10 @@ import { EntityRegistry, type EntitySnapshot } from './entity-registry.js';
 import { parseEntities } from './manage-entity.js';
 
 /** server/registry, next to src/ and dist/. */
-export const DEFAULT_REGISTRY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../registry');
+export const DEFAULT_REGISTRY_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../registry',
+);
 
 async function readEntities(dir: string, file: string) {
   const full = path.join(dir, file);
@@ -20,7 +23,11 @@ export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR): EntityRegistry
       readEntities(dir, 'applications.json'),
       readEntities(dir, 'identity-providers.json'),
       readEntities(dir, 'provisionings.json'),
-    ]).then(([applications, identityProviders, provisionings]) => ({ applications, identityProviders, provisionings }));
+    ]).then(([applications, identityProviders, provisionings]) => ({
+      applications,
+      identityProviders,
+      provisionings,
+    }));
     return snapshot;
   });
 }

@@ -13,7 +13,11 @@ export interface HttpRegistryOptions {
  * A registry over an OpenConext Manage-style search API: POST {url}/manage/api/internal/search/{type}
  * with a JSON query answers a list of entities in the shape of manage-entity.ts.
  */
-export function httpRegistry({ url, ttlMs = 60_000, fetchImpl = fetch }: HttpRegistryOptions): EntityRegistry {
+export function httpRegistry({
+  url,
+  ttlMs = 60_000,
+  fetchImpl = fetch,
+}: HttpRegistryOptions): EntityRegistry {
   const base = new URL(url);
   const authorization =
     base.username !== ''

@@ -75,7 +75,10 @@ export function parseEntities(value: unknown, source: string): ManageEntity[] {
   if (!Array.isArray(value)) throw new Error(`${source}: expected a JSON array of entities`);
   return value.filter(
     (e): e is ManageEntity =>
-      typeof e === 'object' && e !== null && typeof (e as ManageEntity).id === 'string' &&
-      typeof (e as ManageEntity).type === 'string' && typeof (e as ManageEntity).data === 'object',
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as ManageEntity).id === 'string' &&
+      typeof (e as ManageEntity).type === 'string' &&
+      typeof (e as ManageEntity).data === 'object',
   );
 }

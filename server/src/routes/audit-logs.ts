@@ -56,7 +56,10 @@ function toAudit(row: AuditRow) {
 }
 
 export default async function auditLogRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { entityType: (typeof ENTITY_TYPES)[number]; id: number }; Querystring: PagedQueryString }>(
+  app.get<{
+    Params: { entityType: (typeof ENTITY_TYPES)[number]; id: number };
+    Querystring: PagedQueryString;
+  }>(
     '/api/v1/audit-logs/:entityType/:id',
     {
       preHandler: app.authenticate,
@@ -64,7 +67,10 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
         params: {
           type: 'object',
           required: ['entityType', 'id'],
-          properties: { entityType: { type: 'string', enum: ENTITY_TYPES }, id: { type: 'integer', minimum: 1 } },
+          properties: {
+            entityType: { type: 'string', enum: ENTITY_TYPES },
+            id: { type: 'integer', minimum: 1 },
+          },
         },
         querystring: { type: 'object', properties: pagedQueryProperties },
         response: { 200: pageSchema(auditSchema) },
@@ -78,13 +84,19 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
         const role = entityType === 'role' ? await loadRole(app.db, registry(app), id) : null;
         if (!role || !allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
       }
-      const page = pageSql({ ...request.query, sort: 'createdAt', sortDirection: request.query.sortDirection ?? 'DESC' }, {
-        createdAt: 'created_at',
-      });
+      const page = pageSql(
+        { ...request.query, sort: 'createdAt', sortDirection: request.query.sortDirection ?? 'DESC' },
+        {
+          createdAt: 'created_at',
+        },
+      );
       const where = 'entity_type = $1 AND entity_id = $2';
       const [rows, total] = await Promise.all([
         app.db.query<AuditRow>(`SELECT * FROM audit_logs WHERE ${where} ${page.tail}`, [entityType, id]),
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE ${where}`, [entityType, id]),
+        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE ${where}`, [
+          entityType,
+          id,
+        ]),
       ]);
       return { content: rows.rows.map(toAudit), totalElements: Number(total.rows[0].n) };
     },

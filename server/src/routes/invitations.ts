@@ -4,10 +4,21 @@ import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'sh
 import { audit } from '../audit.js';
 import { mayViewRoleMembers, requireUser } from '../domain/access.js';
 import { acceptInvitation, checkAcceptable } from '../domain/invitation-accept.js';
-import { checkInvitation, insertInvitations, INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../domain/invitation-create.js';
+import {
+  checkInvitation,
+  insertInvitations,
+  INVITATION_VALIDITY_DAYS,
+  invitationRequestSchema,
+} from '../domain/invitation-create.js';
 import { invitationMessage, inviterDisplayName } from '../domain/invitation-mail.js';
 import { invitationScope, STATUS_FILTER } from '../domain/invitation-scope.js';
-import { invitationSnapshot, loadInvitationRows, toInvitations, type ApiInvitation, type InvitationRow } from '../domain/invitations.js';
+import {
+  invitationSnapshot,
+  loadInvitationRows,
+  toInvitations,
+  type ApiInvitation,
+  type InvitationRow,
+} from '../domain/invitations.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { loadRole } from '../domain/roles.js';
 import { idParams, invitationSchema } from '../domain/schemas.js';
@@ -30,12 +41,18 @@ const INVITATION_SORT: Record<string, string> = {
 type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
 
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
-  async function mailInvitations(created: Array<{ id: number; hash: string }>, inviter: User | null): Promise<ApiInvitation[]> {
+  async function mailInvitations(
+    created: Array<{ id: number; hash: string }>,
+    inviter: User | null,
+  ): Promise<ApiInvitation[]> {
     const rows = await loadInvitationRows(app.db, 'i.id = ANY($1::bigint[])', [created.map((c) => c.id)]);
     const invitations = await toInvitations(app.db, registry(app), rows);
     for (const invitation of invitations) {
       const hash = created.find((c) => c.id === invitation.id)?.hash as string;
-      const name = inviterDisplayName(inviter, invitation.roles.map((r) => r.role));
+      const name = inviterDisplayName(
+        inviter,
+        invitation.roles.map((r) => r.role),
+      );
       try {
         await app.mailer.send(invitationMessage(invitation, hash, name, app.config.publicUrl));
       } catch (error) {
@@ -62,11 +79,20 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     '/api/v1/invitations',
     {
       preHandler: app.authenticate,
-      schema: { body: invitationRequestSchema, response: { 201: { type: 'array', items: invitationSchema } } },
+      schema: {
+        body: invitationRequestSchema,
+        response: { 201: { type: 'array', items: invitationSchema } },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const checked = await checkInvitation(app.db, registry(app), user, request.body, app.config.pastDateAllowed);
+      const checked = await checkInvitation(
+        app.db,
+        registry(app),
+        user,
+        request.body,
+        app.config.pastDateAllowed,
+      );
       const created = await app.db.tx((q) => insertInvitations(q, request, user.id, checked));
       reply.status(201);
       return mailInvitations(created, user);
@@ -89,9 +115,17 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
             new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS),
           ]);
         }
-        await audit(q, request, { entityType: 'invitation', entityId: Number(row.id), action: 'resend', before: invitationSnapshot(row) });
+        await audit(q, request, {
+          entityType: 'invitation',
+          entityId: Number(row.id),
+          action: 'resend',
+          before: invitationSnapshot(row),
+        });
       });
-      const inviter = row.inviter_id === null ? user : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
+      const inviter =
+        row.inviter_id === null
+          ? user
+          : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
       const [invitation] = await mailInvitations([{ id: Number(row.id), hash: row.hash }], inviter as User);
       return invitation;
     },
@@ -106,7 +140,12 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       await assertMayManage(user, row);
       await app.db.tx(async (q) => {
         await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
-        await audit(q, request, { entityType: 'invitation', entityId: Number(row.id), action: 'delete', before: invitationSnapshot(row) });
+        await audit(q, request, {
+          entityType: 'invitation',
+          entityId: Number(row.id),
+          action: 'delete',
+          before: invitationSnapshot(row),
+        });
       });
       return reply.status(204).send();
     },
@@ -116,7 +155,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     '/api/v1/invitations/public',
     {
       schema: {
-        querystring: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', minLength: 1, maxLength: 128 } } },
+        querystring: {
+          type: 'object',
+          required: ['hash'],
+          properties: { hash: { type: 'string', minLength: 1, maxLength: 128 } },
+        },
         response: { 200: invitationSchema },
       },
     },
@@ -136,7 +179,10 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         body: {
           type: 'object',
           required: ['hash'],
-          properties: { hash: { type: 'string', minLength: 1, maxLength: 128 }, invitationId: { type: 'integer', minimum: 1 } },
+          properties: {
+            hash: { type: 'string', minLength: 1, maxLength: 128 },
+            invitationId: { type: 'integer', minimum: 1 },
+          },
         },
         response: { 201: invitationSchema },
       },
@@ -193,9 +239,15 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         AND ${STATUS_FILTER[status ?? 'all']} AND ${scope}`;
       const [rows, total] = await Promise.all([
         loadInvitationRows(app.db, where, params, page.tail),
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invitations i LEFT JOIN users inv ON inv.id = i.inviter_id WHERE ${where}`, params),
+        app.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM invitations i LEFT JOIN users inv ON inv.id = i.inviter_id WHERE ${where}`,
+          params,
+        ),
       ]);
-      return { content: await toInvitations(app.db, registry(app), rows), totalElements: Number(total.rows[0].n) };
+      return {
+        content: await toInvitations(app.db, registry(app), rows),
+        totalElements: Number(total.rows[0].n),
+      };
     },
   );
 
@@ -204,7 +256,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     {
       preHandler: app.authenticate,
       schema: {
-        params: { type: 'object', required: ['roleId'], properties: { roleId: { type: 'integer', minimum: 1 } } },
+        params: {
+          type: 'object',
+          required: ['roleId'],
+          properties: { roleId: { type: 'integer', minimum: 1 } },
+        },
         response: { 200: { type: 'array', items: invitationSchema } },
       },
     },

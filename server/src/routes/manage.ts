@@ -10,7 +10,10 @@ const provisioningSchema = { type: 'object', additionalProperties: true } as con
 export default async function manageRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/manage/providers',
-    { preHandler: app.requireSuperUser, schema: { response: { 200: { type: 'array', items: providerSchema } } } },
+    {
+      preHandler: app.requireSuperUser,
+      schema: { response: { 200: { type: 'array', items: providerSchema } } },
+    },
     async () => registry(app).providers(),
   );
 
@@ -33,11 +36,15 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const user = requireUser(request.user);
       const reg = registry(app);
-      if (user.superUser) return { providers: await reg.providers(), provisionings: await reg.provisionings() };
-      if (!user.institutionAdmin || !user.organizationGUID) throw httpError(403, 'Only institution admins see their applications');
+      if (user.superUser)
+        return { providers: await reg.providers(), provisionings: await reg.provisionings() };
+      if (!user.institutionAdmin || !user.organizationGUID)
+        throw httpError(403, 'Only institution admins see their applications');
       const providers = await reg.applicationsForOrganization(user.organizationGUID);
       const ids = new Set(providers.map((p) => p.manageId));
-      const provisionings = (await reg.provisionings()).filter((p) => p.applications.some((a) => ids.has(a.id)));
+      const provisionings = (await reg.provisionings()).filter((p) =>
+        p.applications.some((a) => ids.has(a.id)),
+      );
       return { providers, provisionings };
     },
   );
@@ -47,7 +54,11 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     {
       preHandler: app.authenticate,
       schema: {
-        params: { type: 'object', required: ['manageId'], properties: { manageId: { type: 'string', maxLength: 255 } } },
+        params: {
+          type: 'object',
+          required: ['manageId'],
+          properties: { manageId: { type: 'string', maxLength: 255 } },
+        },
         response: { 200: { type: 'boolean' } },
       },
     },
@@ -59,7 +70,11 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     {
       preHandler: app.authenticate,
       schema: {
-        params: { type: 'object', required: ['guid'], properties: { guid: { type: 'string', maxLength: 255 } } },
+        params: {
+          type: 'object',
+          required: ['guid'],
+          properties: { guid: { type: 'string', maxLength: 255 } },
+        },
         response: { 200: providerSchema },
       },
     },

@@ -2,8 +2,21 @@
 import type { FastifyInstance } from 'fastify';
 import { isUserAllowed, sortRolesForUser, type Role, type User } from 'shared-auth/rules';
 import { assertMayEditRole, mayChangeRoleApplications, mayReadRole, requireUser } from '../domain/access.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { checkRoleBody, checkRoleFields, roleBodySchema, shortNameFor, type RoleBody } from '../domain/role-input.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  pageSchema,
+  pageSql,
+  pagedQueryProperties,
+  type PagedQueryString,
+} from '../domain/paging.js';
+import {
+  checkRoleBody,
+  checkRoleFields,
+  roleBodySchema,
+  shortNameFor,
+  type RoleBody,
+} from '../domain/role-input.js';
 import { deleteRole, insertRole, updateRole } from '../domain/role-store.js';
 import { institutionApplicationIds, loadRole, loadRoles, withUserView } from '../domain/roles.js';
 import { idParams, roleSchema } from '../domain/schemas.js';
@@ -54,15 +67,26 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = requireUser(request.user);
-      const page = pageSql(request.query, ROLE_SORT, request.query.pageSize ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE);
-      const scope = user.superUser ? { where: 'TRUE', params: [] } : visibleRolesWhere(user, request.query.force === true);
+      const page = pageSql(
+        request.query,
+        ROLE_SORT,
+        request.query.pageSize ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE,
+      );
+      const scope = user.superUser
+        ? { where: 'TRUE', params: [] }
+        : visibleRolesWhere(user, request.query.force === true);
       const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${scope.where}`;
       const params = [page.like, ...scope.params];
       const [roles, total] = await Promise.all([
         loadRoles(app.db, registry(app), where, params, page.tail),
         app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles r WHERE ${where}`, params),
       ]);
-      const content = user.superUser ? roles : sortRolesForUser(user, roles.map((r) => withUserView(user, r)));
+      const content = user.superUser
+        ? roles
+        : sortRolesForUser(
+            user,
+            roles.map((r) => withUserView(user, r)),
+          );
       return { content, totalElements: Number(total.rows[0].n) };
     },
   );
@@ -78,7 +102,11 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: app.authenticate,
       schema: {
-        params: { type: 'object', required: ['manageId'], properties: { manageId: { type: 'string', maxLength: 255 } } },
+        params: {
+          type: 'object',
+          required: ['manageId'],
+          properties: { manageId: { type: 'string', maxLength: 255 } },
+        },
         response: { 200: { type: 'array', items: roleSchema } },
       },
     },
@@ -103,7 +131,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: { body: roleBodySchema, response: { 201: roleSchema } } },
     async (request, reply) => {
       const user = requireUser(request.user);
-      if (!isUserAllowed(user, 'INSTITUTION_ADMIN')) throw httpError(403, 'Only institution admins create roles');
+      if (!isUserAllowed(user, 'INSTITUTION_ADMIN'))
+        throw httpError(403, 'Only institution admins create roles');
       const checked = await checkRoleBody(request.body, user, registry(app));
       const shortName = shortNameFor(checked.name);
       const id = await app.db.tx((q) =>
@@ -123,7 +152,10 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/roles',
     {
       preHandler: app.authenticate,
-      schema: { body: { ...roleBodySchema, required: ['id', ...roleBodySchema.required] }, response: { 200: roleSchema } },
+      schema: {
+        body: { ...roleBodySchema, required: ['id', ...roleBodySchema.required] },
+        response: { 200: roleSchema },
+      },
     },
     async (request) => {
       const user = requireUser(request.user);

@@ -23,7 +23,10 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         response: {
           200: {
             type: 'object',
-            properties: { invitations: { type: 'array', items: looseObject }, userRoles: { type: 'array', items: looseObject } },
+            properties: {
+              invitations: { type: 'array', items: looseObject },
+              userRoles: { type: 'array', items: looseObject },
+            },
           },
         },
       },
@@ -48,7 +51,12 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' }, html: { type: 'string' } },
+                  properties: {
+                    to: { type: 'string' },
+                    subject: { type: 'string' },
+                    text: { type: 'string' },
+                    html: { type: 'string' },
+                  },
                 },
               },
             },
@@ -96,7 +104,9 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         [new Date(Date.now() + 30 * DAY_MS)],
       );
       const roleIds = [...new Set(rows.map((r) => Number(r.role_id)))];
-      const roles = roleIds.length ? await loadRoles(app.db, registry(app), 'r.id = ANY($1::bigint[])', [roleIds]) : [];
+      const roles = roleIds.length
+        ? await loadRoles(app.db, registry(app), 'r.id = ANY($1::bigint[])', [roleIds])
+        : [];
       const byId = new Map(roles.map((r) => [r.id, r]));
       return rows.flatMap((row) => {
         const role = byId.get(Number(row.role_id));
@@ -125,7 +135,8 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async () => {
-      if (!app.config.performanceSeedAllowed) throw httpError(403, 'The performance seed is not allowed here');
+      if (!app.config.performanceSeedAllowed)
+        throw httpError(403, 'The performance seed is not allowed here');
       const first = (await registry(app).providers())[0];
       return performanceSeed(app.db, {
         groupUrnPrefix: app.config.groupUrnPrefix,

@@ -34,7 +34,14 @@ function toToken(row: TokenRow) {
   return {
     id: Number(row.id),
     description: row.description,
-    owner: row.owner_id === null ? null : { id: Number(row.owner_id), name: row.owner_name ?? undefined, email: row.owner_email ?? undefined },
+    owner:
+      row.owner_id === null
+        ? null
+        : {
+            id: Number(row.owner_id),
+            name: row.owner_name ?? undefined,
+            email: row.owner_email ?? undefined,
+          },
     organizationGUID: row.organization_guid,
     superUserToken: row.super_user_token,
     createdAt: toEpochSeconds(row.created_at) as number,
@@ -44,7 +51,8 @@ function toToken(row: TokenRow) {
 /** Spec §6: the tokens page is for everyone but guests (an institution admin counts even without roles). */
 function tokenUser(user: User | null): User {
   const u = requireUser(user);
-  if (!u.superUser && !u.institutionAdmin && !isUserAllowed(u, 'INVITER')) throw httpError(403, 'Guests have no API tokens');
+  if (!u.superUser && !u.institutionAdmin && !isUserAllowed(u, 'INVITER'))
+    throw httpError(403, 'Guests have no API tokens');
   return u;
 }
 
@@ -56,7 +64,10 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
       const user = tokenUser(request.user);
       const { rows } = user.superUser
         ? await app.db.query<TokenRow>(`${TOKEN_SELECT} ORDER BY t.created_at DESC, t.id`)
-        : await app.db.query<TokenRow>(`${TOKEN_SELECT} WHERE t.owner_id = $1 ORDER BY t.created_at DESC, t.id`, [user.id]);
+        : await app.db.query<TokenRow>(
+            `${TOKEN_SELECT} WHERE t.owner_id = $1 ORDER BY t.created_at DESC, t.id`,
+            [user.id],
+          );
       return rows.map(toToken);
     },
   );
@@ -65,7 +76,9 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/tokens/generate-token',
     {
       preHandler: app.authenticate,
-      schema: { response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } } },
+      schema: {
+        response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
+      },
     },
     async (request) => {
       tokenUser(request.user);
@@ -81,7 +94,11 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: app.authenticate,
       schema: {
-        body: { type: 'object', required: ['description'], properties: { description: { type: 'string', maxLength: 255 } } },
+        body: {
+          type: 'object',
+          required: ['description'],
+          properties: { description: { type: 'string', maxLength: 255 } },
+        },
         response: { 201: tokenSchema },
       },
     },
@@ -102,7 +119,11 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
           entityType: 'api_token',
           entityId: tokenId,
           action: 'create',
-          after: { description, superUserToken: user.superUser, organizationGUID: user.organizationGUID ?? null },
+          after: {
+            description,
+            superUserToken: user.superUser,
+            organizationGUID: user.organizationGUID ?? null,
+          },
         });
         return tokenId;
       });
@@ -128,7 +149,10 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
           entityType: 'api_token',
           entityId: Number(token.id),
           action: 'delete',
-          before: { description: token.description, ownerId: token.owner_id === null ? null : Number(token.owner_id) },
+          before: {
+            description: token.description,
+            ownerId: token.owner_id === null ? null : Number(token.owner_id),
+          },
         });
       });
       return reply.status(204).send();

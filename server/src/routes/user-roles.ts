@@ -7,7 +7,13 @@ import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from
 import { loadRole } from '../domain/roles.js';
 import { userRoleSchema, userInfoSchema } from '../domain/schemas.js';
 import { fromEpochSeconds } from '../domain/time.js';
-import { loadUserRoleRow, toUserRole, USER_ROLE_SELECT, userRoleSnapshot, type UserRoleRow } from '../domain/user-roles.js';
+import {
+  loadUserRoleRow,
+  toUserRole,
+  USER_ROLE_SELECT,
+  userRoleSnapshot,
+  type UserRoleRow,
+} from '../domain/user-roles.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
 
@@ -71,7 +77,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           params,
         ),
       ]);
-      return { content: rows.rows.map((row) => toUserRole(row, role)), totalElements: Number(total.rows[0].n) };
+      return {
+        content: rows.rows.map((row) => toUserRole(row, role)),
+        totalElements: Number(total.rows[0].n),
+      };
     },
   );
 
@@ -163,7 +172,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       const user = requireUser(request.user);
       const row = await loadUserRoleRow(app.db, request.params.userRoleId);
       if (!row || Number(row.role_id) !== request.params.roleId) {
-        throw httpError(404, `User role ${request.params.userRoleId} of role ${request.params.roleId} not found`);
+        throw httpError(
+          404,
+          `User role ${request.params.userRoleId} of role ${request.params.roleId} not found`,
+        );
       }
       const role = await roleOrThrow(app, request.params.roleId);
       const guestOnly = request.query.guest === true && row.authority !== 'GUEST';
@@ -220,7 +232,15 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       return { userInfo, authority };
     });
   };
-  app.get<{ Params: { roleId: number } }>('/api/v1/user_roles/consequences/:roleId', consequences, consequencesHandler);
+  app.get<{ Params: { roleId: number } }>(
+    '/api/v1/user_roles/consequences/:roleId',
+    consequences,
+    consequencesHandler,
+  );
   // The console calls it with a double slash (spec §7).
-  app.get<{ Params: { roleId: number } }>('/api/v1/user_roles//consequences/:roleId', consequences, consequencesHandler);
+  app.get<{ Params: { roleId: number } }>(
+    '/api/v1/user_roles//consequences/:roleId',
+    consequences,
+    consequencesHandler,
+  );
 }

@@ -11,9 +11,14 @@ export default async function validationRoutes(app: FastifyInstance): Promise<vo
         body: {
           type: 'object',
           required: ['type', 'value'],
-          properties: { type: { type: 'string', enum: ['url', 'email'] }, value: { type: 'string', maxLength: 4096 } },
+          properties: {
+            type: { type: 'string', enum: ['url', 'email'] },
+            value: { type: 'string', maxLength: 4096 },
+          },
         },
-        response: { 200: { type: 'object', required: ['valid'], properties: { valid: { type: 'boolean' } } } },
+        response: {
+          200: { type: 'object', required: ['valid'], properties: { valid: { type: 'boolean' } } },
+        },
       },
     },
     async (request) => {

@@ -16,13 +16,66 @@ export interface SeedRole {
 const HW = 'ad93daef-0911-e511-80d0-005056956c1a';
 
 export const SEED_ROLES: SeedRole[] = [
-  { key: 'wiki', name: 'Research Wiki Editors', description: 'Researchers who write and review pages of the research wiki.', apps: [['app-wiki', 'saml20_sp']], organizationGUID: HW, overrideSettingsAllowed: true },
-  { key: 'lms', name: 'Course Teachers', description: 'Teachers of the learning environment, with access to the library for course material.', apps: [['app-canvas', 'saml20_sp'], ['app-library', 'oidc10_rp']], organizationGUID: HW, defaultExpiryDays: 180 },
-  { key: 'forge', name: 'Code Forge Developers', description: 'Developers of research software on the code forge.', apps: [['app-gitlab', 'oidc10_rp']], organizationGUID: HW, inviterDisplayName: 'Research Software Team' },
-  { key: 'library', name: 'Library Visitors', description: 'External visitors of the university library.', apps: [['app-library', 'oidc10_rp']], organizationGUID: HW, defaultExpiryDays: 30, enforceEmailEquality: true },
-  { key: 'rooster', name: 'Timetable Planners', description: 'Planners of the Amstel timetable.', apps: [['app-rooster', 'saml20_sp']], organizationGUID: '4f5e2b8a-1c3d-4e6f-9a0b-7c8d9e0f1a2b' },
-  { key: 'vault', name: 'Data Stewards', description: 'Stewards of research data in the data vault and the video platform.', apps: [['app-datavault', 'oidc10_rp'], ['app-video', 'saml20_sp']], organizationGUID: '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b' },
-  { key: 'legacy', name: 'Legacy Archive Readers', description: 'Readers of an archive that was removed from the registry.', apps: [['app-retired-archive', 'saml20_sp']], organizationGUID: HW },
+  {
+    key: 'wiki',
+    name: 'Research Wiki Editors',
+    description: 'Researchers who write and review pages of the research wiki.',
+    apps: [['app-wiki', 'saml20_sp']],
+    organizationGUID: HW,
+    overrideSettingsAllowed: true,
+  },
+  {
+    key: 'lms',
+    name: 'Course Teachers',
+    description: 'Teachers of the learning environment, with access to the library for course material.',
+    apps: [
+      ['app-canvas', 'saml20_sp'],
+      ['app-library', 'oidc10_rp'],
+    ],
+    organizationGUID: HW,
+    defaultExpiryDays: 180,
+  },
+  {
+    key: 'forge',
+    name: 'Code Forge Developers',
+    description: 'Developers of research software on the code forge.',
+    apps: [['app-gitlab', 'oidc10_rp']],
+    organizationGUID: HW,
+    inviterDisplayName: 'Research Software Team',
+  },
+  {
+    key: 'library',
+    name: 'Library Visitors',
+    description: 'External visitors of the university library.',
+    apps: [['app-library', 'oidc10_rp']],
+    organizationGUID: HW,
+    defaultExpiryDays: 30,
+    enforceEmailEquality: true,
+  },
+  {
+    key: 'rooster',
+    name: 'Timetable Planners',
+    description: 'Planners of the Amstel timetable.',
+    apps: [['app-rooster', 'saml20_sp']],
+    organizationGUID: '4f5e2b8a-1c3d-4e6f-9a0b-7c8d9e0f1a2b',
+  },
+  {
+    key: 'vault',
+    name: 'Data Stewards',
+    description: 'Stewards of research data in the data vault and the video platform.',
+    apps: [
+      ['app-datavault', 'oidc10_rp'],
+      ['app-video', 'saml20_sp'],
+    ],
+    organizationGUID: '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b',
+  },
+  {
+    key: 'legacy',
+    name: 'Legacy Archive Readers',
+    description: 'Readers of an archive that was removed from the registry.',
+    apps: [['app-retired-archive', 'saml20_sp']],
+    organizationGUID: HW,
+  },
 ];
 
 export interface SeedPerson {
@@ -33,8 +86,20 @@ export interface SeedPerson {
 
 /** Extra people (not dev-IdP personas) who fill the member lists. */
 export const SEED_PEOPLE: SeedPerson[] = [
-  'Anna de Vries', 'Bram Jansen', 'Carla Bakker', 'Daan Visser', 'Eva Smit', 'Finn Meijer', 'Greta de Boer',
-  'Hugo Mulder', 'Isa de Groot', 'Jens Bos', 'Kim Vos', 'Lars Peters', 'Mila Hendriks', 'Noah van Dijk',
+  'Anna de Vries',
+  'Bram Jansen',
+  'Carla Bakker',
+  'Daan Visser',
+  'Eva Smit',
+  'Finn Meijer',
+  'Greta de Boer',
+  'Hugo Mulder',
+  'Isa de Groot',
+  'Jens Bos',
+  'Kim Vos',
+  'Lars Peters',
+  'Mila Hendriks',
+  'Noah van Dijk',
 ].map((name) => {
   const local = name.toLowerCase().replace(/\s+/g, '.');
   return { sub: `urn:collab:person:example.org:${local}`, name, email: `${local}@example.org` };
@@ -81,13 +146,63 @@ export interface SeedInvitation {
 }
 
 export const SEED_INVITATIONS: SeedInvitation[] = [
-  { email: 'olivia.janssen@example.com', roles: ['wiki'], authority: 'GUEST', inviter: 'manager', state: 'open', message: 'Welcome to the wiki team!' },
-  { email: 'pieter.dekker@example.com', roles: ['wiki'], authority: 'INVITER', inviter: 'manager', state: 'open', language: 'nl' },
-  { email: 'quinn.willems@example.com', roles: ['lms'], authority: 'GUEST', inviter: 'manager', state: 'open' },
+  {
+    email: 'olivia.janssen@example.com',
+    roles: ['wiki'],
+    authority: 'GUEST',
+    inviter: 'manager',
+    state: 'open',
+    message: 'Welcome to the wiki team!',
+  },
+  {
+    email: 'pieter.dekker@example.com',
+    roles: ['wiki'],
+    authority: 'INVITER',
+    inviter: 'manager',
+    state: 'open',
+    language: 'nl',
+  },
+  {
+    email: 'quinn.willems@example.com',
+    roles: ['lms'],
+    authority: 'GUEST',
+    inviter: 'manager',
+    state: 'open',
+  },
   { email: 'rosa.kok@example.com', roles: ['forge'], authority: 'GUEST', inviter: 'inviter', state: 'open' },
-  { email: 'sem.vandenberg@example.com', roles: ['wiki', 'lms'], authority: 'MANAGER', inviter: 'institution-admin', state: 'open' },
-  { email: 'tess.dijkstra@example.com', roles: ['library'], authority: 'GUEST', inviter: 'admin', state: 'accepted' },
-  { email: 'udo.smits@example.com', roles: ['wiki'], authority: 'GUEST', inviter: 'manager', state: 'expired' },
-  { email: 'vera.vanleeuwen@example.com', roles: ['rooster'], authority: 'GUEST', inviter: 'manager', state: 'expired' },
-  { email: 'new.institution.admin@example.org', roles: [], authority: 'INSTITUTION_ADMIN', inviter: 'admin', state: 'open' },
+  {
+    email: 'sem.vandenberg@example.com',
+    roles: ['wiki', 'lms'],
+    authority: 'MANAGER',
+    inviter: 'institution-admin',
+    state: 'open',
+  },
+  {
+    email: 'tess.dijkstra@example.com',
+    roles: ['library'],
+    authority: 'GUEST',
+    inviter: 'admin',
+    state: 'accepted',
+  },
+  {
+    email: 'udo.smits@example.com',
+    roles: ['wiki'],
+    authority: 'GUEST',
+    inviter: 'manager',
+    state: 'expired',
+  },
+  {
+    email: 'vera.vanleeuwen@example.com',
+    roles: ['rooster'],
+    authority: 'GUEST',
+    inviter: 'manager',
+    state: 'expired',
+  },
+  {
+    email: 'new.institution.admin@example.org',
+    roles: [],
+    authority: 'INSTITUTION_ADMIN',
+    inviter: 'admin',
+    state: 'open',
+  },
 ];

@@ -26,7 +26,8 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
   const prefix = app.config.groupUrnPrefix;
   return app.db.tx(async (q) => {
     const existing = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM roles');
-    if (Number(existing.rows[0].n) > 0) return { seeded: false, users: 0, roles: 0, userRoles: 0, invitations: 0, tokens: 0 };
+    if (Number(existing.rows[0].n) > 0)
+      return { seeded: false, users: 0, roles: 0, userRoles: 0, invitations: 0, tokens: 0 };
 
     const userIds = new Map<string, number>();
     for (const persona of PERSONAS) {
@@ -48,14 +49,23 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
 
     const roleIds = new Map<string, number>();
     for (const role of SEED_ROLES) {
-      const shortName = role.name.toLowerCase().replace(/\s+/g, '_').replace(/[^a-z0-9_.]/g, '');
+      const shortName = role.name
+        .toLowerCase()
+        .replace(/\s+/g, '_')
+        .replace(/[^a-z0-9_.]/g, '');
       const { rows } = await q.query<{ id: string }>(
         `INSERT INTO roles (name, short_name, urn, description, default_expiry_days, override_settings_allowed,
            enforce_email_equality, inviter_display_name, organization_guid, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'admin@example.org') RETURNING id`,
         [
-          role.name, shortName, `${prefix}:${shortName}`, role.description, role.defaultExpiryDays ?? 365,
-          role.overrideSettingsAllowed ?? false, role.enforceEmailEquality ?? false, role.inviterDisplayName ?? null,
+          role.name,
+          shortName,
+          `${prefix}:${shortName}`,
+          role.description,
+          role.defaultExpiryDays ?? 365,
+          role.overrideSettingsAllowed ?? false,
+          role.enforceEmailEquality ?? false,
+          role.inviterDisplayName ?? null,
           role.organizationGUID,
         ],
       );
@@ -74,8 +84,13 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
       await q.query(
         `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter, created_at)
          VALUES ($1, $2, $3, $4, $5, 'manager@example.org', now() - interval '60 days')`,
-        [userIds.get(m.who), roleIds.get(m.role), m.authority, m.guestRoleIncluded ?? false,
-          m.endInDays === null ? null : daysFromNow(m.endInDays)],
+        [
+          userIds.get(m.who),
+          roleIds.get(m.role),
+          m.authority,
+          m.guestRoleIncluded ?? false,
+          m.endInDays === null ? null : daysFromNow(m.endInDays),
+        ],
       );
     }
 
@@ -86,28 +101,48 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
            expiry_date, inviter_id, accepted_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - interval '9 days') RETURNING id`,
         [
-          randomBytes(32).toString('base64url'), inv.email, inv.authority, inv.state === 'accepted' ? 'ACCEPTED' : 'OPEN',
-          inv.message ?? null, inv.language ?? 'en',
+          randomBytes(32).toString('base64url'),
+          inv.email,
+          inv.authority,
+          inv.state === 'accepted' ? 'ACCEPTED' : 'OPEN',
+          inv.message ?? null,
+          inv.language ?? 'en',
           inv.authority === 'INSTITUTION_ADMIN' ? 'ad93daef-0911-e511-80d0-005056956c1a' : null,
-          expiry, userIds.get(inv.inviter), inv.state === 'accepted' ? daysFromNow(-2) : null,
+          expiry,
+          userIds.get(inv.inviter),
+          inv.state === 'accepted' ? daysFromNow(-2) : null,
         ],
       );
       for (const key of inv.roles) {
-        await q.query('INSERT INTO invitation_roles (invitation_id, role_id) VALUES ($1, $2)', [rows[0].id, roleIds.get(key)]);
+        await q.query('INSERT INTO invitation_roles (invitation_id, role_id) VALUES ($1, $2)', [
+          rows[0].id,
+          roleIds.get(key),
+        ]);
       }
     }
 
     // Secrets nobody knows: the tokens only need to show up in the lists.
     const tokens: Array<[string, string, boolean, string | null]> = [
       ['admin', 'Nightly user export', true, null],
-      ['institution-admin', 'Provisioning of the research wiki', false, 'ad93daef-0911-e511-80d0-005056956c1a'],
+      [
+        'institution-admin',
+        'Provisioning of the research wiki',
+        false,
+        'ad93daef-0911-e511-80d0-005056956c1a',
+      ],
       ['manager', 'Course enrolment script', false, null],
     ];
     for (const [who, description, superUserToken, guid] of tokens) {
       await q.query(
         `INSERT INTO api_tokens (hashed_value, description, owner_id, organization_guid, super_user_token)
          VALUES ($1, $2, $3, $4, $5)`,
-        [createHash('sha256').update(randomBytes(32)).digest('hex'), description, userIds.get(who), guid, superUserToken],
+        [
+          createHash('sha256').update(randomBytes(32)).digest('hex'),
+          description,
+          userIds.get(who),
+          guid,
+          superUserToken,
+        ],
       );
     }
     return {

@@ -26,7 +26,10 @@ export interface PerformanceSeedOptions {
 const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
 const SHORT_NAME_PREFIX = 'perf_role_';
 
-export async function performanceSeed(db: Db, options: PerformanceSeedOptions = {}): Promise<PerformanceSeedResult> {
+export async function performanceSeed(
+  db: Db,
+  options: PerformanceSeedOptions = {},
+): Promise<PerformanceSeedResult> {
   const roles = options.roles ?? 500;
   const users = options.users ?? 75_000;
   const manageId = options.manageId ?? 'app-wiki';

@@ -36,6 +36,7 @@ export async function insertRole(
     defaultExpiryDays?: number;
     enforceEmailEquality?: boolean;
     overrideSettingsAllowed?: boolean;
+    organizationGUID?: string;
   } = {},
 ): Promise<number> {
   const shortName = name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
@@ -48,7 +49,7 @@ export async function insertRole(
       shortName,
       `urn:test:${shortName}`,
       `About ${name}`,
-      HW_GUID,
+      extra.organizationGUID ?? null,
       extra.defaultExpiryDays ?? 365,
       extra.enforceEmailEquality ?? false,
       extra.overrideSettingsAllowed ?? false,

@@ -1,0 +1,215 @@
+import type { FastifyInstance } from 'fastify';
+import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+
+let app: FastifyInstance;
+let s: Sessions;
+let wiki: number;
+let forge: number;
+let amstel: number;
+
+beforeAll(async () => {
+  app = await apiApp();
+  s = await loginPersonas(app);
+  wiki = await insertRole(app, 'Wiki Editors', ['app-wiki']);
+  forge = await insertRole(app, 'Forge Devs', ['app-gitlab']);
+  amstel = await insertRole(app, 'Amstel Planners', ['app-rooster']);
+  await addMember(app, s.manager.userId, wiki, 'MANAGER');
+  await addMember(app, s.inviter.userId, wiki, 'INVITER');
+  await addMember(app, s.guest.userId, wiki, 'GUEST');
+  await addMember(app, s.manager.userId, amstel, 'GUEST');
+});
+afterAll(() => app.close());
+
+const newRole = (name: string, manageId = 'app-wiki', extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `${name} description`,
+  applicationUsages: [
+    { application: { manageId, manageType: 'saml20_sp' }, landingPage: 'https://wiki.example.org/start' },
+  ],
+  ...extra,
+});
+
+describe('GET /roles', () => {
+  it('shows a super user every role, searched and paged on the server', async () => {
+    const all = (await call(app, s.admin, 'GET', '/api/v1/roles')).json();
+    expect(all.totalElements).toBeGreaterThanOrEqual(3);
+    const found = (
+      await call(app, s.admin, 'GET', '/api/v1/roles?query=forge&pageSize=5&pageNumber=0')
+    ).json();
+    expect(found.content.map((r: { name: string }) => r.name)).toEqual(['Forge Devs']);
+    expect(found.totalElements).toBe(1);
+    const paged = (await call(app, s.admin, 'GET', '/api/v1/roles?pageSize=1&pageNumber=1&sort=name')).json();
+    expect(paged.content).toHaveLength(1);
+  });
+
+  it("shows an institution admin the roles on its institution's applications", async () => {
+    const names = (await call(app, s.institutionAdmin, 'GET', '/api/v1/roles'))
+      .json()
+      .content.map((r: { name: string }) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['Wiki Editors', 'Forge Devs']));
+    expect(names).not.toContain('Amstel Planners');
+  });
+
+  it('shows others only their own non-guest roles, marked as theirs', async () => {
+    const body = (await call(app, s.manager, 'GET', '/api/v1/roles')).json();
+    expect(body.content).toEqual([
+      expect.objectContaining({ name: 'Wiki Editors', isUserRole: true, authority: 'MANAGER' }),
+    ]);
+    expect((await call(app, s.guest, 'GET', '/api/v1/roles')).json().content).toEqual([]);
+  });
+
+  it('needs a login', async () => {
+    expect((await call(app, null, 'GET', '/api/v1/roles')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /roles/:id', () => {
+  it('answers a role with its applications from the registry', async () => {
+    const role = (await call(app, s.manager, 'GET', `/api/v1/roles/${wiki}`)).json();
+    expect(role).toEqual(
+      expect.objectContaining({
+        id: wiki,
+        name: 'Wiki Editors',
+        unknownInManage: false,
+        applicationName: 'Research Wiki (Universiteit Harderwijk)',
+        userRoleCount: 3,
+      }),
+    );
+    expect(role.applicationMaps[0]).toEqual(
+      expect.objectContaining({ id: 'app-wiki', 'name:nl': 'Onderzoekswiki' }),
+    );
+  });
+
+  it('refuses outsiders and answers 404 for unknown roles', async () => {
+    expect((await call(app, s.inviter, 'GET', `/api/v1/roles/${forge}`)).statusCode).toBe(403);
+    expect((await call(app, s.admin, 'GET', '/api/v1/roles/999999')).statusCode).toBe(404);
+    expect((await call(app, s.admin, 'GET', '/api/v1/roles/abc')).statusCode).toBe(400);
+  });
+
+  it('marks a role whose application left the registry', async () => {
+    const gone = await insertRole(app, 'Gone App Role', ['app-that-left']);
+    const role = (await call(app, s.admin, 'GET', `/api/v1/roles/${gone}`)).json();
+    expect(role.unknownInManage).toBe(true);
+    expect(role.applicationMaps[0]).toEqual(expect.objectContaining({ id: 'app-that-left', unknown: true }));
+    const unknown = (await call(app, s.admin, 'GET', '/api/v1/system/unknown-roles')).json();
+    expect(unknown.map((r: { id: number }) => r.id)).toContain(gone);
+  });
+});
+
+describe('POST /roles', () => {
+  it('creates a role with a derived short name and urn, audited', async () => {
+    const res = await call(app, s.institutionAdmin, 'POST', '/api/v1/roles', newRole('Lab Assistants 2025!'));
+    expect(res.statusCode).toBe(201);
+    const role = res.json();
+    expect(role.shortName).toBe('lab_assistants_2025');
+    expect(role.urn).toBe('urn:mace:surf.nl:test.surfaccess.nl:lab_assistants_2025');
+    expect(role.organizationGUID).toBe('ad93daef-0911-e511-80d0-005056956c1a');
+    const audit = await app.db.query(
+      "SELECT * FROM audit_logs WHERE entity_type = 'role' AND entity_id = $1",
+      [role.id],
+    );
+    expect(audit.rows).toEqual([
+      expect.objectContaining({ action: 'create', actor_name: 'Iris Institution' }),
+    ]);
+  });
+
+  it('refuses a duplicate short name', async () => {
+    await call(app, s.admin, 'POST', '/api/v1/roles', newRole('Unique Name'));
+    const res = await call(app, s.admin, 'POST', '/api/v1/roles', newRole('Unique Name'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The shortName already exists');
+  });
+
+  it("refuses an institution admin another institution's application", async () => {
+    const res = await call(
+      app,
+      s.institutionAdmin,
+      'POST',
+      '/api/v1/roles',
+      newRole('Not Mine', 'app-rooster'),
+    );
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses applications unknown in the registry and bad landing pages', async () => {
+    const before = await count(app, 'roles');
+    expect(
+      (await call(app, s.admin, 'POST', '/api/v1/roles', newRole('Unknown App', 'app-nope'))).statusCode,
+    ).toBe(400);
+    const bad = newRole('Bad Landing');
+    bad.applicationUsages[0].landingPage = 'ftp://nope';
+    expect((await call(app, s.admin, 'POST', '/api/v1/roles', bad)).statusCode).toBe(400);
+    expect(await count(app, 'roles')).toBe(before);
+  });
+
+  it('is only for super users and institution admins', async () => {
+    expect((await call(app, s.manager, 'POST', '/api/v1/roles', newRole('Manager Made'))).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('PUT /roles', () => {
+  it('lets a manager change the fields but not the applications', async () => {
+    const current = (await call(app, s.manager, 'GET', `/api/v1/roles/${wiki}`)).json();
+    const res = await call(app, s.manager, 'PUT', '/api/v1/roles', {
+      ...current,
+      description: 'Changed by the manager',
+      applicationUsages: [
+        { application: { manageId: 'app-canvas' }, landingPage: 'https://lms.example.org' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().description).toBe('Changed by the manager');
+    expect(
+      res.json().applicationUsages.map((u: { application: { manageId: string } }) => u.application.manageId),
+    ).toEqual(['app-wiki']);
+  });
+
+  it('lets an institution admin change the applications', async () => {
+    const current = (await call(app, s.institutionAdmin, 'GET', `/api/v1/roles/${forge}`)).json();
+    const res = await call(app, s.institutionAdmin, 'PUT', '/api/v1/roles', {
+      ...current,
+      applicationUsages: [
+        { application: { manageId: 'app-gitlab' }, landingPage: 'https://git.example.org' },
+        { application: { manageId: 'app-library' }, landingPage: 'https://lib.example.org' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().applicationMaps).toHaveLength(2);
+  });
+
+  it('refuses inviters and guests', async () => {
+    const current = (await call(app, s.inviter, 'GET', `/api/v1/roles/${wiki}`)).json();
+    expect((await call(app, s.inviter, 'PUT', '/api/v1/roles', current)).statusCode).toBe(403);
+    expect((await call(app, s.guest, 'PUT', '/api/v1/roles', current)).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /roles/:id and consequences', () => {
+  it('lists the consequences, then deletes the role and its memberships', async () => {
+    const id = await insertRole(app, 'Doomed Role', ['app-wiki']);
+    await addMember(app, s.guest.userId, id, 'GUEST');
+    const consequences = await call(app, s.institutionAdmin, 'GET', `/api/v1/user_roles//consequences/${id}`);
+    expect(consequences.statusCode).toBe(200);
+    expect(consequences.json()).toEqual([
+      { userInfo: expect.objectContaining({ email: 'guest@example.org' }), authority: 'GUEST' },
+    ]);
+    expect((await call(app, s.manager, 'DELETE', `/api/v1/roles/${id}`)).statusCode).toBe(403);
+    expect((await call(app, s.institutionAdmin, 'DELETE', `/api/v1/roles/${id}`)).statusCode).toBe(204);
+    expect((await app.db.query('SELECT 1 FROM user_roles WHERE role_id = $1', [id])).rowCount).toBe(0);
+    expect((await call(app, s.admin, 'GET', `/api/v1/roles/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /roles/application/:manageId', () => {
+  it("lists an application's roles to its institution admin only", async () => {
+    const res = await call(app, s.institutionAdmin, 'GET', '/api/v1/roles/application/app-wiki');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { name: string }) => r.name)).toContain('Wiki Editors');
+    expect(
+      (await call(app, s.institutionAdmin, 'GET', '/api/v1/roles/application/app-rooster')).statusCode,
+    ).toBe(403);
+    expect((await call(app, s.manager, 'GET', '/api/v1/roles/application/app-wiki')).statusCode).toBe(403);
+  });
+});
