@@ -1,35 +1,193 @@
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, loginAs } from '../test/helper.js';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createRole, grantRole } from '../test/fixtures.js';
+import { buildTestApp, loginAs, type TestSession } from '../test/helper.js';
 
-describe('users endpoints', () => {
-  let app: FastifyInstance;
+type Who = 'anonymous' | 'guest' | 'inviter' | 'manager' | 'institutionAdmin' | 'superUser';
+const PERSONA: Record<Exclude<Who, 'anonymous'>, string> = {
+  guest: 'guest',
+  inviter: 'inviter',
+  manager: 'manager',
+  institutionAdmin: 'institution-admin',
+  superUser: 'admin',
+};
+
+let app: FastifyInstance;
+const sessions = {} as Record<Exclude<Who, 'anonymous'>, TestSession>;
+let anonymousHeaders: Record<string, string>;
+let outsiderId: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  for (const [who, persona] of Object.entries(PERSONA)) {
+    sessions[who as keyof typeof PERSONA] = await loginAs(app, persona);
+  }
+  // The wiki role (an application of the institution admin's organisation): manager, inviter, guest.
+  const wiki = await createRole(app, 'Wiki Editors', ['app-wiki']);
+  await grantRole(app, sessions.manager.userId, wiki, 'MANAGER');
+  await grantRole(app, sessions.inviter.userId, wiki, 'INVITER');
+  await grantRole(app, sessions.guest.userId, wiki, 'GUEST');
+  // Someone with a role elsewhere only.
+  const outsider = await loginAs(app, 'olga.outsider@other.example');
+  outsiderId = outsider.userId;
+  await grantRole(app, outsiderId, await createRole(app, 'Elsewhere Users', ['app-other']), 'GUEST');
+  // An anonymous caller with a CSRF token, so that the answer is about authentication.
+  const csrf = await app.inject({ method: 'GET', url: '/api/v1/csrf' });
+  const cookie = String(csrf.headers['set-cookie']).split(';')[0];
+  anonymousHeaders = { cookie, 'x-csrf-token': csrf.json().token };
+});
+afterAll(async () => {
+  await app.close();
+});
+
+function call(who: Who, method: InjectOptions['method'], url: string, payload?: object) {
+  const headers = who === 'anonymous' ? anonymousHeaders : sessions[who].headers;
+  return app.inject({ method, url, headers, payload });
+}
+
+describe('permission table of the users endpoints', () => {
+  const guestId = () => sessions.guest.userId;
+  const cases: Array<[string, InjectOptions['method'], () => string, Record<Who, number>]> = [
+    [
+      'users/me',
+      'GET',
+      () => '/api/v1/users/me',
+      { anonymous: 401, guest: 200, inviter: 200, manager: 200, institutionAdmin: 200, superUser: 200 },
+    ],
+    [
+      'users/search',
+      'GET',
+      () => '/api/v1/users/search',
+      { anonymous: 401, guest: 403, inviter: 403, manager: 403, institutionAdmin: 403, superUser: 200 },
+    ],
+    [
+      'users/search-by-application',
+      'GET',
+      () => '/api/v1/users/search-by-application',
+      { anonymous: 401, guest: 403, inviter: 403, manager: 403, institutionAdmin: 200, superUser: 403 },
+    ],
+    [
+      'users/other (a guest of the wiki role)',
+      'GET',
+      () => `/api/v1/users/other/${guestId()}`,
+      { anonymous: 401, guest: 200, inviter: 404, manager: 200, institutionAdmin: 200, superUser: 200 },
+    ],
+    [
+      'users/other (someone elsewhere)',
+      'GET',
+      () => `/api/v1/users/other/${outsiderId}`,
+      { anonymous: 401, guest: 404, inviter: 404, manager: 404, institutionAdmin: 404, superUser: 200 },
+    ],
+    [
+      'users/error',
+      'POST',
+      () => '/api/v1/users/error',
+      { anonymous: 401, guest: 201, inviter: 201, manager: 201, institutionAdmin: 201, superUser: 201 },
+    ],
+  ];
+  for (const [name, method, url, expected] of cases) {
+    for (const [who, status] of Object.entries(expected) as Array<[Who, number]>) {
+      it(`${method} ${name} as ${who} → ${status}`, async () => {
+        const res = await call(
+          who,
+          method,
+          url(),
+          method === 'POST' ? { 'Missing translation': 'x.y' } : undefined,
+        );
+        expect(res.statusCode).toBe(status);
+      });
+    }
+  }
+
+  it('DELETE users/:id is for a super user only, never on itself', async () => {
+    const target = await loginAs(app, 'to.be.deleted@example.org');
+    for (const who of ['anonymous', 'guest', 'inviter', 'manager', 'institutionAdmin'] as const) {
+      const res = await call(who, 'DELETE', `/api/v1/users/${target.userId}`);
+      expect([who, res.statusCode]).toEqual([who, who === 'anonymous' ? 401 : 403]);
+    }
+    expect((await call('superUser', 'DELETE', `/api/v1/users/${sessions.superUser.userId}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call('superUser', 'DELETE', `/api/v1/users/${target.userId}`)).statusCode).toBe(204);
+    expect((await call('superUser', 'DELETE', `/api/v1/users/${target.userId}`)).statusCode).toBe(404);
+    const audit = await app.db.query(
+      "SELECT 1 FROM audit_logs WHERE entity_type = 'user' AND action = 'delete' AND entity_id = $1",
+      [target.userId],
+    );
+    expect(audit.rows).toHaveLength(1);
+  });
+
+  it('shows a manager only the shared roles of another user', async () => {
+    const res = await call('manager', 'GET', `/api/v1/users/other/${sessions.guest.userId}`);
+    expect(res.json().userRoles.map((ur: { role: { name: string } }) => ur.role.name)).toEqual([
+      'Wiki Editors',
+    ]);
+  });
+});
+
+describe('GET users/search', () => {
   beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
+    for (let i = 0; i < 12; i++) await loginAs(app, `zz.person${String(i).padStart(2, '0')}@search.example`);
   });
 
-  it('tells an anonymous caller it is not authenticated', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/users/config' });
+  it('finds users by name or e-mail, case-insensitively, with a total count', async () => {
+    const res = await call(
+      'superUser',
+      'GET',
+      '/api/v1/users/search?query=SEARCH.example&pageSize=5&pageNumber=0',
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      authenticated: false,
-      languages: 'nl, en',
-      groupUrnPrefix: 'urn:mace:surf.nl:test.surfaccess.nl',
+    const page = res.json();
+    expect(page.totalElements).toBe(12);
+    expect(page.content).toHaveLength(5);
+    expect(page.content[0]).toMatchObject({
+      email: 'zz.person00@search.example',
+      schac_home_organization: 'search.example',
     });
-    expect(res.headers['x-session-alive']).toBeUndefined();
+    const last = (
+      await call('superUser', 'GET', '/api/v1/users/search?query=search.example&pageSize=5&pageNumber=2')
+    ).json();
+    expect(last.content.map((u: { email: string }) => u.email)).toEqual([
+      'zz.person10@search.example',
+      'zz.person11@search.example',
+    ]);
+    const beyond = (
+      await call('superUser', 'GET', '/api/v1/users/search?query=search.example&pageSize=5&pageNumber=9')
+    ).json();
+    expect(beyond).toEqual({ content: [], totalElements: 12 });
   });
 
-  it('answers users/me for a logged-in persona', async () => {
-    const session = await loginAs(app, 'admin');
-    const res = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: session.headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      email: 'admin@example.org',
-      superUser: true,
-      highestAuthority: 'SUPER_USER',
-    });
-    expect(res.headers['x-session-alive']).toBe('true');
+  it('sorts descending and filters by role', async () => {
+    const desc = (
+      await call(
+        'superUser',
+        'GET',
+        '/api/v1/users/search?query=search.example&sort=email&sortDirection=DESC&pageSize=1',
+      )
+    ).json();
+    expect(desc.content[0].email).toBe('zz.person11@search.example');
+    const res = await call('superUser', 'GET', `/api/v1/users/search?roleId=1`);
+    expect(
+      res
+        .json()
+        .content.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['guest@example.org', 'inviter@example.org', 'manager@example.org']);
+  });
+
+  it('takes LIKE wildcards in the text literally', async () => {
+    const res = await call('superUser', 'GET', `/api/v1/users/search?query=${encodeURIComponent('%_%')}`);
+    expect(res.json()).toEqual({ content: [], totalElements: 0 });
+  });
+});
+
+describe('GET users/search-by-application', () => {
+  it("lists the users holding roles on the institution admin's applications, with those roles", async () => {
+    const page = (await call('institutionAdmin', 'GET', '/api/v1/users/search-by-application')).json();
+    expect(page.totalElements).toBe(3);
+    const manager = page.content.find((u: { email: string }) => u.email === 'manager@example.org');
+    expect(manager.userRoles).toEqual([
+      expect.objectContaining({ roleName: 'Wiki Editors', authority: 'MANAGER', endDate: null }),
+    ]);
+    expect(page.content.some((u: { email: string }) => u.email.includes('outsider'))).toBe(false);
   });
 });

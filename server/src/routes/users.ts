@@ -17,6 +17,7 @@ import {
   type UserSearchQuery,
 } from '../auth/user-search.js';
 import { epochSeconds } from '../auth/role-shape.js';
+import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
 
 const userSchema = {
@@ -136,8 +137,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/users/:id',
     { preHandler: app.requireSuperUser, schema: { params: idParams } },
     async (request, reply) => {
-      const actor = request.user!;
-      if (actor.id === request.params.id) throw httpError(403, 'You cannot delete yourself');
+      if (request.user!.id === request.params.id) throw httpError(403, 'You cannot delete yourself');
       await app.db.tx(async (q) => {
         const { rows } = await q.query<{
           id: number;
@@ -146,17 +146,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
           sub: string;
         }>('DELETE FROM users WHERE id = $1 RETURNING id, name, email, sub', [request.params.id]);
         if (rows.length === 0) throw httpError(404, `User ${request.params.id} not found`);
-        await q.query(
-          `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action, before, after)
-           VALUES ($1, $2, $3, 'user', $4, 'delete', $5, NULL)`,
-          [
-            actor.id,
-            actor.name ?? actor.email ?? null,
-            request.impersonatorId,
-            rows[0].id,
-            JSON.stringify(rows[0]),
-          ],
-        );
+        await audit(q, request, {
+          entityType: 'user',
+          entityId: rows[0].id,
+          action: 'delete',
+          before: rows[0],
+        });
       });
       return reply.status(204).send();
     },

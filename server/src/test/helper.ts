@@ -31,6 +31,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
 export interface TestAppOptions extends Omit<BuildOverrides, 'config' | 'db'> {
   env?: Record<string, string>;
   config?: Partial<AppConfig>;
+  /** Extra routes for a test (registered before the app is ready). */
+  routes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface TestAppOptions extends Omit<BuildOverrides, 'config' | 'db'> {
  * given. `await app.close()` also drops the database.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const { env, config, ...rest } = options;
+  const { env, config, routes, ...rest } = options;
   const db = await freshTestDb();
   const app = await buildApp({
     registry: testRegistry,
@@ -48,6 +50,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     db,
   });
   app.addHook('onClose', async () => db.close());
+  if (routes) await routes(app);
   await app.ready();
   return app;
 }

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { createRole, grantRole } from '../test/fixtures.js';
+import { buildTestApp, loginAs } from '../test/helper.js';
+import { hashTokenSecret } from './auth.js';
+
+describe('authentication', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const me = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/v1/users/me', headers });
+
+  describe('impersonation', () => {
+    it('lets a super user act as another user, audited once per session and target', async () => {
+      const admin = await loginAs(app, 'admin');
+      const guest = await loginAs(app, 'guest');
+      const role = await createRole(app, 'Impersonated');
+      await grantRole(app, guest.userId, role, 'GUEST');
+
+      for (let i = 0; i < 2; i++) {
+        const res = await me({ ...admin.headers, 'x-impersonate-id': String(guest.userId) });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          email: 'guest@example.org',
+          superUser: false,
+          highestAuthority: 'GUEST',
+        });
+        expect(res.json().userRoles[0].role).toMatchObject({
+          name: 'Impersonated',
+          applicationMaps: [{ id: 'app-wiki', 'name:en': 'Wiki' }],
+        });
+      }
+      const { rows } = await app.db.query<{ actor_id: number; impersonator_id: number; entity_id: number }>(
+        "SELECT actor_id, impersonator_id, entity_id FROM audit_logs WHERE action = 'impersonate'",
+      );
+      expect(rows).toEqual([
+        { actor_id: admin.userId, impersonator_id: admin.userId, entity_id: guest.userId },
+      ]);
+    });
+
+    it('refuses anyone but a super user with 403', async () => {
+      const manager = await loginAs(app, 'manager');
+      const guest = await loginAs(app, 'guest');
+      const res = await me({ ...manager.headers, 'x-impersonate-id': String(guest.userId) });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+      const admin = await loginAs(app, 'admin');
+      expect((await me({ ...admin.headers, 'x-impersonate-id': '987654' })).statusCode).toBe(404);
+      expect((await me({ ...admin.headers, 'x-impersonate-id': 'drop table' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('API tokens', () => {
+    it('authenticates as the token owner', async () => {
+      const manager = await loginAs(app, 'manager');
+      await app.db.query(
+        `INSERT INTO api_tokens (hashed_value, description, owner_id) VALUES ($1, 'ci', $2)`,
+        [hashTokenSecret('manager-token-secret'), manager.userId],
+      );
+      const res = await me({ 'x-api-token': 'manager-token-secret' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: manager.userId, email: 'manager@example.org' });
+    });
+
+    it('refuses an unknown token with 401', async () => {
+      const res = await me({ 'x-api-token': 'not-a-token' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ status: 401, message: 'Unknown API token' });
+    });
+  });
+
+  describe('sessions', () => {
+    it('marks answers of a live session with x-session-alive and updates last activity', async () => {
+      const guest = await loginAs(app, 'guest');
+      await app.db.query("UPDATE users SET last_activity = now() - interval '1 day' WHERE id = $1", [
+        guest.userId,
+      ]);
+      const res = await me(guest.headers);
+      expect(res.headers['x-session-alive']).toBe('true');
+      const { rows } = await app.db.query<{ recent: boolean }>(
+        "SELECT last_activity > now() - interval '1 minute' AS recent FROM users WHERE id = $1",
+        [guest.userId],
+      );
+      expect(rows[0].recent).toBe(true);
+    });
+
+    it('ends a session idle for more than 8 hours', async () => {
+      const guest = await loginAs(app, 'guest');
+      await app.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
+      const res = await me(guest.headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['x-session-alive']).toBeUndefined();
+    });
+
+    it('ignores a cookie with a forged signature', async () => {
+      const guest = await loginAs(app, 'guest');
+      const forged = guest.cookie.replace(/\.[^.]+$/, '.forged');
+      expect((await me({ cookie: forged })).statusCode).toBe(401);
+    });
+
+    it('ends the session of a deleted user', async () => {
+      const gone = await loginAs(app, 'gone@example.org');
+      await app.db.query('DELETE FROM users WHERE id = $1', [gone.userId]);
+      expect((await me(gone.headers)).statusCode).toBe(401);
+    });
+  });
+});
+
+describe('session cookie under https', () => {
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const app = await buildTestApp({ env: { PUBLIC_URL: 'https://portal.example.org' } });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/csrf' });
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+      expect(res.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
