@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { apiApp, call, count } from '../test/api-kit.js';
+import { loginAs } from '../test/helper.js';
+import { seedDevelopmentData } from './dev-seed.js';
+import { performanceSeed } from './performance-seed.js';
+
+describe('development seed', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await apiApp();
+  });
+  afterAll(() => app.close());
+
+  it('fills an empty database once, so every persona sees something', async () => {
+    const first = await seedDevelopmentData(app);
+    expect(first).toEqual(expect.objectContaining({ seeded: true, roles: 7 }));
+    expect((await seedDevelopmentData(app)).seeded).toBe(false);
+
+    const admin = await loginAs(app, 'admin');
+    expect((await call(app, admin, 'GET', '/api/v1/roles')).json().totalElements).toBe(7);
+    expect(
+      (await call(app, admin, 'GET', '/api/v1/system/unknown-roles'))
+        .json()
+        .map((r: { name: string }) => r.name),
+    ).toEqual(['Legacy Archive Readers']);
+    expect((await call(app, admin, 'GET', '/api/v1/system/expiry-user-roles')).json().length).toBeGreaterThan(
+      0,
+    );
+    const statuses = (await call(app, admin, 'GET', '/api/v1/invitations/search?pageSize=100'))
+      .json()
+      .content.map((i: { status: string }) => i.status);
+    expect(new Set(statuses)).toEqual(new Set(['OPEN', 'ACCEPTED', 'EXPIRED']));
+
+    const manager = await loginAs(app, 'manager');
+    const managerRoles = (await call(app, manager, 'GET', '/api/v1/roles')).json().content;
+    expect(managerRoles.length).toBeGreaterThanOrEqual(3);
+    expect((await call(app, manager, 'GET', '/api/v1/tokens')).json()).toHaveLength(1);
+
+    const ia = await loginAs(app, 'institution-admin');
+    const iaRoles = (await call(app, ia, 'GET', '/api/v1/roles'))
+      .json()
+      .content.map((r: { name: string }) => r.name);
+    expect(iaRoles).toEqual(
+      expect.arrayContaining(['Research Wiki Editors', 'Course Teachers', 'Code Forge Developers']),
+    );
+
+    const inviter = await loginAs(app, 'inviter');
+    expect((await call(app, inviter, 'GET', '/api/v1/roles')).json().content.length).toBeGreaterThanOrEqual(
+      2,
+    );
+    const me = (await call(app, await loginAs(app, 'guest'), 'GET', '/api/v1/users/me')).json();
+    expect(me.userRoles.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('performance seed', () => {
+  it('inserts roles, users, user roles for every other user and an invitation per user, set-based and repeatable', async () => {
+    const app = await apiApp({ config: { performanceSeedAllowed: true } });
+    try {
+      const result = await performanceSeed(app.db, { roles: 20, users: 400 });
+      expect(result).toEqual({
+        roles: 20,
+        users: 400,
+        userRoles: 200,
+        invitations: 400,
+        ms: expect.any(Number),
+      });
+      const again = await performanceSeed(app.db, { roles: 20, users: 400 });
+      expect(again.users).toBe(400);
+      expect(await count(app, 'users')).toBe(400);
+      expect(await count(app, 'invitation_roles')).toBe(400);
+      const admin = await loginAs(app, 'admin');
+      const res = await call(app, admin, 'PUT', '/api/v1/system/performance-seed');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        roles: 500,
+        users: 75_000,
+        userRoles: 37_500,
+        invitations: 75_000,
+        ms: expect.any(Number),
+      });
+      const search = await call(app, admin, 'GET', '/api/v1/roles?query=performance%20role%2042&pageSize=10');
+      expect(search.json().content[0].name).toBe('Performance role 42');
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
