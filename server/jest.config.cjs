@@ -21,5 +21,6 @@ module.exports = {
     '^shared-auth/rules$': path.join(__dirname, '../shared-auth/src/rules/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
+  setupFiles: ['<rootDir>/src/test/setup.ts'],
   testTimeout: 30000,
 };

@@ -22,8 +22,6 @@ const SORT_COLUMNS: Record<string, string> = {
   created_at: 'u.created_at',
 };
 
-export const USER_SORT_KEYS = Object.keys(SORT_COLUMNS);
-
 /** `%text%` for LIKE, with the LIKE wildcards in the text taken literally. */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { ConfigError, DEV_ADMIN_SUB, loadConfig, parseInterval, REPO_ROOT } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: 'localhost',
+      publicUrl: 'http://localhost:8080',
+      secure: false,
+      databaseUrl: null,
+      dataDir: path.join(REPO_ROOT, '.data'),
+      oidc: null,
+      devIdp: true,
+      devSeed: true,
+      superUserSubs: [DEV_ADMIN_SUB],
+      expiryNotificationDays: 30,
+      institutionAdminEntitlement: 'urn:mace:surfnet.nl:surfnet.nl:sab:role:SURFconextverantwoordelijke',
+      staticDir: REPO_ROOT,
+    });
+  });
+
+  it('reads a full production setup', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      PUBLIC_URL: 'https://portal.example.org/',
+      DATABASE_URL: 'postgres://u:p@db/portal',
+      OIDC_ISSUER: 'https://connect.example.org',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'secret',
+      SESSION_SECRET: 'a-very-long-session-secret',
+      SUPER_USER_SUBS: 'urn:a, urn:b',
+      PAST_DATE_ALLOWED: 'true',
+      CRON_CLEANUP: '15m',
+      REMOTE_TOKENS_URL: 'https://cdn.example.org/tokens/mf-manifest.json',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      publicUrl: 'https://portal.example.org',
+      secure: true,
+      devIdp: false,
+      devSeed: false,
+      superUserSubs: ['urn:a', 'urn:b'],
+      pastDateAllowed: true,
+      cronCleanupMs: 15 * 60_000,
+      remoteUrls: { tokens: 'https://cdn.example.org/tokens/mf-manifest.json' },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PUBLIC_URL: 'portal.example.org' }, /PUBLIC_URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PAST_DATE_ALLOWED: 'perhaps' }, /PAST_DATE_ALLOWED/],
+    [{ CRON_CLEANUP: 'hourly' }, /CRON_CLEANUP/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ EXPIRY_NOTIFICATION_DAYS: '0' }, /EXPIRY_NOTIFICATION_DAYS/],
+    [{ OIDC_ISSUER: 'https://idp.example.org' }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/],
+    [
+      { OIDC_ISSUER: 'https://idp.example.org', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' },
+      /SESSION_SECRET is required/,
+    ],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: null });
+  });
+
+  it('reads intervals', () => {
+    expect(parseInterval('90s')).toBe(90_000);
+    expect(parseInterval('2d')).toBe(172_800_000);
+    expect(parseInterval('0')).toBe(0);
+  });
+});

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freshTestDb } from '../test/template-db.js';
+import { migrate } from './migrate.js';
+import { DataDirLockedError, lockDataDir } from './pglite-db.js';
+import type { Db } from './types.js';
+
+describe('database', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await freshTestDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('has every migration recorded, and applying them again does nothing', async () => {
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(rows[0].name).toBe('001_init.sql');
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('applies a new migration once, in order', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
+    fs.writeFileSync(path.join(dir, '900_b.sql'), 'ALTER TABLE probe ADD COLUMN b INT;');
+    fs.writeFileSync(path.join(dir, '899_a.sql'), 'CREATE TABLE probe (a INT);');
+    try {
+      expect(await migrate(db, dir)).toEqual(['899_a.sql', '900_b.sql']);
+      expect(await migrate(db, dir)).toEqual([]);
+      await db.query('INSERT INTO probe (a, b) VALUES (1, 2)');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a failing migration by name and applies none of the run', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
+    fs.writeFileSync(path.join(dir, '950_ok.sql'), 'CREATE TABLE never_kept (a INT);');
+    fs.writeFileSync(path.join(dir, '951_bad.sql'), 'CREATE TABLE oops (;');
+    try {
+      await expect(migrate(db, dir)).rejects.toThrow(/Migration 951_bad\.sql failed/);
+      const { rows } = await db.query("SELECT to_regclass('never_kept') AS t");
+      expect(rows[0]).toEqual({ t: null });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('commits a transaction, rolls one back on error, and returns ids as numbers', async () => {
+    const id = await db.tx(async (q) => {
+      const { rows } = await q.query<{ id: number }>(
+        "INSERT INTO users (sub) VALUES ('tx-kept') RETURNING id",
+      );
+      return rows[0].id;
+    });
+    expect(typeof id).toBe('number');
+    await expect(
+      db.tx(async (q) => {
+        await q.query("INSERT INTO users (sub) VALUES ('tx-dropped')");
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await db.query<{ sub: string }>("SELECT sub FROM users WHERE sub LIKE 'tx-%'");
+    expect(rows.map((r) => r.sub)).toEqual(['tx-kept']);
+  });
+
+  it('keeps concurrent transactions apart', async () => {
+    const results = await Promise.allSettled([
+      db.tx(async (q) => {
+        await q.query("INSERT INTO users (sub) VALUES ('concurrent-a')");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back a');
+      }),
+      db.tx(async (q) => {
+        await q.query("INSERT INTO users (sub) VALUES ('concurrent-b')");
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    const { rows } = await db.query<{ sub: string }>("SELECT sub FROM users WHERE sub LIKE 'concurrent-%'");
+    expect(rows.map((r) => r.sub)).toEqual(['concurrent-b']);
+  });
+});
+
+describe('data directory lock', () => {
+  it('refuses a second process on a data dir and takes over a stale lock', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+    try {
+      // The parent process (jest) is alive: as if another server held the lock.
+      fs.writeFileSync(path.join(dir, 'server.lock'), String(process.ppid));
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      expect(() => lockDataDir(dir)).toThrow(/in use by another server process/);
+      // A pid that cannot be alive: the lock is stale.
+      fs.writeFileSync(path.join(dir, 'server.lock'), '2147483646');
+      const release = lockDataDir(dir);
+      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+      release();
+      expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

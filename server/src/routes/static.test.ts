@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../test/helper.js';
+
+function write(root: string, file: string, content: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), content);
+}
+
+describe('static serving of the built bundles', () => {
+  let app: FastifyInstance;
+  let root: string;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-static-'));
+    write(root, 'shell/dist/index.html', '<!doctype html><title>console</title>');
+    write(root, 'shell/dist/main.3f2a9c1b7d.js', 'console');
+    write(root, 'mfe-tokens/dist/mf-manifest.json', '{"id":"tokens"}');
+    write(root, 'mfe-tokens/dist/remoteEntry.js', 'entry');
+    write(root, 'mfe-tokens/dist/123.a1b2c3d4e5.js', 'chunk');
+    write(root, 'mfe-tokens/dist/index.html', '<!doctype html><title>tokens</title>');
+    app = await buildTestApp({
+      env: { STATIC_DIR: root, REMOTE_SYSTEM_URL: 'https://cdn.example.org/system/mf-manifest.json' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('serves the shell at / and client routes as index.html, uncached', async () => {
+    for (const url of ['/', '/home/roles', '/invitation/accept?hash=abc', '/roles/12/guests']) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.body).toContain('<title>console</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('does not answer API paths or missing files with the shell', async () => {
+    const api = await get('/api/v1/unknown');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 404 });
+    expect((await get('/missing.js')).statusCode).toBe(404);
+  });
+
+  it('caches hashed shell chunks for a year', async () => {
+    const res = await get('/main.3f2a9c1b7d.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves a remote: manifest and entry revalidated with CORS, chunks cached for a year', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const res = await get(`/remotes/tokens/${file}`);
+      expect([file, res.statusCode, res.headers['cache-control']]).toEqual([file, 200, 'no-cache']);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    const chunk = await get('/remotes/tokens/123.a1b2c3d4e5.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    const standalone = await get('/remotes/tokens/');
+    expect(standalone.body).toContain('<title>tokens</title>');
+    expect(standalone.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a remote that is not built, and keeps the API working', async () => {
+    expect((await get('/remotes/roles/mf-manifest.json')).statusCode).toBe(404);
+    expect((await get('/api/v1/users/config')).statusCode).toBe(200);
+  });
+
+  it('lists the remotes in /remotes.json, overridable per remote', async () => {
+    const res = await get('/remotes.json');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({
+      roles: 'http://localhost:8080/remotes/roles/mf-manifest.json',
+      invitations: 'http://localhost:8080/remotes/invitations/mf-manifest.json',
+      system: 'https://cdn.example.org/system/mf-manifest.json',
+      tokens: 'http://localhost:8080/remotes/tokens/mf-manifest.json',
+    });
+  });
+
+  it('sends a CSP that allows the remote origins, and no HSTS or upgrade over http', async () => {
+    const res = await get('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.org/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.org/);
+    expect(csp).not.toMatch(/upgrade-insecure-requests/);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('static serving without any build', () => {
+  it('answers the console with 503 and keeps the API working', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-empty-'));
+    const app = await buildTestApp({ env: { STATIC_DIR: empty } });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/home' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toMatch(/not built/);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/users/config' })).json()).toMatchObject({
+        authenticated: false,
+      });
+    } finally {
+      await app.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
