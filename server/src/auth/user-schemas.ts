@@ -11,7 +11,7 @@ export const pagedQuerySchema = {
   properties: {
     query: { type: 'string', maxLength: 255 },
     pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 250, default: 10 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     // Unknown keys sort by name: clients built for other list columns keep working.
     sort: { type: 'string', pattern: '^[A-Za-z_.]{1,64}$' },
     sortDirection: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
