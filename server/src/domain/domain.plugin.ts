@@ -9,11 +9,13 @@ import { createMailer } from '../mail/mailer.js';
 import { fileRegistry } from '../registry/file-registry.js';
 import { httpRegistry } from '../registry/http-registry.js';
 import auditLogRoutes from '../routes/audit-logs.js';
+import invitationListRoutes from '../routes/invitation-lists.js';
 import invitationRoutes from '../routes/invitations.js';
 import manageRoutes from '../routes/manage.js';
 import roleRoutes from '../routes/roles.js';
 import systemRoutes from '../routes/system.js';
 import tokenRoutes from '../routes/tokens.js';
+import userRoleConsequenceRoutes from '../routes/user-role-consequences.js';
 import userRoleRoutes from '../routes/user-roles.js';
 import validationRoutes from '../routes/validations.js';
 import { seedDevelopmentData } from '../seed/dev-seed.js';
@@ -41,7 +43,9 @@ async function domain(app: FastifyInstance): Promise<void> {
   for (const routes of [
     roleRoutes,
     userRoleRoutes,
+    userRoleConsequenceRoutes,
     invitationRoutes,
+    invitationListRoutes,
     tokenRoutes,
     manageRoutes,
     validationRoutes,

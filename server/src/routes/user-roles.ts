@@ -1,11 +1,11 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { allowedToEditRole, allowedToRenewUserRole, type Role, type User } from 'shared-auth/rules';
+import { allowedToRenewUserRole, type Role, type User } from 'shared-auth/rules';
 import { audit } from '../audit.js';
 import { mayViewRoleMembers, requireUser } from '../domain/access.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { loadRole } from '../domain/roles.js';
-import { userRoleSchema, userInfoSchema } from '../domain/schemas.js';
+import { userRoleSchema } from '../domain/schemas.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import {
   loadUserRoleRow,
@@ -28,9 +28,9 @@ const USER_ROLE_SORT: Record<string, string> = {
   created_at: 'ur.created_at',
 };
 
-const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
+export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
-async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
+export async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
   const role = await loadRole(app.db, registry(app), id);
   if (!role) throw httpError(404, `Role ${id} not found`);
   return role;
@@ -204,43 +204,5 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       });
       return reply.status(204).send();
     },
-  );
-
-  const consequences = {
-    preHandler: app.authenticate,
-    schema: {
-      params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
-      response: {
-        200: {
-          type: 'array',
-          items: { type: 'object', properties: { userInfo: userInfoSchema, authority: { type: 'string' } } },
-        },
-      },
-    },
-  };
-  const consequencesHandler = async (request: { user: User | null; params: { roleId: number } }) => {
-    const user = requireUser(request.user);
-    const role = await roleOrThrow(app, request.params.roleId);
-    if (!allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
-    const { rows } = await app.db.query<UserRoleRow>(
-      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1
-       ORDER BY lower(u.name), ur.id`,
-      [role.id],
-    );
-    return rows.map((row) => {
-      const { userInfo, authority } = toUserRole(row, role);
-      return { userInfo, authority };
-    });
-  };
-  app.get<{ Params: { roleId: number } }>(
-    '/api/v1/user_roles/consequences/:roleId',
-    consequences,
-    consequencesHandler,
-  );
-  // The console calls it with a double slash (spec §7).
-  app.get<{ Params: { roleId: number } }>(
-    '/api/v1/user_roles//consequences/:roleId',
-    consequences,
-    consequencesHandler,
   );
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERSONAS } from '../dev-idp/personas.js';
 import { upsertUserFromClaims } from '../oidc/user-from-claims.js';
 import { DAY_MS } from '../domain/time.js';
+import { registry } from '../registry/registry.js';
 import { SEED_INVITATIONS, SEED_MEMBERSHIPS, SEED_PEOPLE, SEED_ROLES } from './dev-seed.data.js';
 
 export interface DevSeedResult {
@@ -72,10 +73,12 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
       const id = Number(rows[0].id);
       roleIds.set(role.key, id);
       for (const [manageId, manageType] of role.apps) {
-        const host = manageId.replace(/^app-/, '');
+        const known = await registry(app).provider(manageId);
+        const landingPage =
+          known?.landingPage ?? `https://${manageId.replace(/^app-/, '')}.example.org/welcome`;
         await q.query(
           'INSERT INTO application_usages (role_id, manage_id, manage_type, landing_page) VALUES ($1, $2, $3, $4)',
-          [id, manageId, manageType, `https://${host}.uni-harderwijk.example.org/welcome`],
+          [id, manageId, manageType, landingPage],
         );
       }
     }

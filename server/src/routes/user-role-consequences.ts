@@ -1,0 +1,48 @@
+/** GET /api/v1/user_roles/consequences/{roleId}: who loses access when a role is deleted (spec §2 Role form). */
+import type { FastifyInstance } from 'fastify';
+import { allowedToEditRole, type User } from 'shared-auth/rules';
+import { requireUser } from '../domain/access.js';
+import { userInfoSchema } from '../domain/schemas.js';
+import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../domain/user-roles.js';
+import { httpError } from '../errors.js';
+import { roleIdParam, roleOrThrow } from './user-roles.js';
+
+export default async function userRoleConsequenceRoutes(app: FastifyInstance): Promise<void> {
+  const consequences = {
+    preHandler: app.authenticate,
+    schema: {
+      params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
+      response: {
+        200: {
+          type: 'array',
+          items: { type: 'object', properties: { userInfo: userInfoSchema, authority: { type: 'string' } } },
+        },
+      },
+    },
+  };
+  const consequencesHandler = async (request: { user: User | null; params: { roleId: number } }) => {
+    const user = requireUser(request.user);
+    const role = await roleOrThrow(app, request.params.roleId);
+    if (!allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
+    const { rows } = await app.db.query<UserRoleRow>(
+      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1
+       ORDER BY lower(u.name), ur.id`,
+      [role.id],
+    );
+    return rows.map((row) => {
+      const { userInfo, authority } = toUserRole(row, role);
+      return { userInfo, authority };
+    });
+  };
+  app.get<{ Params: { roleId: number } }>(
+    '/api/v1/user_roles/consequences/:roleId',
+    consequences,
+    consequencesHandler,
+  );
+  // The console calls it with a double slash (spec §7).
+  app.get<{ Params: { roleId: number } }>(
+    '/api/v1/user_roles//consequences/:roleId',
+    consequences,
+    consequencesHandler,
+  );
+}
