@@ -20,9 +20,10 @@ import { runLoad } from './load.mjs';
 import { printTable } from './report.mjs';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
-const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 2000);
+const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONCURRENCY = 32;
-const SEARCH_QUERY = process.env.BENCH_QUERY ?? 'user';
+// A broad query (every seeded user matches: the worst case for counting) and a narrow one (a few matches).
+const SEARCH_QUERIES = ['user', 'perf user 4711'];
 
 /** The first screen of each remote, as the super user sees it. */
 const REMOTE_SCREENS = {
@@ -174,12 +175,16 @@ try {
     return { durationMs, status: response.status, answer };
   });
 
+  /** @type {Record<string, string>} */
   const endpoints = {
     'GET /api/v1/users/me': '/api/v1/users/me',
     'GET /api/v1/roles': '/api/v1/roles',
-    [`GET /api/v1/users/search?query=${SEARCH_QUERY}`]: `/api/v1/users/search?query=${encodeURIComponent(SEARCH_QUERY)}&pageNumber=0&pageSize=10`,
-    'GET /api/v1/invitations/search': '/api/v1/invitations/search?pageNumber=0&pageSize=10',
   };
+  for (const query of SEARCH_QUERIES) {
+    endpoints[`GET /api/v1/users/search?query=${query}`] =
+      `/api/v1/users/search?query=${encodeURIComponent(query)}&pageNumber=0&pageSize=10`;
+  }
+  endpoints['GET /api/v1/invitations/search'] = '/api/v1/invitations/search?pageNumber=0&pageSize=10';
   /** @type {Record<string, unknown>} */
   const api = {};
   results.api = api;

@@ -9,6 +9,26 @@ import { ROOT } from './paths.mjs';
 const MAIN = join(ROOT, 'server/dist/main.js');
 const START_TIMEOUT_MS = 90_000;
 const LOG_LIMIT = 200_000;
+// Server settings a developer's shell may hold; the journeys need the defaults (dev IdP, embedded database,
+// built-in registry, outbox mail, the locally built remotes) unless a test sets them itself.
+const INHERITED_SETTINGS_DROPPED = [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'SESSION_SECRET',
+  'SUPER_USER_SUBS',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REGISTRY_URL',
+  'DEV_SEED',
+  'STATIC_DIR',
+  'PAST_DATE_ALLOWED',
+  'PERFORMANCE_SEED_ALLOWED',
+  'REMOTE_ROLES_URL',
+  'REMOTE_INVITATIONS_URL',
+  'REMOTE_SYSTEM_URL',
+  'REMOTE_TOKENS_URL',
+];
 
 /**
  * @typedef {object} RunningServer
@@ -44,7 +64,7 @@ export async function startServer({ env = {} } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv = { ...process.env };
   // A fresh in-memory database and the dev identity provider, whatever the caller's shell has set.
-  for (const name of ['OIDC_ISSUER', 'DATABASE_URL', 'SMTP_HOST', 'MANAGE_URL']) delete childEnv[name];
+  for (const name of INHERITED_SETTINGS_DROPPED) delete childEnv[name];
   Object.assign(childEnv, {
     NODE_ENV: 'production',
     PORT: String(port),
