@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRole, grantRole } from '../test/fixtures.js';
 import { buildTestApp, loginAs } from '../test/helper.js';
 import { hashTokenSecret } from './auth.js';
+import { purgeExpiredSessions } from './session.js';
 
 describe('authentication', () => {
   let app: FastifyInstance;
@@ -97,6 +98,15 @@ describe('authentication', () => {
       const res = await me(guest.headers);
       expect(res.statusCode).toBe(401);
       expect(res.headers['x-session-alive']).toBeUndefined();
+    });
+
+    it('purges expired sessions', async () => {
+      const guest = await loginAs(app, 'guest');
+      await app.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
+      expect(await purgeExpiredSessions(app)).toBeGreaterThan(0);
+      const { rows } = await app.db.query('SELECT 1 FROM sessions');
+      expect(rows).toHaveLength(0);
+      expect((await me(guest.headers)).statusCode).toBe(401);
     });
 
     it('ignores a cookie with a forged signature', async () => {

@@ -130,7 +130,33 @@ async function saveSession(
   if (session.issueCookie) reply.setCookie(SESSION_COOKIE, session.id, cookieOptions);
 }
 
+/** Deletes expired sessions and expired dev IdP records; returns how many rows went. */
+export async function purgeExpiredSessions(app: FastifyInstance): Promise<number> {
+  const sessions = await app.db.query('DELETE FROM sessions WHERE expires_at < now()');
+  const idp = await app.db.query('DELETE FROM dev_idp_store WHERE expires_at < now()');
+  return sessions.rowCount + idp.rowCount;
+}
+
+/** Housekeeping at the cleanup job's pace (CRON_CLEANUP); idempotent, so instances need no lock. */
+function schedulePurge(app: FastifyInstance): void {
+  const interval = app.config.cronCleanupMs;
+  if (!interval) return;
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      purgeExpiredSessions(app).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'session purge failed'),
+      );
+    }, interval);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
 async function sessionPlugin(app: FastifyInstance): Promise<void> {
+  schedulePurge(app);
   app.decorateRequest('session', null as unknown as Session);
   app.addHook('onRequest', async (request) => {
     await loadSession(app, request);

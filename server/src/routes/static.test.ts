@@ -41,6 +41,16 @@ describe('static serving of the built bundles', () => {
     }
   });
 
+  it('answers a shell bundle asked for under a deep link (relative script paths)', async () => {
+    const res = await get('/roles/12/main.3f2a9c1b7d.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/api/v1/main.3f2a9c1b7d.js')).statusCode).toBe(404);
+    expect((await get('/roles/12/other.js')).statusCode).toBe(404);
+    expect((await get('/roles/%E0%A4%A.js')).statusCode).toBe(400);
+  });
+
   it('does not answer API paths or missing files with the shell', async () => {
     const api = await get('/api/v1/unknown');
     expect(api.statusCode).toBe(404);

@@ -47,6 +47,24 @@ function isClientRoute(url: string): boolean {
   return !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
 }
 
+/**
+ * The shell's index.html may reference its bundles relatively (webpack publicPath 'auto'), so a deep link
+ * such as /roles/12/guests asks for /roles/12/main.<hash>.js: answer such a request with the shell file of
+ * that name (only top-level shell files, outside the API, IdP and remote paths).
+ */
+function misplacedShellAsset(shellDist: string, url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0]);
+  } catch {
+    return null;
+  }
+  if (/^\/(api|dev-idp|remotes)(\/|$)/.test(pathname)) return null;
+  const name = path.posix.basename(pathname);
+  if (!/^[\w.-]+\.[A-Za-z0-9]{1,8}$/.test(name) || name === 'index.html') return null;
+  return fs.existsSync(path.join(shellDist, name)) ? name : null;
+}
+
 async function staticRoutes(app: FastifyInstance): Promise<void> {
   const { staticDir, publicUrl, remoteUrls } = app.config;
   const shellDist = path.join(staticDir, 'shell', 'dist');
@@ -86,7 +104,7 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
       root: shellDist,
       prefix: '/',
-      decorateReply: false,
+      decorateReply: true,
       cacheControl: false,
       index: false,
       setHeaders: (reply, filePath) => cacheHeaders(reply, filePath, false),
@@ -113,9 +131,10 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
   app.get('/', async (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request.url)) {
-      return sendIndex(reply);
-    }
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    if (readOnly && isClientRoute(request.url)) return sendIndex(reply);
+    const asset = readOnly && shellBuilt ? misplacedShellAsset(shellDist, request.url) : null;
+    if (asset) return reply.sendFile(asset);
     return reply.status(404).send({
       status: 404,
       error: statusText(404),
