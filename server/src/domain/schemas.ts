@@ -137,3 +137,6 @@ export const idParams = {
 } as const;
 
 export const emptyObject = { type: 'object', properties: {} } as const;
+
+/** The answer of a delete: 204 without a body. */
+export const noContent = { type: 'null' } as const;

@@ -18,7 +18,7 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from '../domain/invitations.js';
-import { idParams, invitationSchema } from '../domain/schemas.js';
+import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
@@ -116,7 +116,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/invitations/:id',
-    { preHandler: app.authenticate, schema: { params: idParams } },
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = requireUser(request.user);
       const row = await invitationRow(request.params.id);

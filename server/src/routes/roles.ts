@@ -19,7 +19,7 @@ import {
 } from '../domain/role-input.js';
 import { deleteRole, insertRole, updateRole } from '../domain/role-store.js';
 import { institutionApplicationIds, loadRole, loadRoles, withUserView } from '../domain/roles.js';
-import { idParams, roleSchema } from '../domain/schemas.js';
+import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
 
@@ -179,7 +179,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/roles/:id',
-    { preHandler: app.authenticate, schema: { params: idParams } },
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = requireUser(request.user);
       const role = await loadRole(app.db, registry(app), request.params.id);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isUserAllowed, type User } from 'shared-auth/rules';
 import { audit } from '../audit.js';
 import { requireUser } from '../domain/access.js';
-import { idParams, tokenSchema } from '../domain/schemas.js';
+import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import { hashTokenSecret } from '../plugins/auth.js';
@@ -136,7 +136,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/tokens/:id',
-    { preHandler: app.authenticate, schema: { params: idParams } },
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = tokenUser(request.user);
       const { rows } = await app.db.query<TokenRow>(`${TOKEN_SELECT} WHERE t.id = $1`, [request.params.id]);

@@ -5,7 +5,7 @@ import { audit } from '../audit.js';
 import { mayViewRoleMembers, requireUser } from '../domain/access.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { loadRole } from '../domain/roles.js';
-import { userRoleSchema } from '../domain/schemas.js';
+import { userRoleSchema, noContent } from '../domain/schemas.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import {
   loadUserRoleRow,
@@ -166,6 +166,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           properties: { roleId: roleIdParam, userRoleId: roleIdParam },
         },
         querystring: { type: 'object', properties: { guest: { type: 'boolean' } } },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

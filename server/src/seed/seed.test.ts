@@ -86,3 +86,16 @@ describe('performance seed', () => {
     }
   }, 120_000);
 });
+
+describe('DEV_SEED', () => {
+  it('seeds an empty database when the app is ready', async () => {
+    const app = await apiApp({ env: { DEV_SEED: 'true' } });
+    try {
+      expect(await count(app, 'roles')).toBe(7);
+      const admin = await loginAs(app, 'admin');
+      expect((await call(app, admin, 'GET', '/api/v1/tokens')).json().length).toBe(3);
+    } finally {
+      await app.close();
+    }
+  });
+});
