@@ -1,4 +1,4 @@
-jest.mock('shared-auth', () => require('../test-support/shared-auth.mock'), { virtual: true });
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock'), { virtual: true });
 
 import * as sharedAuth from 'shared-auth';
 import { resetSharedAuthMock, useSessionStore } from '../test-support/shared-auth.mock';

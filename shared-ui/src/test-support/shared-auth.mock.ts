@@ -1,7 +1,7 @@
 /**
  * A stand-in for 'shared-auth' in shared-ui's own tests: the same store names and shapes as the real
  * package (common interface), so a component test can drive the stores and watch the calls.
- * Use: `jest.mock('shared-auth', () => require('../test-support/shared-auth.mock'), { virtual: true })`.
+ * Use: `jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock'), { virtual: true })`.
  */
 import { create } from 'zustand';
 

@@ -1,0 +1,154 @@
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { valueAt } from '../utils/entity-sort';
+import { Checkbox } from './checkbox.component';
+
+export type RowKey = string | number;
+export type SortDirection = 'asc' | 'desc';
+
+export interface EntityColumn<T> {
+  /** Attribute path read for display, search and sort (e.g. `name`, `role.name`, `end_date`). */
+  key: string;
+  header: ReactNode;
+  /** Default true. */
+  sortable?: boolean;
+  /** Custom cell; default shows the attribute's value. */
+  render?: (entity: T) => ReactNode;
+  /** The raw value to sort on, when it is not the attribute itself. */
+  sortValue?: (entity: T) => unknown;
+  className?: string;
+}
+
+export interface RowSelection<T> {
+  selected: RowKey[];
+  onChange: (selected: RowKey[]) => void;
+  /** Rows the user may act on; the others show a disabled checkbox. Default: all. */
+  isAllowed?: (entity: T) => boolean;
+  /** Tooltip on a disabled checkbox. */
+  notAllowedText?: string;
+}
+
+export interface DataTableProps<T> {
+  rows: T[];
+  columns: EntityColumn<T>[];
+  rowKey: (entity: T) => RowKey;
+  sortKey?: string;
+  sortDirection: SortDirection;
+  onSort: (key: string) => void;
+  onRowClick?: (entity: T) => void;
+  selection?: RowSelection<T>;
+  /** Distinguishes the checkbox ids of several tables on one page. */
+  idPrefix: string;
+}
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="switch"]';
+
+function defaultCell(value: unknown): ReactNode {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? '✓' : '';
+  return String(value);
+}
+
+/** The table part shared by EntityTable (client-side) and PagedList (server-side). */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rows, columns, rowKey, sortKey, sortDirection, onSort, onRowClick, selection, idPrefix } = props;
+  const { t } = useTranslation('ui');
+  const allowed = selection ? rows.filter((row) => selection.isAllowed?.(row) ?? true) : [];
+  const allowedKeys = allowed.map(rowKey);
+  const allSelected = allowedKeys.length > 0 && allowedKeys.every((key) => selection?.selected.includes(key));
+
+  const toggleAll = (checked: boolean) => {
+    if (!selection) return;
+    const others = selection.selected.filter((key) => !allowedKeys.includes(key));
+    selection.onChange(checked ? [...others, ...allowedKeys] : others);
+  };
+  const toggle = (key: RowKey, checked: boolean) => {
+    if (!selection) return;
+    selection.onChange(checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key));
+  };
+  const clickRow = (event: MouseEvent<HTMLTableRowElement>, row: T) => {
+    // Links, buttons and checkboxes inside a row do their own thing.
+    if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
+    onRowClick?.(row);
+  };
+  const keyRow = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
+  };
+
+  return (
+    <div className="sds--table ui-data-table">
+      <table>
+        <thead>
+          <tr>
+            {selection && (
+              <th className="ui-select-column">
+                <Checkbox
+                  id={`${idPrefix}-select-all`}
+                  label={t('table.selectAll')}
+                  hideLabel
+                  checked={allSelected}
+                  disabled={allowedKeys.length === 0}
+                  onChange={toggleAll}
+                />
+              </th>
+            )}
+            {columns.map((column) => {
+              const sortable = column.sortable !== false;
+              const sorted = sortable && sortKey === column.key;
+              return (
+                <th
+                  key={column.key}
+                  className={column.className}
+                  aria-sort={sorted ? (sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {sortable ? (
+                    <button type="button" className="ui-sort-button" onClick={() => onSort(column.key)}>
+                      {column.header}
+                      {sorted && <span aria-hidden="true">{sortDirection === 'asc' ? ' ▲' : ' ▼'}</span>}
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const key = rowKey(row);
+            const mayAct = selection?.isAllowed?.(row) ?? true;
+            return (
+              <tr
+                key={key}
+                className={onRowClick ? 'clickable' : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={onRowClick ? (event) => clickRow(event, row) : undefined}
+                onKeyDown={onRowClick ? (event) => keyRow(event, row) : undefined}
+              >
+                {selection && (
+                  <td className="ui-select-column">
+                    <Checkbox
+                      id={`${idPrefix}-select-${key}`}
+                      label={t('table.selectRow')}
+                      hideLabel
+                      checked={mayAct && selection.selected.includes(key)}
+                      disabled={!mayAct}
+                      title={mayAct ? undefined : selection.notAllowedText}
+                      onChange={(checked) => toggle(key, checked)}
+                    />
+                  </td>
+                )}
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className}>
+                    {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

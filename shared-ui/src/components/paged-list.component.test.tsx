@@ -1,0 +1,100 @@
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock'), { virtual: true });
+
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setUpEnglish } from '../test-support/i18n';
+import { PagedList, type PageRequest } from './paged-list.component';
+
+beforeAll(setUpEnglish);
+
+interface User {
+  id: number;
+  name: string;
+}
+
+const COLUMNS = [{ key: 'name', header: 'Name' }];
+
+function serverWith(total: number) {
+  return jest.fn(async (request: PageRequest) => {
+    const all = Array.from({ length: total }, (_, i) => ({ id: i, name: `user ${i}` }));
+    const start = request.pageNumber * request.pageSize;
+    return { content: all.slice(start, start + request.pageSize), totalElements: total };
+  });
+}
+
+async function flush() {
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+describe('PagedList', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('fetches the first page sorted by name and shows the total in the title', async () => {
+    const fetchPage = serverWith(25);
+    render(<PagedList<User> title="Users" fetchPage={fetchPage} columns={COLUMNS} />);
+    await flush();
+    expect(fetchPage).toHaveBeenCalledWith({ query: '', pageNumber: 0, pageSize: 10, sort: 'name', sortDirection: 'ASC' });
+    expect(screen.getByRole('heading', { name: 'Users (25)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+  });
+
+  it('searches after 375 ms of quiet, only for more than 2 characters, with a hint otherwise', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const fetchPage = serverWith(5);
+    render(<PagedList<User> fetchPage={fetchPage} columns={COLUMNS} />);
+    await flush();
+    fetchPage.mockClear();
+
+    await user.type(screen.getByRole('searchbox'), 'jo');
+    expect(screen.getByText('Type at least 3 characters to search')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(fetchPage).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('searchbox'), 'h ');
+    expect(screen.queryByText('Type at least 3 characters to search')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(374));
+    expect(fetchPage).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    await flush();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'joh', pageNumber: 0 }));
+
+    await user.clear(screen.getByRole('searchbox'));
+    act(() => jest.advanceTimersByTime(375));
+    await flush();
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ query: '' }));
+  });
+
+  it('asks the server for another page and another sort', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const fetchPage = serverWith(25);
+    render(<PagedList<User> fetchPage={fetchPage} columns={COLUMNS} />);
+    await flush();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await flush();
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ pageNumber: 2 }));
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await flush();
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ pageNumber: 0, sort: 'name', sortDirection: 'DESC' }));
+  });
+
+  it('without pagination says there are more results than shown', async () => {
+    render(<PagedList<User> fetchPage={serverWith(12)} columns={COLUMNS} paginate={false} />);
+    await flush();
+    expect(screen.getByText('There are more results than shown, please refine your search.')).toBeInTheDocument();
+  });
+
+  it('shows the empty text and a failure', async () => {
+    const { unmount } = render(<PagedList<User> fetchPage={serverWith(0)} columns={COLUMNS} emptyText="No users found" />);
+    await flush();
+    expect(screen.getByText('No users found')).toBeInTheDocument();
+    unmount();
+    render(<PagedList<User> fetchPage={() => Promise.reject(new Error('down'))} columns={COLUMNS} />);
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.');
+  });
+});

@@ -1,0 +1,83 @@
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock'), { virtual: true });
+
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { setUpEnglish } from '../test-support/i18n';
+import { Tabs, type TabItem } from './tabs.component';
+
+beforeAll(setUpEnglish);
+
+const TABS: TabItem[] = [
+  { id: 'roles', label: 'Roles (12)' },
+  { id: 'users', label: 'Users', notifier: true },
+  { id: 'archive', label: 'Archive', readOnly: true },
+  { id: 'tokens', label: 'Tokens', count: 3, busy: true },
+];
+
+function Harness({ onChange = jest.fn() }: { onChange?: (id: string) => void }) {
+  const [active, setActive] = useState('roles');
+  return (
+    <Tabs
+      tabs={TABS}
+      activeTab={active}
+      onChange={(id) => {
+        onChange(id);
+        setActive(id);
+      }}
+    >
+      <p>content of {active}</p>
+    </Tabs>
+  );
+}
+
+describe('Tabs', () => {
+  it('marks the active tab and shows its panel', () => {
+    render(<Harness />);
+    expect(screen.getByRole('tab', { name: /Roles/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Users/ })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tabpanel', { name: /Roles/ })).toHaveTextContent('content of roles');
+  });
+
+  it('shows a count in brackets as a badge, and a count prop too', () => {
+    render(<Harness />);
+    const roles = screen.getByRole('tab', { name: /Roles/ });
+    expect(roles).not.toHaveTextContent('(12)');
+    expect(roles.querySelector('.sds--badge--number')).toHaveTextContent('12');
+    expect(screen.getByRole('tab', { name: /Tokens/ }).querySelector('.sds--badge--number')).toHaveTextContent('3');
+  });
+
+  it('shows the notifier dot and the busy state', () => {
+    render(<Harness />);
+    expect(screen.getByRole('tab', { name: /Users/ })).toContainElement(screen.getByRole('img', { name: 'needs attention' }));
+    expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('switches on click but not to a read-only tab', async () => {
+    const onChange = jest.fn();
+    render(<Harness onChange={onChange} />);
+    await userEvent.click(screen.getByRole('tab', { name: /Archive/ }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('tab', { name: /Archive/ })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: /Users/ }));
+    expect(onChange).toHaveBeenCalledWith('users');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('content of users');
+  });
+
+  it('moves with the arrow keys, Home and End, skipping read-only tabs', async () => {
+    render(<Harness />);
+    await userEvent.tab();
+    expect(screen.getByRole('tab', { name: /Roles/ })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: /Users/ })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: /Roles/ })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveFocus();
+    await userEvent.keyboard('{Home}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveFocus();
+  });
+});
