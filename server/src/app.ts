@@ -2,12 +2,12 @@
  * Builds the Fastify app: plumbing plugins (config, database, cookies, session, CSRF, authentication), the
  * dev IdP and OIDC login, the domain modules, and static serving of the built bundles.
  */
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import type { Db } from './db/types.js';
-import { installErrorHandlers } from './errors.js';
+import { installErrorHandlers, statusText } from './errors.js';
 import type { MailerPort, RegistryPort } from './plugins/ports.js';
 import sessionPlugin from './plugins/session.js';
 import csrfPlugin from './plugins/csrf.js';
@@ -50,6 +50,13 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     trustProxy: config.secure,
+    // Malformed URLs and the like, refused before routing: same error shape as everything else.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ reason: error.message }, 'request refused');
+      void (reply as FastifyReply)
+        .status(400)
+        .send({ status: 400, error: statusText(400), message: error.message });
+    },
     // Route params and query strings that do not match their schema are 400s, not coerced surprises.
     ajv: {
       customOptions: {

@@ -110,6 +110,7 @@ describe('bad input is a 4xx with a reason, never a 500', () => {
       400,
     ],
     ['a bad login hash', () => ({ method: 'GET', url: '/api/v1/users/login?hash=%3Cscript%3E' }), 400],
+    ['a malformed URL', () => ({ method: 'GET', url: '/api/v1/users/other/%E0%A4%A' }), 400],
     ['an unknown API path', () => ({ method: 'GET', url: '/api/v1/nope' }), 404],
   ];
 

@@ -1,5 +1,5 @@
 /** OIDC login (code flow with PKCE, state and nonce kept in the session), its callback, and logout. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { CALLBACK_PATH } from '../dev-idp/provider.js';
 import { httpError } from '../errors.js';
@@ -29,12 +29,20 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   const oidc = createOidcClient(app);
   const { publicUrl } = app.config;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
+  const idp = async (request: FastifyRequest): Promise<client.Configuration> => {
+    try {
+      return await oidc.configuration();
+    } catch (error) {
+      request.log.error({ err: error }, 'identity provider discovery failed');
+      throw httpError(503, 'The identity provider cannot be reached');
+    }
+  };
 
   app.get<{ Querystring: { force?: boolean; hash?: string } }>(
     '/api/v1/users/login',
     { schema: { querystring: loginQuery } },
     async (request, reply) => {
-      const configuration = await oidc.configuration();
+      const configuration = await idp(request);
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -64,7 +72,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       return reply.redirect(`${publicUrl}/`, 302);
     }
     request.session.set('login', undefined);
-    const configuration = await oidc.configuration();
+    const configuration = await idp(request);
     let claims: LoginClaims;
     try {
       const tokens = await client.authorizationCodeGrant(configuration, new URL(request.url, publicUrl), {

@@ -112,3 +112,26 @@ describe('login through the development identity provider', () => {
     expect((await browser.request('GET', '/api/v1/users/me')).statusCode).toBe(401);
   });
 });
+
+describe('login with an external OpenID Connect provider', () => {
+  it('mounts no dev IdP and answers 503 with a reference when the provider cannot be reached', async () => {
+    const app = await buildTestApp({
+      env: {
+        OIDC_ISSUER: 'http://127.0.0.1:9/unreachable',
+        OIDC_CLIENT_ID: 'portal',
+        OIDC_CLIENT_SECRET: 'secret',
+        SESSION_SECRET: 'a-long-enough-session-secret',
+      },
+    });
+    try {
+      expect(
+        (await app.inject({ method: 'GET', url: '/dev-idp/.well-known/openid-configuration' })).statusCode,
+      ).toBe(404);
+      const res = await app.inject({ method: 'GET', url: '/api/v1/users/login' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, reference: expect.any(Number) });
+    } finally {
+      await app.close();
+    }
+  });
+});
