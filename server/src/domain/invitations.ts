@@ -46,7 +46,13 @@ export function invitationStatusOf(
   return new Date(row.expiry_date).getTime() < now ? 'EXPIRED' : 'OPEN';
 }
 
-export type ApiInvitation = Invitation & { intended_authority: Authority };
+/** The Invitation of types.ts plus the snake_case aliases some views of the console read (spec §3). */
+export type ApiInvitation = Invitation & {
+  intended_authority: Authority;
+  expiry_date: number;
+  created_at: number;
+  inviter_email: string | null;
+};
 
 export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): ApiInvitation {
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
@@ -76,6 +82,9 @@ export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): 
           },
     remoteApiUser: row.remote_api_user,
     createdAt: toEpochSeconds(row.created_at) as number,
+    created_at: toEpochSeconds(row.created_at) as number,
+    expiry_date: toEpochSeconds(row.expiry_date) as number,
+    inviter_email: row.inviter_email,
     acceptedAt: toEpochSeconds(row.accepted_at),
     status: invitationStatusOf(row),
     organizationGUID: row.organization_guid,

@@ -3,6 +3,8 @@ import type { Role } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
+import { invitationSnapshot, type InvitationRow } from './invitations.js';
+import { userRoleSnapshot, type UserRoleRow } from './user-roles.js';
 import type { CheckedRole, CheckedUsage } from './role-input.js';
 
 /** What the audit log keeps of a role. */
@@ -110,7 +112,38 @@ export async function updateRole(
   });
 }
 
+/**
+ * Deletes a role. Its memberships go with it (each audited), and so do open invitations that were for
+ * this role only: accepting them would grant nothing.
+ */
 export async function deleteRole(q: Queryable, actor: AuditActor, role: Role): Promise<void> {
+  const members = await q.query<UserRoleRow>(
+    `SELECT ur.*, u.email FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1 ORDER BY ur.id`,
+    [role.id],
+  );
+  for (const member of members.rows) {
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(member.id),
+      action: 'delete',
+      before: userRoleSnapshot(member),
+    });
+  }
+  const orphans = await q.query<InvitationRow>(
+    `DELETE FROM invitations i WHERE i.status = 'OPEN'
+       AND EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $1)
+       AND NOT EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id <> $1)
+     RETURNING i.id, i.email, i.intended_authority, i.status, i.expiry_date`,
+    [role.id],
+  );
+  for (const invitation of orphans.rows) {
+    await audit(q, actor, {
+      entityType: 'invitation',
+      entityId: Number(invitation.id),
+      action: 'delete',
+      before: invitationSnapshot({ ...invitation, roleIds: [role.id] }),
+    });
+  }
   await q.query('DELETE FROM roles WHERE id = $1', [role.id]);
   await audit(q, actor, {
     entityType: 'role',

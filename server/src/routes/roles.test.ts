@@ -213,3 +213,31 @@ describe('GET /roles/application/:manageId', () => {
     expect((await call(app, s.manager, 'GET', '/api/v1/roles/application/app-wiki')).statusCode).toBe(403);
   });
 });
+
+describe('deleting a role', () => {
+  it('audits each membership and removes invitations for that role only', async () => {
+    const doomed = await insertRole(app, 'Doomed Two', ['app-wiki']);
+    const keep = await insertRole(app, 'Kept Role', ['app-wiki']);
+    const member = await addMember(app, s.guest.userId, doomed, 'GUEST');
+    const only = await app.db.query<{ id: string }>(
+      "INSERT INTO invitations (hash, email, intended_authority, expiry_date) VALUES ('d-only', 'a@example.org', 'GUEST', now() + interval '3 days') RETURNING id",
+    );
+    const both = await app.db.query<{ id: string }>(
+      "INSERT INTO invitations (hash, email, intended_authority, expiry_date) VALUES ('d-both', 'b@example.org', 'GUEST', now() + interval '3 days') RETURNING id",
+    );
+    await app.db.query(
+      'INSERT INTO invitation_roles (invitation_id, role_id) VALUES ($1, $2), ($3, $2), ($3, $4)',
+      [only.rows[0].id, doomed, both.rows[0].id, keep],
+    );
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/roles/${doomed}`)).statusCode).toBe(204);
+    const remaining = await app.db.query<{ hash: string }>(
+      "SELECT hash FROM invitations WHERE hash LIKE 'd-%'",
+    );
+    expect(remaining.rows.map((r) => r.hash)).toEqual(['d-both']);
+    const audits = await app.db.query<{ entity_type: string; entity_id: string }>(
+      "SELECT entity_type, entity_id FROM audit_logs WHERE action = 'delete' AND entity_type IN ('user_role', 'invitation') AND entity_id = ANY($1::bigint[])",
+      [[member, Number(only.rows[0].id)]],
+    );
+    expect(audits.rows.map((r) => r.entity_type).sort()).toEqual(['invitation', 'user_role']);
+  });
+});
