@@ -1,0 +1,32 @@
+import type { User } from 'shared-auth';
+
+type MaybeUser = User | null | undefined;
+
+/**
+ * An institution admin "with applications" (spec §2 Home tabs): not a super user, has an organisation
+ * identifier and at least one application.
+ */
+export function isInstitutionAdminWithApplications(user: MaybeUser): boolean {
+  if (!user || user.superUser || !user.institutionAdmin) return false;
+  return Boolean(user.organizationGUID) && (user.applications?.length ?? 0) > 0;
+}
+
+/** roles: everyone who is logged in. */
+export function showsRolesTab(user: MaybeUser): boolean {
+  return Boolean(user);
+}
+
+/** users: super users only. */
+export function showsUsersTab(user: MaybeUser): boolean {
+  return Boolean(user?.superUser);
+}
+
+/** applications: super users, and institution admins with applications. */
+export function showsApplicationsTab(user: MaybeUser): boolean {
+  return Boolean(user?.superUser) || isInstitutionAdminWithApplications(user);
+}
+
+/** applicationUsers: institution admins with applications (not super users). */
+export function showsApplicationUsersTab(user: MaybeUser): boolean {
+  return isInstitutionAdminWithApplications(user);
+}

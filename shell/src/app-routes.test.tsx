@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import type { User } from 'shared-auth';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import invitationsRemote from 'mfe-invitations/src/contributions';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import systemRemote from 'mfe-system/src/contributions';
+import { tokensRemote } from './test-support/fake-remotes';
+import { personas } from './test-support/personas';
+import { renderShell } from './test-support/render-shell';
+
+jest.mock('./remotes/remote-loader', () => jest.requireActual('./test-support/remote-loader.mock'));
+
+const remotes = {
+  roles: [rolesRemote],
+  invitations: [invitationsRemote],
+  system: [systemRemote],
+  tokens: [tokensRemote],
+};
+
+async function at(path: string, user: User | null) {
+  await renderShell({ path, user, remotes });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('routes and guards (spec §2)', () => {
+  it.each(['/', '/home', '/home/users'])('sends a visitor at %s to the landing page at /login', async (path) => {
+    await at(path, null);
+    expect(await screen.findByRole('heading', { name: 'Access to your applications, by invitation' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
+  });
+
+  it('lets a visitor open the public invitation page but not an authenticated one', async () => {
+    await at('/invitation/accept?hash=abc', null);
+    expect(await screen.findByRole('heading', { name: 'Your invitation' })).toBeInTheDocument();
+  });
+
+  it('gives a visitor the not-found page for a page that needs a login', async () => {
+    await at('/roles/3', null);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(location()).toBe('/404');
+  });
+
+  it('sends a logged-in user from / and from /login to home, roles tab first', async () => {
+    await at('/', personas.manager());
+    expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
+    expect(location()).toBe('/home');
+  });
+
+  it('sends a user whose highest authority is inviter from home to /inviter', async () => {
+    await at('/home', personas.inviter());
+    expect(await screen.findByRole('heading', { name: 'Inviter home' })).toBeInTheDocument();
+    expect(location()).toBe('/inviter');
+  });
+
+  it('shows the invite-only page to a user without roles', async () => {
+    await at('/home', personas.noRoles());
+    expect(await screen.findByText('Welcome Newcomer, you have no roles in the access portal yet.')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page, with its image, for an unknown path', async () => {
+    await at('/no/such/page', personas.manager());
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'A lost traveller with an empty map' })).toBeInTheDocument();
+    expect(location()).toBe('/404');
+  });
+
+  it('sends non-super users away from the system area', async () => {
+    await at('/system', personas.institutionAdmin());
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('opens the system area for a super user, cron first', async () => {
+    await at('/system', personas.superUser());
+    expect(await screen.findByText(/trigger the cleanup and the expiry notifications/)).toBeInTheDocument();
+  });
+
+  it('decodes refresh-route/{path} and goes there', async () => {
+    await at(`/refresh-route/${encodeURIComponent('/roles/7/guests')}`, personas.manager());
+    expect(await screen.findByRole('heading', { name: 'Role 7' })).toBeInTheDocument();
+    expect(location()).toBe('/roles/7/guests');
+  });
+});
+
+describe('home tabs per persona (spec §2 Home tabs)', () => {
+  const tabNames = async () => {
+    const nav = within(await screen.findByRole('navigation', { name: 'Home tabs' }));
+    return nav.getAllByRole('link').map((link) => link.textContent);
+  };
+
+  it.each([
+    ['super user', personas.superUser, ['Roles', 'Users', 'Applications', 'API tokens']],
+    ['institution admin', personas.institutionAdmin, ['Roles', 'Applications', 'Application users', 'API tokens']],
+    ['manager', personas.manager, ['Roles']],
+    ['guest', personas.guest, ['Roles']],
+  ])('%s', async (_name, persona, expected) => {
+    await at('/home', persona());
+    expect(await tabNames()).toEqual(expected);
+  });
+
+  it('shows home > tab in the breadcrumb and the chosen tab', async () => {
+    await at('/home/applicationUsers', personas.institutionAdmin());
+    expect(await screen.findByText(/users holding roles for your institution's applications/)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Application users' });
+    expect(link).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('gives the not-found page for a tab the user may not see', async () => {
+    await at('/home/users', personas.institutionAdmin());
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,91 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { runStartup, startLogin, useSessionStore } from 'shared-auth';
+import type { StartupOutcome } from 'shared-auth';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
+import { App } from './app.component';
+import { resetRemotesStore } from './remotes/remotes.store';
+import { personas } from './test-support/personas';
+import { LocationProbe, setupI18n } from './test-support/render-shell';
+import { resetRemoteSources, serveRemote } from './test-support/remote-loader.mock';
+
+jest.mock('./remotes/remote-loader', () => jest.requireActual('./test-support/remote-loader.mock'));
+jest.mock('shared-auth', () => ({
+  ...jest.requireActual('shared-auth'),
+  runStartup: jest.fn(),
+  startLogin: jest.fn(() => true),
+}));
+
+const mockedStartup = jest.mocked(runStartup);
+
+function startAt(path: string, outcome: StartupOutcome | Error) {
+  setupI18n();
+  resetRemoteSources();
+  resetRemotesStore();
+  serveRemote('roles', rolesRemote);
+  mockedStartup.mockImplementation(async () => {
+    if (outcome instanceof Error) throw outcome;
+    if (outcome.kind === 'ready' && outcome.authenticated) {
+      useSessionStore.setState({ authenticated: true, user: outcome.user, config: { authenticated: true } });
+    }
+    return outcome;
+  });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  useSessionStore.setState({ authenticated: false, user: null, config: {}, missingAttributes: [] });
+});
+
+describe('startup (spec §2 Startup)', () => {
+  it('runs at the current location, holds the loader, then goes where startup says', async () => {
+    startAt('/roles/4?x=1', { kind: 'ready', authenticated: true, to: '/roles/4', user: personas.manager() });
+    expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+    expect(mockedStartup).toHaveBeenCalledWith({ pathname: '/roles/4', search: '?x=1' });
+
+    // The loader is held 500 ms first.
+    expect(await screen.findByRole('heading', { name: 'Role 4' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/roles/4');
+  });
+
+  it('keeps the loader up for 500 ms after startup is done', async () => {
+    jest.useFakeTimers();
+    try {
+      startAt('/', { kind: 'ready', authenticated: false, to: '/login' });
+      await jest.advanceTimersByTimeAsync(450);
+      expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+      await jest.advanceTimersByTimeAsync(100);
+      expect(screen.queryByText('Starting the access portal...')).not.toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('goes to /missingAttributes and lists what is missing', async () => {
+    useSessionStore.setState({ missingAttributes: ['schacHomeOrganization', 'email'] });
+    startAt('/home', { kind: 'ready', authenticated: false, to: '/missingAttributes' });
+    expect(await screen.findByRole('heading', { name: 'Missing attributes' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('schacHomeOrganization')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in again' })).toBeInTheDocument();
+  });
+
+  it('goes to /deadend when startup fails', async () => {
+    startAt('/home', new Error('config unreachable'));
+    expect(await screen.findByRole('heading', { name: 'No access to the access portal' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/deadend');
+  });
+
+  it('starts the login flow and keeps the loader while the browser leaves', async () => {
+    startAt('/roles/4', { kind: 'login' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(startLogin).toHaveBeenCalled();
+    expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { logout, startLogin, useFlashStore, useSessionStore } from 'shared-auth';
+import { switchLanguage } from 'shared-ui';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
+import { tokensRemote } from '../test-support/fake-remotes';
+import { personas } from '../test-support/personas';
+import { renderShell } from '../test-support/render-shell';
+
+jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
+jest.mock('shared-auth', () => {
+  const actual = jest.requireActual('shared-auth');
+  return {
+    ...actual,
+    startLogin: jest.fn(() => true),
+    // The real logout minus the server call: clears the session the same way.
+    logout: jest.fn(async () => actual.useSessionStore.getState().clearSession()),
+  };
+});
+jest.mock('shared-ui', () => ({ ...jest.requireActual('shared-ui'), switchLanguage: jest.fn() }));
+
+const remotes = { roles: [rolesRemote], tokens: [tokensRemote] };
+
+/** Opens the user menu and returns queries scoped to its items. */
+async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+  const button = await screen.findByRole('button', { name: /User menu of/ });
+  await user.click(button);
+  return within(document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement);
+}
+
+describe('header and user menu', () => {
+  it('gives super users a system link, everyone profile and logout', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/home', user: personas.superUser(), remotes });
+    const menu = await openMenu(user);
+    expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['System', '/system'],
+      ['Profile', '/profile'],
+      ['Log out', '/logout'],
+    ]);
+  });
+
+  it('shows links contributed to user-menu.links (tokens for an inviter), and no system link', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/inviter', user: personas.inviter(), remotes });
+    const menu = await openMenu(user);
+    expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Profile', '/profile'],
+      ['API tokens', '/tokens'],
+      ['Log out', '/logout'],
+    ]);
+  });
+
+  it('closes the menu 325 ms after it loses focus', async () => {
+    jest.useFakeTimers();
+    try {
+      await renderShell({ path: '/home', user: personas.manager(), remotes });
+      fireEvent.click(screen.getByRole('button', { name: /User menu of/ }));
+      expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+      fireEvent.blur(screen.getByRole('button', { name: /User menu of/ }));
+      act(() => jest.advanceTimersByTime(300));
+      expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(30));
+      expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('logs out through shared-auth and shows the landing page', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/home', user: personas.manager(), remotes });
+    await openMenu(user);
+    await user.click(screen.getByRole('link', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Access to your applications, by invitation' })).toBeInTheDocument();
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('switches the language through shared-ui', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/login', user: null, remotes });
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Nederlands' }));
+    expect(switchLanguage).toHaveBeenCalledWith('nl');
+  });
+
+  it('starts the login from the landing page', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/login', user: null, remotes });
+    expect(screen.getByText(/This portal is invite only/)).toBeInTheDocument();
+    expect(screen.getAllByText('Admin function')).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Log in' })[1]);
+    expect(startLogin).toHaveBeenCalled();
+  });
+});
+
+describe('impersonation', () => {
+  it('shows a banner whose exit restores the real user, flashes and goes to /', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/profile', user: personas.superUser(), remotes });
+    act(() => useSessionStore.getState().startImpersonation(personas.guest()));
+
+    expect(await screen.findByText(/You are impersonating Guest/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Access portal home' })).toHaveAttribute('data-winking', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
+    expect(useSessionStore.getState().user?.name).toBe('Admin');
+    expect(useSessionStore.getState().impersonator).toBeNull();
+    expect(useFlashStore.getState().flash?.msg).toBe('You are no longer impersonating Guest');
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+    expect(screen.queryByText(/You are impersonating/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { IMPERSONATION_WINK_MS, startLogin, useSessionStore } from 'shared-auth';
+import logo from '../assets/logo.svg';
+import { LanguageSwitcher } from './language-switcher.component';
+import { UserMenu } from './user-menu.component';
+
+/** The logo winks (spec §9: 850 ms) when impersonation starts or stops. */
+function useWinkOnImpersonation(): boolean {
+  const impersonating = useSessionStore((state) => state.impersonator !== null && state.impersonator !== undefined);
+  const previous = useRef(impersonating);
+  const [winking, setWinking] = useState(false);
+  useEffect(() => {
+    if (previous.current === impersonating) return undefined;
+    previous.current = impersonating;
+    setWinking(true);
+    const timer = setTimeout(() => setWinking(false), IMPERSONATION_WINK_MS);
+    return () => clearTimeout(timer);
+  }, [impersonating]);
+  return winking;
+}
+
+/** Logo, the user menu (or log in), and the language switcher. */
+export function Header() {
+  const { t } = useTranslation('shell');
+  const authenticated = useSessionStore((state) => state.authenticated);
+  const winking = useWinkOnImpersonation();
+  return (
+    <header className="shell-header">
+      <Link to="/" className="shell-brand">
+        <img src={logo} alt={t('logoAlt')} className={winking ? 'shell-logo wink' : 'shell-logo'} data-winking={winking} />
+        <span className="shell-title">{t('appName')}</span>
+      </Link>
+      <div className="shell-header-actions">
+        {authenticated ? (
+          <UserMenu />
+        ) : (
+          <button type="button" className="button" onClick={() => startLogin()}>
+            {t('header.login')}
+          </button>
+        )}
+        <LanguageSwitcher />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { setFlash, useSessionStore } from 'shared-auth';
+
+/** While impersonating: who is impersonated, and an exit that restores the real user and goes to /. */
+export function ImpersonationBanner() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const impersonator = useSessionStore((state) => state.impersonator);
+  const user = useSessionStore((state) => state.user);
+  if (!impersonator) return null;
+
+  const name = user?.name ?? user?.email ?? '';
+  const exit = () => {
+    useSessionStore.getState().stopImpersonation();
+    setFlash(t('impersonation.stopped', { name }));
+    navigate('/');
+  };
+  return (
+    <div className="impersonation-banner" role="status">
+      <span>{t('impersonation.banner', { name })}</span>
+      <button type="button" className="button secondary" onClick={exit}>
+        {t('impersonation.exit')}
+      </button>
+    </div>
+  );
+}

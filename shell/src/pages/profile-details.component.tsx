@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { highestAuthority } from 'shared-auth';
+import type { User } from 'shared-auth';
+
+function formatDate(epochSeconds: number | undefined, language: string): string | undefined {
+  if (!epochSeconds) return undefined;
+  return new Date(epochSeconds * 1000).toLocaleDateString(language.startsWith('nl') ? 'nl-NL' : 'en-GB');
+}
+
+function authorityLabel(authority: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  return authority === 'No member' ? t('authorities.noMember', { ns: 'ui' }) : t(`authorities.${authority}`, { ns: 'ui' });
+}
+
+/** A user's details and roles, as cards whose 'details' link opens the role. */
+export function ProfileDetails({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('shell');
+  const rows: [string, string | undefined][] = [
+    ['profile.name', user.name],
+    ['profile.email', user.email],
+    ['profile.sub', user.sub],
+    ['profile.eppn', user.eduPersonPrincipalName],
+    ['profile.schacHomeOrganization', user.schacHomeOrganization],
+    ['profile.authority', authorityLabel(highestAuthority(user), t)],
+    ['profile.lastActivity', formatDate(user.lastActivity, i18n.language ?? 'en')],
+  ];
+  return (
+    <>
+      <section className="profile-details" aria-labelledby="profile-details-title">
+        <h2 id="profile-details-title">{t('profile.details')}</h2>
+        <dl>
+          {rows
+            .filter(([, value]) => Boolean(value))
+            .map(([key, value]) => (
+              <div key={key} className="profile-row">
+                <dt>{t(key)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+      <section className="profile-roles" aria-labelledby="profile-roles-title">
+        <h2 id="profile-roles-title">{t('profile.roles')}</h2>
+        {user.userRoles.length === 0 ? (
+          <p>{t('profile.noRoles')}</p>
+        ) : (
+          <ul className="role-cards">
+            {user.userRoles.map((userRole) => (
+              <li key={userRole.id} className="role-card">
+                <h3>{userRole.role.name}</h3>
+                <p className="role-card-authority">{authorityLabel(userRole.authority, t)}</p>
+                {userRole.role.description && <p>{userRole.role.description}</p>}
+                <Link
+                  to={`/roles/${userRole.role.id}`}
+                  className="button secondary"
+                  aria-label={t('profile.roleDetailsLabel', { name: userRole.role.name })}
+                >
+                  {t('profile.roleDetails')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from 'shared-auth';
+import { Breadcrumb, Loader } from 'shared-ui';
+import { ProfileDetails } from './profile-details.component';
+
+/** profile: the logged-in user's own details and roles. */
+export default function ProfilePage() {
+  const { t } = useTranslation('shell');
+  const user = useSessionStore((state) => state.user);
+
+  useEffect(() => {
+    useSessionStore.getState().setBreadcrumbPath([{ path: '/home', value: t('home.breadcrumb') }, { value: t('profile.title') }]);
+  }, [t]);
+
+  if (!user) return <Loader />;
+  return (
+    <main className="shell-page profile">
+      <Breadcrumb />
+      <h1>{user.name ?? t('profile.title')}</h1>
+      <ProfileDetails user={user} />
+    </main>
+  );
+}

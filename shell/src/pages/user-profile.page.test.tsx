@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiDelete, apiGet, useFlashStore } from 'shared-auth';
+import { personas } from '../test-support/personas';
+import { renderShell } from '../test-support/render-shell';
+
+jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
+// The requests leave through shared-auth's client; the test answers them.
+jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), apiGet: jest.fn(), apiDelete: jest.fn() }));
+
+const guest = { ...personas.guest(), id: 42 };
+const fetchOtherUser = jest.mocked(apiGet);
+const deleteUser = jest.mocked(apiDelete);
+
+beforeEach(() => {
+  fetchOtherUser.mockReset().mockResolvedValue(guest);
+  deleteUser.mockReset().mockResolvedValue(undefined);
+});
+
+describe("another user's profile", () => {
+  it('shows the user with breadcrumb home > users > name and role cards linking to the role', async () => {
+    await renderShell({ path: '/profile/42', user: personas.manager() });
+    expect(await screen.findByRole('heading', { name: 'Guest', level: 1 })).toBeInTheDocument();
+    expect(fetchOtherUser).toHaveBeenCalledWith('users/other/42', expect.anything());
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(crumbs.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/home/users');
+    expect(screen.getByRole('link', { name: 'Details of role Wiki guests' })).toHaveAttribute('href', '/roles/13');
+    expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
+  });
+
+  it('goes to /404 when the profile cannot be loaded', async () => {
+    fetchOtherUser.mockRejectedValue(new Error('404'));
+    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('lets a super user delete the user after confirming', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delete user' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Are you sure you want to delete Guest\?/)).toBeInTheDocument();
+    expect(deleteUser).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(deleteUser).toHaveBeenCalledWith('users/42');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home/users');
+    expect(useFlashStore.getState().flash?.msg).toBe('User Guest has been deleted');
+  });
+
+  it('does not delete when the super user cancels', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    await user.click(await screen.findByRole('button', { name: 'Delete user' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(deleteUser).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers no delete on the super user’s own profile', async () => {
+    const me = personas.superUser();
+    fetchOtherUser.mockResolvedValue(me);
+    await renderShell({ path: `/profile/${me.id}`, user: me });
+    expect(await screen.findByRole('heading', { name: 'Admin', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import type { RemoteId, RouteAccess } from 'shared-ui';
+import type { User } from 'shared-auth';
+
+/**
+ * What the shell knows about each remote without loading it: the route prefixes it owns and the home
+ * tabs it contributes. When a remote cannot be loaded, these render the unavailable panel instead of a
+ * not-found page, so the user sees that a part of the console is down rather than missing.
+ */
+export interface KnownRoute {
+  path: string;
+  access: RouteAccess;
+}
+
+export interface KnownHomeTab {
+  id: string;
+  order: number;
+  /** Key in the shell's namespace, for the label while the remote is unavailable. */
+  labelKey: string;
+  /** Spec §2 Home tabs; mirrors the remote's own rule so the tab bar stays stable when it is down. */
+  visible: (user: User | null | undefined) => boolean;
+}
+
+export interface KnownRemote {
+  routes: KnownRoute[];
+  homeTabs: KnownHomeTab[];
+}
+
+function institutionAdminWithApplications(user: User | null | undefined): boolean {
+  if (!user || user.superUser || !user.institutionAdmin) return false;
+  return Boolean(user.organizationGUID) && (user.applications?.length ?? 0) > 0;
+}
+
+export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
+  roles: {
+    routes: [
+      { path: 'roles/*', access: 'authenticated' },
+      { path: 'role/*', access: 'authenticated' },
+      { path: 'applications/*', access: 'authenticated' },
+      { path: 'inviter', access: 'authenticated' },
+    ],
+    homeTabs: [
+      { id: 'roles', order: 10, labelKey: 'tabRoles', visible: (user) => Boolean(user) },
+      { id: 'users', order: 20, labelKey: 'tabUsers', visible: (user) => Boolean(user?.superUser) },
+      {
+        id: 'applications',
+        order: 30,
+        labelKey: 'tabApplications',
+        visible: (user) => Boolean(user?.superUser) || institutionAdminWithApplications(user),
+      },
+      { id: 'applicationUsers', order: 40, labelKey: 'tabApplicationUsers', visible: institutionAdminWithApplications },
+    ],
+  },
+  invitations: {
+    routes: [
+      { path: 'invitation/accept', access: 'public' },
+      { path: 'invitation/*', access: 'authenticated' },
+    ],
+    homeTabs: [],
+  },
+  system: {
+    routes: [
+      { path: 'system/*', access: 'authenticated' },
+      { path: 'audit-logs/*', access: 'authenticated' },
+    ],
+    homeTabs: [],
+  },
+  tokens: {
+    routes: [{ path: 'tokens', access: 'authenticated' }],
+    homeTabs: [
+      {
+        id: 'tokens',
+        order: 90,
+        labelKey: 'tabTokens',
+        visible: (user) => Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
+      },
+    ],
+  },
+};
+
+export const REMOTE_IDS = Object.keys(KNOWN_REMOTES) as RemoteId[];

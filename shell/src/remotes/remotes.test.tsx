@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSessionStore } from 'shared-auth';
+// The remotes' real source stands in for what Module Federation would load (see remote-loader.mock).
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import systemRemote from 'mfe-system/src/contributions';
+import { brokenSystemRemote, tokensRemote } from '../test-support/fake-remotes';
+import { personas } from '../test-support/personas';
+import { renderShell } from '../test-support/render-shell';
+import { loadContributions } from '../test-support/remote-loader.mock';
+
+jest.mock('./remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
+
+const UNAVAILABLE = 'This part of the console is unavailable';
+
+describe('remotes inside the shell', () => {
+  it('mounts the real roles remote, which sees the shared session and whose flash shows in the shell', async () => {
+    await renderShell({ path: '/home', user: personas.manager(), remotes: { roles: [rolesRemote], tokens: [tokensRemote] } });
+
+    expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+
+    // A user change made in the shell's store is seen by the remote's own visibility rules.
+    act(() => useSessionStore.getState().setUser(personas.superUser()));
+    expect(await screen.findByRole('link', { name: 'Users' })).toBeInTheDocument();
+
+    // The remote resolves shared-auth from its own folder; it must be the very module the shell uses.
+    const remoteSharedAuth = jest.requireActual(require.resolve('shared-auth', { paths: [path.join(__dirname, '../../../mfe-roles/src')] }));
+    act(() => remoteSharedAuth.setFlash('Role saved by the remote', 'error'));
+    expect(await screen.findByText('Role saved by the remote')).toBeInTheDocument();
+  });
+
+  it('shows the unavailable panel for a remote that fails to load, and Retry loads it', async () => {
+    const user = userEvent.setup();
+    await renderShell({
+      path: '/roles/5',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('remote down'), rolesRemote], tokens: [tokensRemote] },
+    });
+
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { name: 'Role 5' })).toBeInTheDocument();
+    expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(loadContributions).toHaveBeenLastCalledWith('roles');
+  });
+
+  it("keeps a failed remote's home tabs in place, showing the panel, while other tabs work", async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/home', user: personas.superUser(), remotes: { tokens: [tokensRemote] } });
+
+    const tabs = within(await screen.findByRole('navigation', { name: 'Home tabs' }));
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Roles',
+      'Users',
+      'Applications',
+      'API tokens',
+    ]);
+    expect(screen.getByText(UNAVAILABLE)).toBeInTheDocument();
+
+    await user.click(tabs.getByRole('link', { name: 'API tokens' }));
+    expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
+    expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+  });
+
+  it("catches a remote page that throws and shows the panel, while the rest of the console works", async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/system',
+      user: personas.superUser(),
+      remotes: { roles: [rolesRemote], system: [brokenSystemRemote, systemRemote] },
+    });
+
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    // The header still works: the user menu leads home, where the roles remote is fine.
+    await user.click(screen.getByRole('button', { name: /User menu of/ }));
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+
+    // Retry loads the (now repaired) remote again.
+    await user.click(screen.getByRole('button', { name: /User menu of/ }));
+    await user.click(screen.getByRole('link', { name: 'System' }));
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/trigger the cleanup and the expiry notifications/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+// Renders the started shell (layout + routes) at a path, with a session user and the remotes served by
+// remote-loader.mock. Each test file mocks '../remotes/remote-loader' with that module first.
+import { act, render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useFlashStore, useSessionStore } from 'shared-auth';
+import type { User } from 'shared-auth';
+import { initI18n, registerTranslations } from 'shared-ui';
+import type { RemoteContributions } from 'shared-ui';
+import { ShellContent } from '../app.component';
+import { resetRemotesStore, useRemotesStore } from '../remotes/remotes.store';
+import en from '../translations/en.json';
+import nl from '../translations/nl.json';
+import { resetRemoteSources, serveRemote } from './remote-loader.mock';
+
+/** Shows where the router is, so tests can assert redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function setupI18n(): void {
+  initI18n();
+  registerTranslations('shell', { en, nl });
+}
+
+export interface ShellOptions {
+  path?: string;
+  /** null: not logged in. */
+  user?: User | null;
+  /** Per remote: what loading it answers, attempt by attempt; remotes left out fail to load. */
+  remotes?: Partial<Record<RemoteContributions['id'], (RemoteContributions | Error)[]>>;
+}
+
+/** Resets every store, serves the remotes, loads them, and renders the shell at `path`. */
+export async function renderShell({ path = '/', user = null, remotes = {} }: ShellOptions = {}): Promise<RenderResult> {
+  setupI18n();
+  resetRemoteSources();
+  resetRemotesStore();
+  for (const [id, attempts] of Object.entries(remotes)) {
+    serveRemote(id as RemoteContributions['id'], ...(attempts ?? []));
+  }
+  useFlashStore.getState().clearFlash();
+  useSessionStore.setState({
+    authenticated: user !== null,
+    user,
+    impersonator: null,
+    breadcrumbPath: [],
+    config: { authenticated: user !== null },
+  });
+  await act(async () => {
+    await useRemotesStore.getState().loadAll();
+  });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ShellContent />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
