@@ -14,11 +14,12 @@ export function hashTokenSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-async function touch(app: FastifyInstance, userId: number): Promise<void> {
-  // At most one write a minute per user.
+async function touch(app: FastifyInstance, user: User): Promise<void> {
+  // At most one write a minute per user; the loaded user tells whether one is due.
+  if (user.lastActivity !== undefined && Date.now() / 1000 - user.lastActivity < 60) return;
   await app.db.query(
     "UPDATE users SET last_activity = now() WHERE id = $1 AND last_activity < now() - interval '1 minute'",
-    [userId],
+    [user.id],
   );
 }
 
@@ -41,7 +42,7 @@ async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secre
   };
   request.realUser = owner;
   request.user = owner;
-  await touch(app, owner.id);
+  await touch(app, owner);
 }
 
 async function impersonate(
@@ -97,7 +98,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     }
     request.realUser = user;
     request.user = user;
-    await touch(app, user.id);
+    await touch(app, user);
     const header = request.headers['x-impersonate-id'];
     if (typeof header === 'string' && header.length > 0) await impersonate(app, request, user, header);
   });

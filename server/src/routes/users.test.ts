@@ -191,3 +191,37 @@ describe('GET users/search-by-application', () => {
     expect(page.content.some((u: { email: string }) => u.email.includes('outsider'))).toBe(false);
   });
 });
+
+describe('GET users/config', () => {
+  it('tells an anonymous caller it is not authenticated, with the settings the console needs', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/users/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      authenticated: false,
+      missingAttributes: [],
+      groupUrnPrefix: 'urn:mace:surf.nl:test.surfaccess.nl',
+      pastDateAllowed: false,
+      performanceSeedAllowed: false,
+      locale: 'en',
+      languages: 'nl, en',
+      environment: 'local',
+      serverUrl: 'http://localhost:8080',
+      welcomeUrl: 'http://localhost:8080',
+    });
+    expect(res.headers['x-session-alive']).toBeUndefined();
+  });
+
+  it('names the logged-in user', async () => {
+    const res = await call('manager', 'GET', '/api/v1/users/config');
+    expect(res.json()).toMatchObject({ authenticated: true, name: 'Max Manager' });
+  });
+
+  it('picks the locale from lang, then the lang cookie, then Accept-Language', async () => {
+    const locale = async (url: string, headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url, headers })).json().locale;
+    expect(await locale('/api/v1/users/config', { 'accept-language': 'nl-NL,nl;q=0.9' })).toBe('nl');
+    expect(await locale('/api/v1/users/config', { cookie: 'lang=nl', 'accept-language': 'en' })).toBe('nl');
+    expect(await locale('/api/v1/users/config?lang=en', { cookie: 'lang=nl' })).toBe('en');
+    expect(await locale('/api/v1/users/config?lang=fr', {})).toBe('en');
+  });
+});
