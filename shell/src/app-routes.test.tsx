@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { User } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import invitationsRemote from 'mfe-invitations/src/contributions';
@@ -44,10 +45,19 @@ describe('routes and guards (spec §2)', () => {
     expect(location()).toBe('/404');
   });
 
-  it('sends a logged-in user from / and from /login to home, roles tab first', async () => {
-    await at('/', personas.manager());
+  it.each(['/', '/login'])('sends a logged-in user from %s to home, roles tab first', async (path) => {
+    await at(path, personas.manager());
     expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Roles' })).toHaveAttribute('aria-selected', 'true');
     expect(location()).toBe('/home');
+  });
+
+  it('switches home tabs through the URL', async () => {
+    const user = userEvent.setup();
+    await at('/home', personas.superUser());
+    await user.click(await screen.findByRole('tab', { name: 'Users' }));
+    expect(await screen.findByText(/All users of the console will be listed here/)).toBeInTheDocument();
+    expect(location()).toBe('/home/users');
   });
 
   it('sends a user whose highest authority is inviter from home to /inviter', async () => {
@@ -87,8 +97,8 @@ describe('routes and guards (spec §2)', () => {
 
 describe('home tabs per persona (spec §2 Home tabs)', () => {
   const tabNames = async () => {
-    const nav = within(await screen.findByRole('navigation', { name: 'Home tabs' }));
-    return nav.getAllByRole('link').map((link) => link.textContent);
+    const tabs = within(await screen.findByRole('tablist', { name: 'Home tabs' }));
+    return tabs.getAllByRole('tab').map((tab) => tab.textContent);
   };
 
   it.each([
@@ -104,8 +114,10 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
   it('shows home > tab in the breadcrumb and the chosen tab', async () => {
     await at('/home/applicationUsers', personas.institutionAdmin());
     expect(await screen.findByText(/users holding roles for your institution's applications/)).toBeInTheDocument();
-    const link = screen.getByRole('link', { name: 'Application users' });
-    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('tab', { name: 'Application users' })).toHaveAttribute('aria-selected', 'true');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(crumbs.getByText('Application users')).toBeInTheDocument();
   });
 
   it('gives the not-found page for a tab the user may not see', async () => {

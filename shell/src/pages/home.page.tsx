@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { highestAuthority, useSessionStore } from 'shared-auth';
-import { Loader } from 'shared-ui';
+import { Breadcrumb, Loader, Tabs } from 'shared-ui';
 import { useRemotesStore } from '../remotes/remotes.store';
 import { SlotEntryView } from '../remotes/slot.component';
 import { useSlot } from '../remotes/use-slot';
@@ -13,6 +13,7 @@ export const DEFAULT_HOME_TAB = 'roles';
 /** home/{tab?}: the tabs contributed to `home.tabs` that the session may see; roles by default. */
 export default function HomePage() {
   const { t } = useTranslation('shell');
+  const navigate = useNavigate();
   const { tab = DEFAULT_HOME_TAB } = useParams();
   const user = useSessionStore((state) => state.user);
   const entries = useSlot('home.tabs');
@@ -33,24 +34,15 @@ export default function HomePage() {
 
   return (
     <main className="shell-page home">
-      <nav className="home-tabs" aria-label={t('home.tabsLabel')}>
-        <ul>
-          {entries.map((entry) => (
-            <li key={`${entry.remoteId}:${entry.id}`}>
-              <NavLink
-                to={`/home/${entry.id}`}
-                className={entry.id === active.id ? 'home-tab active' : 'home-tab'}
-                aria-current={entry.id === active.id ? 'page' : undefined}
-              >
-                {t(entry.labelKey, { ns: entry.labelNamespace })}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section className="home-tab-panel" aria-label={activeLabel}>
+      <Breadcrumb />
+      <Tabs
+        label={t('home.tabsLabel')}
+        activeTab={active.id}
+        onChange={(id) => navigate(`/home/${id}`)}
+        tabs={entries.map((entry) => ({ id: entry.id, label: t(entry.labelKey, { ns: entry.labelNamespace }) }))}
+      >
         <SlotEntryView entry={active} />
-      </section>
+      </Tabs>
     </main>
   );
 }

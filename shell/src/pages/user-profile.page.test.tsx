@@ -40,7 +40,7 @@ describe("another user's profile", () => {
     await renderShell({ path: '/profile/42', user: personas.superUser() });
     await user.click(await screen.findByRole('button', { name: 'Delete user' }));
 
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/Are you sure you want to delete Guest\?/)).toBeInTheDocument();
     expect(deleteUser).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -54,9 +54,9 @@ describe("another user's profile", () => {
     const user = userEvent.setup();
     await renderShell({ path: '/profile/42', user: personas.superUser() });
     await user.click(await screen.findByRole('button', { name: 'Delete user' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(deleteUser).not.toHaveBeenCalled();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('offers no delete on the super user’s own profile', async () => {

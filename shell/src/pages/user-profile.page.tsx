@@ -55,8 +55,9 @@ export default function UserProfilePage() {
       <ConfirmationDialog
         open={confirming}
         question={t('profile.confirmDelete', { name })}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
+        isWarning
+        confirm={() => void confirmDelete()}
+        cancel={() => setConfirming(false)}
       />
     </main>
   );

@@ -21,11 +21,11 @@ describe('remotes inside the shell', () => {
     await renderShell({ path: '/home', user: personas.manager(), remotes: { roles: [rolesRemote], tokens: [tokensRemote] } });
 
     expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
 
     // A user change made in the shell's store is seen by the remote's own visibility rules.
     act(() => useSessionStore.getState().setUser(personas.superUser()));
-    expect(await screen.findByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Users' })).toBeInTheDocument();
 
     // The remote resolves shared-auth from its own folder; it must be the very module the shell uses.
     const remoteSharedAuth = jest.requireActual(require.resolve('shared-auth', { paths: [path.join(__dirname, '../../../mfe-roles/src')] }));
@@ -53,8 +53,8 @@ describe('remotes inside the shell', () => {
     const user = userEvent.setup();
     await renderShell({ path: '/home', user: personas.superUser(), remotes: { tokens: [tokensRemote] } });
 
-    const tabs = within(await screen.findByRole('navigation', { name: 'Home tabs' }));
-    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual([
+    const tabs = within(await screen.findByRole('tablist', { name: 'Home tabs' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Roles',
       'Users',
       'Applications',
@@ -62,7 +62,7 @@ describe('remotes inside the shell', () => {
     ]);
     expect(screen.getByText(UNAVAILABLE)).toBeInTheDocument();
 
-    await user.click(tabs.getByRole('link', { name: 'API tokens' }));
+    await user.click(tabs.getByRole('tab', { name: 'API tokens' }));
     expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
   });
