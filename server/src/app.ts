@@ -2,7 +2,12 @@
  * Builds the Fastify app: plumbing plugins (config, database, cookies, session, CSRF, authentication), the
  * dev IdP and OIDC login, the domain modules, and static serving of the built bundles.
  */
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -50,6 +55,11 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     trustProxy: config.secure,
+    // API calls are logged; bundle files and the dev IdP's pages only at debug level.
+    logController: new LogController({
+      disableRequestLogging: (request) =>
+        !request.url.startsWith('/api/') && config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     // Malformed URLs and the like, refused before routing: same error shape as everything else.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ reason: error.message }, 'request refused');
