@@ -5,15 +5,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envSchema } from 'env-schema';
+import { DEV_ADMIN_SUB } from './config.constants.js';
+import { envJsonSchema, type RawEnv } from './config.schema.js';
 
 /** The repository root (server/src/config.ts → ../..; also right for server/dist/config.js). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export const DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT =
-  'urn:mace:surfnet.nl:surfnet.nl:sab:role:SURFconextverantwoordelijke';
-export const DEFAULT_ORGANIZATION_GUID_PREFIX = 'urn:mace:surfnet.nl:surfnet.nl:sab:organizationGUID:';
-/** The sub of the dev IdP's admin persona: the default super user when the dev IdP is in use. */
-export const DEV_ADMIN_SUB = 'urn:collab:person:example.org:admin';
+export {
+  DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT,
+  DEFAULT_ORGANIZATION_GUID_PREFIX,
+  DEV_ADMIN_SUB,
+} from './config.constants.js';
 
 export const REMOTE_IDS = ['roles', 'invitations', 'system', 'tokens'] as const;
 export type RemoteId = (typeof REMOTE_IDS)[number];
@@ -51,85 +53,6 @@ export interface AppConfig {
   environment: string;
 }
 
-const schema = {
-  type: 'object',
-  properties: {
-    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
-    HOST: { type: 'string', minLength: 1, default: 'localhost' },
-    PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' },
-    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
-    DATA_DIR: { type: 'string', minLength: 1 },
-    OIDC_ISSUER: { type: 'string', pattern: '^https?://' },
-    OIDC_CLIENT_ID: { type: 'string', minLength: 1 },
-    OIDC_CLIENT_SECRET: { type: 'string', minLength: 1 },
-    SESSION_SECRET: { type: 'string', minLength: 16 },
-    SUPER_USER_SUBS: { type: 'string' },
-    INSTITUTION_ADMIN_ENTITLEMENT: {
-      type: 'string',
-      minLength: 1,
-      default: DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT,
-    },
-    ORGANIZATION_GUID_ENTITLEMENT_PREFIX: {
-      type: 'string',
-      minLength: 1,
-      default: DEFAULT_ORGANIZATION_GUID_PREFIX,
-    },
-    GROUP_URN_PREFIX: { type: 'string', minLength: 1, default: 'urn:mace:surf.nl:test.surfaccess.nl' },
-    PAST_DATE_ALLOWED: { type: 'boolean', default: false },
-    PERFORMANCE_SEED_ALLOWED: { type: 'boolean', default: false },
-    SMTP_URL: { type: 'string', pattern: '^smtps?://' },
-    MAIL_FROM: { type: 'string', minLength: 3, default: 'Access portal <no-reply@example.org>' },
-    REGISTRY_URL: { type: 'string', pattern: '^https?://' },
-    CRON_CLEANUP: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '1h' },
-    CRON_EXPIRY_NOTIFICATIONS: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
-    EXPIRY_NOTIFICATION_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
-    DEV_SEED: { type: 'boolean' },
-    STATIC_DIR: { type: 'string', minLength: 1 },
-    REMOTE_ROLES_URL: { type: 'string', minLength: 1 },
-    REMOTE_INVITATIONS_URL: { type: 'string', minLength: 1 },
-    REMOTE_SYSTEM_URL: { type: 'string', minLength: 1 },
-    REMOTE_TOKENS_URL: { type: 'string', minLength: 1 },
-    LOG_LEVEL: {
-      type: 'string',
-      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-      default: 'info',
-    },
-    ENVIRONMENT: { type: 'string', minLength: 1, default: 'local' },
-  },
-} as const;
-
-interface RawEnv {
-  PORT: number;
-  HOST: string;
-  PUBLIC_URL?: string;
-  DATABASE_URL?: string;
-  DATA_DIR?: string;
-  OIDC_ISSUER?: string;
-  OIDC_CLIENT_ID?: string;
-  OIDC_CLIENT_SECRET?: string;
-  SESSION_SECRET?: string;
-  SUPER_USER_SUBS?: string;
-  INSTITUTION_ADMIN_ENTITLEMENT: string;
-  ORGANIZATION_GUID_ENTITLEMENT_PREFIX: string;
-  GROUP_URN_PREFIX: string;
-  PAST_DATE_ALLOWED: boolean;
-  PERFORMANCE_SEED_ALLOWED: boolean;
-  SMTP_URL?: string;
-  MAIL_FROM: string;
-  REGISTRY_URL?: string;
-  CRON_CLEANUP: string;
-  CRON_EXPIRY_NOTIFICATIONS: string;
-  EXPIRY_NOTIFICATION_DAYS: number;
-  DEV_SEED?: boolean;
-  STATIC_DIR?: string;
-  REMOTE_ROLES_URL?: string;
-  REMOTE_INVITATIONS_URL?: string;
-  REMOTE_SYSTEM_URL?: string;
-  REMOTE_TOKENS_URL?: string;
-  LOG_LEVEL: string;
-  ENVIRONMENT: string;
-}
-
 /** Thrown for a wrong environment; its message names the variable(s). */
 export class ConfigError extends Error {}
 
@@ -161,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   let raw: RawEnv;
   try {
-    raw = envSchema<RawEnv>({ schema, data, dotenv: false });
+    raw = envSchema<RawEnv>({ schema: envJsonSchema, data, dotenv: false });
   } catch (error) {
     throw new ConfigError(`Invalid environment: ${describe(error)}`);
   }

@@ -1,6 +1,6 @@
 /** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveLanguage, type User } from 'shared-auth/rules';
+import { resolveLanguage } from 'shared-auth/rules';
 import { loadUser } from '../auth/load-user.js';
 import {
   configSchema,
@@ -10,12 +10,8 @@ import {
   pagedQuerySchema,
   type PagedQueryString,
 } from '../auth/user-schemas.js';
-import {
-  searchUsers,
-  userRolesOnApplications,
-  type UserListRow,
-  type UserSearchQuery,
-} from '../auth/user-search.js';
+import { searchUsers, userRolesOnApplications } from '../auth/user-search.js';
+import { listItem, ownApplicationIds, toSearchQuery, visibleProfile } from '../auth/user-views.js';
 import { epochSeconds } from '../auth/role-shape.js';
 import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
@@ -30,53 +26,6 @@ const userSchema = {
     institutionAdmin: { type: 'boolean' },
   },
 } as const;
-
-function toSearchQuery(query: PagedQueryString): UserSearchQuery {
-  return { ...query, sortDirection: query.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
-}
-
-function listItem(row: UserListRow) {
-  return {
-    id: row.id,
-    sub: row.sub,
-    name: row.name,
-    email: row.email,
-    schac_home_organization: row.schac_home_organization,
-    schacHomeOrganization: row.schac_home_organization,
-    superUser: row.super_user,
-    institutionAdmin: row.institution_admin,
-    createdAt: epochSeconds(row.created_at) ?? undefined,
-    lastActivity: epochSeconds(row.last_activity) ?? undefined,
-  };
-}
-
-/** Manage ids an institution admin owns (its registry applications). */
-function ownApplicationIds(user: User): string[] {
-  return user.institutionAdmin ? (user.applications ?? []).map((app) => app.id) : [];
-}
-
-/**
- * Who may see another user's profile: a super user; an institution admin when the other holds a role on
- * one of its applications; a manager of a role the other holds. Non-super viewers see only those roles.
- */
-function visibleProfile(viewer: User, other: User): User | null {
-  if (viewer.superUser) return other;
-  const ownApps = new Set(ownApplicationIds(viewer));
-  const managed = new Set(
-    viewer.userRoles
-      .filter((ur) => ur.authority === 'MANAGER' || ur.authority === 'INSTITUTION_ADMIN')
-      .map((ur) => ur.role.id),
-  );
-  const shared = other.userRoles.filter(
-    (ur) =>
-      managed.has(ur.role.id) ||
-      ur.role.applicationUsages.some((usage) => ownApps.has(usage.application.manageId)),
-  );
-  if (shared.length === 0 && viewer.id !== other.id) return null;
-  return viewer.id === other.id
-    ? other
-    : { ...other, userRoles: shared, roles: shared.map((ur) => ur.role), applications: [] };
-}
 
 function configFor(app: FastifyInstance, request: FastifyRequest) {
   const { config } = app;
