@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from 'shared-auth';
 import { matchesSearch, sortEntities, valueAt } from '../utils/entity-sort';
 import { DataTable, type EntityColumn, type RowKey, type RowSelection, type SortDirection } from './data-table.component';
 import { Loader } from './loader.component';
@@ -39,7 +40,7 @@ const byId = (entity: unknown): RowKey => valueAt(entity, 'id') as RowKey;
  */
 export function EntityTable<T>(props: EntityTableProps<T>) {
   const { entities, columns, rowKey = byId, title, showCount = true, searchAttributes = [] } = props;
-  const { pageSize = 10, loading, emptyText, onRowClick, newEntity, actions, selection } = props;
+  const { pageSize = DEFAULT_PAGE_SIZE, loading, emptyText, onRowClick, newEntity, actions, selection } = props;
   const { t } = useTranslation('ui');
   const idPrefix = useId();
   const [query, setQuery] = useState('');

@@ -1,4 +1,4 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock'), { virtual: true });
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

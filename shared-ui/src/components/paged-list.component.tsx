@@ -1,15 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from 'shared-auth';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type Page } from 'shared-auth';
 import { valueAt } from '../utils/entity-sort';
 import { DataTable, type EntityColumn, type RowKey, type RowSelection, type SortDirection } from './data-table.component';
 import { Loader } from './loader.component';
 import { NewEntityButton, type NewEntityAction } from './new-entity-button.component';
 import { Pagination } from './pagination.component';
-
-/** Search debounce and minimum length of spec §5/§9. */
-export const SEARCH_DEBOUNCE_MS = 375;
-export const SEARCH_MIN_CHARACTERS = 3;
 
 /** The paged query of spec §3, all fields filled in. */
 export interface PageRequest {
@@ -51,12 +47,12 @@ const byId = (entity: unknown): RowKey => valueAt(entity, 'id') as RowKey;
 /** True for the texts spec §5 lets reach the server: empty, or longer than 2 characters once trimmed. */
 export function isSearchable(text: string): boolean {
   const trimmed = text.trim();
-  return trimmed.length === 0 || trimmed.length >= SEARCH_MIN_CHARACTERS;
+  return trimmed.length === 0 || trimmed.length >= SEARCH_MIN_CHARS;
 }
 
 /** A server-side searched, sorted and paged list (spec §2 paged list screen). */
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { columns, rowKey = byId, title, emptyText, pageSize = 10, paginate = true } = props;
+  const { columns, rowKey = byId, title, emptyText, pageSize = DEFAULT_PAGE_SIZE, paginate = true } = props;
   const { onRowClick, newEntity, actions, selection, reloadKey } = props;
   const { t } = useTranslation('ui');
   const idPrefix = useId();

@@ -1,11 +1,11 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock'), { virtual: true });
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
 
-import * as sharedAuth from 'shared-auth';
-import { resetSharedAuthMock, useSessionStore } from '../test-support/shared-auth.mock';
+import { reportError, useSessionStore } from 'shared-auth';
+import { resetStores } from '../test-support/reset';
 import { i18n, initI18n, registerTranslations } from './i18n';
 import { detectLanguage, languageUrl, switchLanguage } from './language';
 
-const apiPost = sharedAuth.apiPost as jest.Mock;
+const report = reportError as jest.Mock;
 
 function clearLangCookie() {
   document.cookie = 'lang=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -62,8 +62,8 @@ describe('switchLanguage', () => {
 
 describe('i18n', () => {
   beforeEach(async () => {
-    resetSharedAuthMock();
-    apiPost.mockClear();
+    resetStores();
+    report.mockClear();
     initI18n();
     await i18n.changeLanguage('en');
   });
@@ -86,12 +86,12 @@ describe('i18n', () => {
     useSessionStore.setState({ authenticated: true, user: { id: 7, superUser: false, institutionAdmin: false, userRoles: [] } });
     i18n.t('ui:does.not.exist');
     i18n.t('ui:does.not.exist');
-    expect(apiPost).toHaveBeenCalledTimes(1);
-    expect(apiPost).toHaveBeenCalledWith('users/error', { 'Missing translation': 'does.not.exist' });
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith({ 'Missing translation': 'does.not.exist' });
   });
 
   it('does not report missing keys without a logged-in user', () => {
     i18n.t('ui:also.missing');
-    expect(apiPost).not.toHaveBeenCalled();
+    expect(report).not.toHaveBeenCalled();
   });
 });

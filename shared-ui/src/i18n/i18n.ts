@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { apiPost, useSessionStore } from 'shared-auth';
+import { reportError, useSessionStore } from 'shared-auth';
 import type { Translations } from '../contract';
 import en from '../translations/en.json';
 import nl from '../translations/nl.json';
@@ -27,9 +27,7 @@ function reportMissingKey(_languages: readonly string[], namespace: string, key:
   const id = `${namespace}:${key}`;
   if (reported.has(id) || !isLoggedIn()) return;
   reported.add(id);
-  apiPost('users/error', { 'Missing translation': key }).catch(() => {
-    // The report is best effort: a failing report must not disturb the page that asked for a text.
-  });
+  void reportError({ 'Missing translation': key });
 }
 
 /**

@@ -1,21 +1,10 @@
-/** The interface languages (spec §1); anything else falls back to English. */
-export const LANGUAGES = ['en', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGE_COOKIE_DAYS, resolveLanguage, type Locale } from 'shared-auth';
 
-/** How long the language cookie lives (spec §9: 356 days, as in the established product). */
-export const LANGUAGE_COOKIE_DAYS = 356;
+/** The interface languages (spec §1): en and nl. */
+export type Language = Locale;
 
 function toLanguage(value: string | null | undefined): Language {
-  const primary = (value ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
-}
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
+  return resolveLanguage({ query: value ?? null });
 }
 
 /**
@@ -23,11 +12,7 @@ function readCookie(name: string): string | null {
  * The first source that is present decides; a value other than nl or en gives en.
  */
 export function detectLanguage(): Language {
-  const fromQuery = new URLSearchParams(window.location.search).get('lang');
-  if (fromQuery) return toLanguage(fromQuery);
-  const fromCookie = readCookie('lang');
-  if (fromCookie) return toLanguage(fromCookie);
-  return toLanguage(navigator.language);
+  return resolveLanguage({ query: window.location.search, cookie: document.cookie, browser: navigator.language });
 }
 
 /** The current URL with its `lang` query parameter set, keeping path, other parameters and hash. */

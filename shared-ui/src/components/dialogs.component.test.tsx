@@ -1,0 +1,134 @@
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { setUpEnglish } from '../test-support/i18n';
+import { setFlash, useErrorDialogStore } from 'shared-auth';
+import { resetStores } from '../test-support/reset';
+import { ConfirmationDialog } from './confirmation-dialog.component';
+import { ErrorDialog } from './error-dialog.component';
+import { FlashMessages } from './flash-messages.component';
+
+beforeAll(setUpEnglish);
+beforeEach(resetStores);
+
+function Harness({ onConfirm = jest.fn() }: { onConfirm?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Delete role
+      </button>
+      <ConfirmationDialog
+        open={open}
+        title="Delete role"
+        question="Are you sure?"
+        isWarning
+        confirm={() => {
+          onConfirm();
+          setOpen(false);
+        }}
+        cancel={() => setOpen(false)}
+      >
+        <input aria-label="reason" />
+      </ConfirmationDialog>
+    </>
+  );
+}
+
+describe('ConfirmationDialog', () => {
+  it('is a labelled modal that marks the body while open', async () => {
+    render(<Harness />);
+    expect(document.body).not.toHaveClass('modal-open');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete role' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete role' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('Are you sure?');
+    expect(document.body).toHaveClass('modal-open');
+  });
+
+  it('closes on Esc and gives focus back to the button that opened it', async () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Delete role' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('textbox', { name: 'reason' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('modal-open');
+    expect(opener).toHaveFocus();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete role' }));
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('textbox', { name: 'reason' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+  });
+
+  it('confirms', async () => {
+    const onConfirm = jest.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete role' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('ErrorDialog', () => {
+  it('shows the failure texts with the reference number and closes on OK', async () => {
+    render(<ErrorDialog supportEmail="help@example.org" />);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => useErrorDialogStore.getState().show(4711));
+    const dialog = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('An error has occurred');
+    expect(dialog).toHaveTextContent('The reference number for this exception is 4711');
+    expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(useErrorDialogStore.getState().open).toBe(false);
+  });
+});
+
+describe('FlashMessages', () => {
+  it('shows an error as an alert banner with its action', async () => {
+    const retry = jest.fn();
+    render(<FlashMessages />);
+    act(() => {
+      setFlash('Role is disabled', 'error', retry, 'Retry');
+    });
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Role is disabled');
+    expect(banner.querySelector('.sds--alert--status-error')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalled();
+  });
+
+  it('shows a warning as a banner too', () => {
+    render(<FlashMessages />);
+    act(() => {
+      setFlash('No provisioning', 'warning');
+    });
+    expect(screen.getByRole('alert').querySelector('.sds--alert--status-warning')).not.toBeNull();
+  });
+
+  it('shows success and info as a success toast that can be closed', async () => {
+    render(<FlashMessages />);
+    act(() => {
+      setFlash('Role saved', 'info');
+    });
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveTextContent('Role saved');
+    expect(toast.querySelector('.sds--toaster--status-success')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close alert' }));
+    expect(screen.queryByText('Role saved')).not.toBeInTheDocument();
+  });
+});
