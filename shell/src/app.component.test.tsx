@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { runStartup, startLogin, useSessionStore } from 'shared-auth';
 import type { StartupOutcome } from 'shared-auth';
@@ -58,9 +58,9 @@ describe('startup (spec §2 Startup)', () => {
     jest.useFakeTimers();
     try {
       startAt('/', { kind: 'ready', authenticated: false, to: '/login' });
-      await jest.advanceTimersByTimeAsync(450);
+      await act(() => jest.advanceTimersByTimeAsync(450));
       expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
-      await jest.advanceTimersByTimeAsync(100);
+      await act(() => jest.advanceTimersByTimeAsync(100));
       expect(screen.queryByText('Starting the access portal...')).not.toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
     } finally {

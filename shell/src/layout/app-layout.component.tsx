@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ErrorBoundary, ErrorDialog, FlashMessages, Loader } from 'shared-ui';
 import { Footer } from './footer.component';
 import { Header } from './header.component';
@@ -7,13 +8,15 @@ import { ImpersonationBanner } from './impersonation-banner.component';
 
 /** Header, impersonation banner, flash messages, the page, footer, and the failure dialog. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  // A page that failed is given a fresh start when the user goes elsewhere.
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <Header />
       <ImpersonationBanner />
       <FlashMessages />
       <div className="shell-main">
-        <ErrorBoundary>
+        <ErrorBoundary resetKeys={[pathname]}>
           <Suspense fallback={<Loader />}>{children}</Suspense>
         </ErrorBoundary>
       </div>
