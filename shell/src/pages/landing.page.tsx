@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { startLogin } from 'shared-auth';
 import landing from '../assets/landing.svg';
 
@@ -12,13 +13,15 @@ const STEPS = [
 /** /login for visitors: what the portal is, how it works, and the way in. */
 export default function LandingPage() {
   const { t } = useTranslation('shell');
+  // A 'force' navigation state (spec §2 Landing page) makes the identity provider ask again.
+  const force = Boolean((useLocation().state as { force?: boolean } | null)?.force);
   return (
     <main className="shell-page landing">
       <section className="landing-hero">
         <div>
           <h1>{t('landing.title')}</h1>
           <p>{t('landing.subTitle')}</p>
-          <button type="button" className="button landing-login" onClick={() => startLogin()}>
+          <button type="button" className="button landing-login" onClick={() => startLogin({ force })}>
             {t('landing.login')}
           </button>
           <p className="landing-invite-only">{t('landing.inviteOnly')}</p>
