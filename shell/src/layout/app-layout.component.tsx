@@ -15,11 +15,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Header />
       <ImpersonationBanner />
       <FlashMessages />
-      <div className="shell-main">
+      {/* The one main landmark: shell pages and remote pages render inside it. */}
+      <main className="shell-main" id="main">
         <ErrorBoundary resetKeys={[pathname]}>
           <Suspense fallback={<Loader />}>{children}</Suspense>
         </ErrorBoundary>
-      </div>
+      </main>
       <Footer />
       <ErrorDialog />
     </div>

@@ -6,7 +6,7 @@ export default function DeadendPage() {
   const { t } = useTranslation('shell');
   const name = useSessionStore((state) => state.config?.name);
   return (
-    <main className="shell-page">
+    <div className="shell-page">
       <h1>{t('deadend.title')}</h1>
       <p>{name ? t('deadend.textName', { name }) : t('deadend.text')}</p>
       {!name && (
@@ -14,6 +14,6 @@ export default function DeadendPage() {
           {t('deadend.retry')}
         </button>
       )}
-    </main>
+    </div>
   );
 }

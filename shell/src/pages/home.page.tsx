@@ -33,8 +33,10 @@ export default function HomePage() {
   if (!active) return settled ? <Navigate to="/404" replace /> : <Loader />;
 
   return (
-    <main className="shell-page home">
+    <div className="shell-page home">
       <Breadcrumb />
+      {/* The tab bar says where the user is; the heading is for assistive technology. */}
+      <h1 className="sds--visually-hidden">{activeLabel}</h1>
       <Tabs
         label={t('home.tabsLabel')}
         activeTab={active.id}
@@ -43,6 +45,6 @@ export default function HomePage() {
       >
         <SlotEntryView entry={active} />
       </Tabs>
-    </main>
+    </div>
   );
 }

@@ -6,13 +6,13 @@ export default function InviteOnlyPage() {
   const { t } = useTranslation('shell');
   const user = useSessionStore((state) => state.user);
   return (
-    <main className="shell-page">
+    <div className="shell-page">
       <h1>{t('inviteOnly.title')}</h1>
       <p>{t('inviteOnly.welcome', { name: user?.name ?? '' })}</p>
       <p>{t('inviteOnly.info')}</p>
       <button type="button" className="button" onClick={() => startLogin({ force: true })}>
         {t('inviteOnly.login')}
       </button>
-    </main>
+    </div>
   );
 }

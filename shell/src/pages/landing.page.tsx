@@ -16,7 +16,7 @@ export default function LandingPage() {
   // A 'force' navigation state (spec §2 Landing page) makes the identity provider ask again.
   const force = Boolean((useLocation().state as { force?: boolean } | null)?.force);
   return (
-    <main className="shell-page landing">
+    <div className="shell-page landing">
       <section className="landing-hero">
         <div>
           <h1>{t('landing.title')}</h1>
@@ -41,6 +41,6 @@ export default function LandingPage() {
           ))}
         </ol>
       </section>
-    </main>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ export default function MissingAttributesPage() {
   const { t } = useTranslation('shell');
   const missing = useSessionStore((state) => state.missingAttributes);
   return (
-    <main className="shell-page">
+    <div className="shell-page">
       <h1>{t('missingAttributes.title')}</h1>
       <p>{t('missingAttributes.text')}</p>
       <ul className="missing-attributes">
@@ -20,6 +20,6 @@ export default function MissingAttributesPage() {
       <button type="button" className="button" onClick={() => startLogin({ force: true })}>
         {t('missingAttributes.login')}
       </button>
-    </main>
+    </div>
   );
 }

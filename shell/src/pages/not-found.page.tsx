@@ -6,11 +6,11 @@ import notFound from '../assets/not-found.svg';
 export default function NotFoundPage() {
   const { t } = useTranslation('shell');
   return (
-    <main className="shell-page not-found">
+    <div className="shell-page not-found">
       <img src={notFound} alt={t('notFound.imageAlt')} width={240} height={160} />
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <Link to="/">{t('notFound.home')}</Link>
-    </main>
+    </div>
   );
 }

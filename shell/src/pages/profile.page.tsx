@@ -15,10 +15,10 @@ export default function ProfilePage() {
 
   if (!user) return <Loader />;
   return (
-    <main className="shell-page profile">
+    <div className="shell-page profile">
       <Breadcrumb />
       <h1>{user.name ?? t('profile.title')}</h1>
       <ProfileDetails user={user} />
-    </main>
+    </div>
   );
 }

@@ -41,7 +41,7 @@ export default function UserProfilePage() {
   };
 
   return (
-    <main className="shell-page profile">
+    <div className="shell-page profile">
       <Breadcrumb />
       <div className="profile-header">
         <h1>{name}</h1>
@@ -59,6 +59,6 @@ export default function UserProfilePage() {
         confirm={() => void confirmDelete()}
         cancel={() => setConfirming(false)}
       />
-    </main>
+    </div>
   );
 }
