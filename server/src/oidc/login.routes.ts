@@ -90,8 +90,9 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       throw httpError(400, `Login failed: ${(error as Error).message}`);
     }
 
-    // A new session id after login: an id known before login is worthless after.
+    // A new session id and CSRF token after login: what was known before login is worthless after.
     request.session.regenerate();
+    request.session.set('csrfToken', undefined);
     const missing = missingAttributes(claims);
     if (missing.length > 0) {
       request.session.set('userId', undefined);

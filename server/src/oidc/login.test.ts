@@ -35,6 +35,18 @@ describe('login through the development identity provider', () => {
     expect(config.json()).toMatchObject({ authenticated: true, name: 'Max Manager', missingAttributes: [] });
   });
 
+  it('gives the session a new id and a new CSRF token at login', async () => {
+    const browser = new InjectBrowser(app);
+    const before = (await browser.request('GET', '/api/v1/csrf')).json().token;
+    const cookieBefore = browser.cookie;
+    await browser.login('inviter');
+    expect(browser.cookie).not.toBe(cookieBefore);
+    const after = (await browser.request('GET', '/api/v1/csrf')).json().token;
+    expect(after).not.toBe(before);
+    const { rows } = await app.db.query('SELECT 1 FROM sessions WHERE data::text LIKE $1', [`%${before}%`]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('returns to the invitation accept page when a hash is given, and forces a fresh login', async () => {
     const browser = new InjectBrowser(app);
     const first = await browser.login('guest', '?hash=abc123');
