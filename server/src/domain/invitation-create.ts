@@ -155,6 +155,8 @@ export async function insertInvitations(
   q: Queryable,
   actor: AuditActor,
   inviterId: number | null,
+  /** Set when the invitation came in through an API token. */
+  remoteApiUser: string | null,
   checked: CheckedInvitation,
 ): Promise<Array<{ id: number; hash: string }>> {
   const created: Array<{ id: number; hash: string }> = [];
@@ -162,8 +164,8 @@ export async function insertInvitations(
     const hash = randomBytes(32).toString('base64url');
     const { rows } = await q.query<{ id: string }>(
       `INSERT INTO invitations (hash, email, intended_authority, message, language, enforce_email_equality, edu_id_only,
-         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id, remote_api_user)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
       [
         hash,
         email,
@@ -177,6 +179,7 @@ export async function insertInvitations(
         checked.roleExpiryDate,
         checked.expiryDate,
         inviterId,
+        remoteApiUser,
       ],
     );
     const id = Number(rows[0].id);

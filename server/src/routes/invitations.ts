@@ -76,7 +76,15 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         request.body,
         app.config.pastDateAllowed,
       );
-      const created = await app.db.tx((q) => insertInvitations(q, request, user.id, checked));
+      const created = await app.db.tx((q) =>
+        insertInvitations(
+          q,
+          request,
+          user.id,
+          request.apiToken ? `API token ${request.apiToken.id}` : null,
+          checked,
+        ),
+      );
       reply.status(201);
       return mailInvitations(created, user);
     },

@@ -4,11 +4,12 @@ import { addMember, apiApp, call, insertRole, loginPersonas, type Sessions } fro
 
 let app: FastifyInstance;
 let s: Sessions;
+let wiki: number;
 
 beforeAll(async () => {
-  app = await apiApp();
+  app = await apiApp({ mailer: { send: async () => undefined } });
   s = await loginPersonas(app);
-  const wiki = await insertRole(app, 'Wiki Editors', ['app-wiki']);
+  wiki = await insertRole(app, 'Wiki Editors', ['app-wiki']);
   await addMember(app, s.manager.userId, wiki, 'MANAGER');
   await addMember(app, s.guest.userId, wiki, 'GUEST');
 });
@@ -34,6 +35,19 @@ describe('tokens', () => {
     expect(stored.rows[0].hashed_value).toBe(createHash('sha256').update(token).digest('hex'));
     const me = await app.inject({ method: 'GET', url: '/api/v1/roles', headers: { 'x-api-token': token } });
     expect(me.statusCode).toBe(200);
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/v1/invitations',
+      headers: { 'x-api-token': token },
+      payload: { intendedAuthority: 'GUEST', invites: ['via.api@example.com'], roleIdentifiers: [wiki] },
+    });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()[0]).toEqual(
+      expect.objectContaining({
+        remoteApiUser: `API token ${res.json().id}`,
+        inviter: expect.objectContaining({ name: 'Max Manager' }),
+      }),
+    );
     // The secret is used up: a second save needs a new one.
     expect((await call(app, s.manager, 'POST', '/api/v1/tokens', { description: 'Again' })).statusCode).toBe(
       400,
