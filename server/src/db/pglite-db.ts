@@ -62,6 +62,8 @@ export function dbOverPglite(pglite: PGlite, onClose: () => Promise<void> = asyn
   const pool = new pg.Pool({
     ...(createPgConfig(pglite) as unknown as pg.PoolConfig),
     max: 1,
+    // The connection is in-process: keep it instead of closing it after 10 s idle.
+    idleTimeoutMillis: 0,
     // A query through the outer handle while a transaction holds the one connection would wait forever.
     connectionTimeoutMillis: 15_000,
   });
