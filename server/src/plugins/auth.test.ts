@@ -70,6 +70,24 @@ describe('authentication', () => {
       expect(res.json()).toMatchObject({ id: manager.userId, email: 'manager@example.org' });
     });
 
+    it('lets a super user token impersonate, and refuses others with 403', async () => {
+      const admin = await loginAs(app, 'admin');
+      const inviter = await loginAs(app, 'inviter');
+      const guest = await loginAs(app, 'guest');
+      await app.db.query(
+        `INSERT INTO api_tokens (hashed_value, description, owner_id) VALUES ($1, 'a', $2), ($3, 'i', $4)`,
+        [hashTokenSecret('admin-token-x'), admin.userId, hashTokenSecret('inviter-token-x'), inviter.userId],
+      );
+      const asAdmin = await me({ 'x-api-token': 'admin-token-x', 'x-impersonate-id': String(guest.userId) });
+      expect(asAdmin.json()).toMatchObject({ id: guest.userId });
+      expect(asAdmin.headers['set-cookie']).toBeUndefined();
+      const asInviter = await me({
+        'x-api-token': 'inviter-token-x',
+        'x-impersonate-id': String(guest.userId),
+      });
+      expect(asInviter.statusCode).toBe(403);
+    });
+
     it('refuses an unknown token with 401', async () => {
       const res = await me({ 'x-api-token': 'not-a-token' });
       expect(res.statusCode).toBe(401);

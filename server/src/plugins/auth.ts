@@ -59,7 +59,9 @@ async function impersonate(
   request.user = target;
   request.impersonatorId = real.id;
 
-  const seen = request.session.get('impersonated') ?? [];
+  // A browser session is audited once per target; token calls (no session) every time.
+  const sessionBound = Boolean(request.session.get('userId'));
+  const seen = sessionBound ? (request.session.get('impersonated') ?? []) : [];
   if (!seen.includes(targetId)) {
     await app.db.query(
       `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action, before, after)
@@ -71,7 +73,7 @@ async function impersonate(
         JSON.stringify({ name: target.name, email: target.email }),
       ],
     );
-    request.session.set('impersonated', [...seen, targetId]);
+    if (sessionBound) request.session.set('impersonated', [...seen, targetId]);
   }
 }
 
@@ -86,19 +88,20 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const token = request.headers['x-api-token'];
     if (typeof token === 'string' && token.length > 0) {
       await fromApiToken(app, request, token);
-      return;
+    } else {
+      const userId = request.session.get('userId');
+      if (!userId) return;
+      const user = await loadUser(app.db, app.registry, userId);
+      if (!user) {
+        // The user was deleted while logged in.
+        request.session.destroy();
+        return;
+      }
+      request.realUser = user;
+      request.user = user;
+      await touch(app, user);
     }
-    const userId = request.session.get('userId');
-    if (!userId) return;
-    const user = await loadUser(app.db, app.registry, userId);
-    if (!user) {
-      // The user was deleted while logged in.
-      request.session.destroy();
-      return;
-    }
-    request.realUser = user;
-    request.user = user;
-    await touch(app, user);
+    const user = request.realUser!;
     const header = request.headers['x-impersonate-id'];
     if (typeof header === 'string' && header.length > 0) await impersonate(app, request, user, header);
   });
