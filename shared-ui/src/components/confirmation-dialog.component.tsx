@@ -44,7 +44,8 @@ function useBodyMarker(open: boolean) {
  * focus trap): labelled by its title, Esc cancels, Tab stays inside, focus returns where it was.
  */
 export function ConfirmationDialog(props: ConfirmationDialogProps) {
-  const { open, title, question, children, confirm, cancel, confirmLabel, cancelLabel, isWarning, isError } = props;
+  const { open, title, question, children, confirm, cancel, confirmLabel, cancelLabel, isWarning, isError } =
+    props;
   const { t } = useTranslation('ui');
   const titleId = useId();
   const bodyId = useId();
@@ -78,7 +79,10 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
     }
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+    if (
+      event.shiftKey &&
+      (document.activeElement === first || document.activeElement === dialogRef.current)
+    ) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && document.activeElement === last) {
@@ -109,7 +113,13 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
           {children}
         </div>
         <div className="sds--modal--actions">
-          {cancel && <Button type={ButtonType.Secondary} txt={cancelLabel ?? t('forms.cancel')} onClick={() => cancel()} />}
+          {cancel && (
+            <Button
+              type={ButtonType.Secondary}
+              txt={cancelLabel ?? t('forms.cancel')}
+              onClick={() => cancel()}
+            />
+          )}
           <Button
             type={isWarning ? ButtonType.Delete : ButtonType.Primary}
             txt={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}

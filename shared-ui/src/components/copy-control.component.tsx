@@ -44,7 +44,11 @@ export function CopyControl({ value, label = '', showValue }: CopyControlProps) 
   return (
     <span className="ui-copy-control">
       {showValue && <code className="ui-copy-value">{value}</code>}
-      <button type="button" className="sds--btn sds--btn--tertiary sds--btn--small" onClick={() => void copy()}>
+      <button
+        type="button"
+        className="sds--btn sds--btn--tertiary sds--btn--small"
+        onClick={() => void copy()}
+      >
         {t('copy.copy', { label }).trim()}
       </button>
       <span role="status" aria-live="polite" className="ui-copy-confirmation">

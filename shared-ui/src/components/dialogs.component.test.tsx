@@ -90,7 +90,10 @@ describe('ErrorDialog', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('An error has occurred');
     expect(dialog).toHaveTextContent('The reference number for this exception is 4711');
-    expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
+    expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:help@example.org',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(useErrorDialogStore.getState().open).toBe(false);

@@ -58,7 +58,13 @@ describe('AuthorityBadge', () => {
 
 describe('Breadcrumb and PageFrame', () => {
   it('shows the session breadcrumb with links and the current page last', () => {
-    useSessionStore.getState().setBreadcrumbPath([{ path: '/home', value: 'Home' }, { path: '/home/roles', value: 'Roles' }, { value: 'Lab' }]);
+    useSessionStore
+      .getState()
+      .setBreadcrumbPath([
+        { path: '/home', value: 'Home' },
+        { path: '/home/roles', value: 'Roles' },
+        { value: 'Lab' },
+      ]);
     render(
       <MemoryRouter>
         <Breadcrumb />

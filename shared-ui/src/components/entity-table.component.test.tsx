@@ -26,7 +26,11 @@ const ROWS: Row[] = [
 const COLUMNS = [
   { key: 'name', header: 'Name' },
   { key: 'description', header: 'Description' },
-  { key: 'end_date', header: 'End date', render: (row: Row) => (row.end_date ? `day ${row.end_date}` : 'never') },
+  {
+    key: 'end_date',
+    header: 'End date',
+    render: (row: Row) => (row.end_date ? `day ${row.end_date}` : 'never'),
+  },
 ];
 
 function names() {
@@ -38,7 +42,14 @@ function names() {
 
 describe('EntityTable', () => {
   it('shows the title with the count and searches case-insensitively over the configured attributes', async () => {
-    render(<EntityTable title="Roles" entities={ROWS} columns={COLUMNS} searchAttributes={['name', 'description']} />);
+    render(
+      <EntityTable
+        title="Roles"
+        entities={ROWS}
+        columns={COLUMNS}
+        searchAttributes={['name', 'description']}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Roles (3)' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'WIKI');
     expect(names()).toEqual(['beta']);
@@ -47,7 +58,12 @@ describe('EntityTable', () => {
 
   it('shows the no-entities text when nothing matches, and a loader while loading', async () => {
     const { rerender } = render(
-      <EntityTable entities={ROWS} columns={COLUMNS} searchAttributes={['name']} emptyText="No roles found" />,
+      <EntityTable
+        entities={ROWS}
+        columns={COLUMNS}
+        searchAttributes={['name']}
+        emptyText="No roles found"
+      />,
     );
     await userEvent.type(screen.getByRole('searchbox'), 'zzz');
     expect(screen.getByText('No roles found')).toBeInTheDocument();
@@ -68,15 +84,21 @@ describe('EntityTable', () => {
   it('sorts an empty _date value last ascending, as the maximum number', async () => {
     render(<EntityTable entities={ROWS} columns={COLUMNS} />);
     await userEvent.click(screen.getByRole('button', { name: /End date/ }));
-    expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual([
-      'day 100',
-      'day 300',
-      'never',
-    ]);
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2].textContent),
+    ).toEqual(['day 100', 'day 300', 'never']);
   });
 
   it('pages through 10 rows at a time and goes back to page 1 on a new search', async () => {
-    const many = Array.from({ length: 23 }, (_, i) => ({ id: i, name: `role ${String(i).padStart(2, '0')}`, description: '', end_date: null }));
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      id: i,
+      name: `role ${String(i).padStart(2, '0')}`,
+      description: '',
+      end_date: null,
+    }));
     render(<EntityTable entities={many} columns={COLUMNS} defaultSort="name" searchAttributes={['name']} />);
     expect(names()).toHaveLength(10);
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -87,7 +109,10 @@ describe('EntityTable', () => {
 
   it('opens a row on click and on Enter, but not from a link inside it', async () => {
     const onRowClick = jest.fn();
-    const columns = [...COLUMNS, { key: 'link', header: 'Link', sortable: false, render: () => <button type="button">inner</button> }];
+    const columns = [
+      ...COLUMNS,
+      { key: 'link', header: 'Link', sortable: false, render: () => <button type="button">inner</button> },
+    ];
     render(<EntityTable entities={ROWS} columns={columns} onRowClick={onRowClick} defaultSort="name" />);
     await userEvent.click(screen.getByText('Alpha'));
     expect(onRowClick).toHaveBeenLastCalledWith(ROWS[2]);
@@ -100,14 +125,25 @@ describe('EntityTable', () => {
 
   it('has a new button that runs a function or navigates', async () => {
     const onClick = jest.fn();
-    const { unmount } = render(<EntityTable entities={ROWS} columns={COLUMNS} newEntity={{ label: 'New role', onClick }} />);
+    const { unmount } = render(
+      <EntityTable entities={ROWS} columns={COLUMNS} newEntity={{ label: 'New role', onClick }} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'New role' }));
     expect(onClick).toHaveBeenCalled();
     unmount();
     render(
       <MemoryRouter initialEntries={['/home']}>
         <Routes>
-          <Route path="/home" element={<EntityTable entities={ROWS} columns={COLUMNS} newEntity={{ label: 'New role', path: '/role/new' }} />} />
+          <Route
+            path="/home"
+            element={
+              <EntityTable
+                entities={ROWS}
+                columns={COLUMNS}
+                newEntity={{ label: 'New role', path: '/role/new' }}
+              />
+            }
+          />
           <Route path="/role/new" element={<p>role form</p>} />
         </Routes>
       </MemoryRouter>,

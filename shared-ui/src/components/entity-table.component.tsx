@@ -2,7 +2,13 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from 'shared-auth';
 import { matchesSearch, sortEntities, valueAt } from '../utils/entity-sort';
-import { DataTable, type EntityColumn, type RowKey, type RowSelection, type SortDirection } from './data-table.component';
+import {
+  DataTable,
+  type EntityColumn,
+  type RowKey,
+  type RowSelection,
+  type SortDirection,
+} from './data-table.component';
 import { Loader } from './loader.component';
 import { NewEntityButton, type NewEntityAction } from './new-entity-button.component';
 import { Pagination } from './pagination.component';
@@ -40,7 +46,15 @@ const byId = (entity: unknown): RowKey => valueAt(entity, 'id') as RowKey;
  */
 export function EntityTable<T>(props: EntityTableProps<T>) {
   const { entities, columns, rowKey = byId, title, showCount = true, searchAttributes = [] } = props;
-  const { pageSize = DEFAULT_PAGE_SIZE, loading, emptyText, onRowClick, newEntity, actions, selection } = props;
+  const {
+    pageSize = DEFAULT_PAGE_SIZE,
+    loading,
+    emptyText,
+    onRowClick,
+    newEntity,
+    actions,
+    selection,
+  } = props;
   const { t } = useTranslation('ui');
   const idPrefix = useId();
   const [query, setQuery] = useState('');
@@ -76,9 +90,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
     <section className="ui-entity-table" aria-busy={loading || undefined}>
       <div className="ui-entity-table-header">
         {title && (
-          <h2 className="sds--text--h4">
-            {showCount && !loading ? `${title} (${matching.length})` : title}
-          </h2>
+          <h2 className="sds--text--h4">{showCount && !loading ? `${title} (${matching.length})` : title}</h2>
         )}
         <div className="ui-entity-table-actions">
           {searchAttributes.length > 0 && (
@@ -117,7 +129,12 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
             selection={selection}
             idPrefix={idPrefix}
           />
-          <Pagination total={sorted.length} pageSize={pageSize} currentPage={currentPage} onChange={setPage} />
+          <Pagination
+            total={sorted.length}
+            pageSize={pageSize}
+            currentPage={currentPage}
+            onChange={setPage}
+          />
         </>
       )}
     </section>

@@ -40,7 +40,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error };
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     const keys = props.resetKeys ?? [];
     if (changed(keys, state.keys)) return { keys, error: state.error && null };
     return null;
@@ -57,6 +60,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.fallback ? this.props.fallback(error, this.reset) : <DefaultFallback reset={this.reset} />;
+    return this.props.fallback ? (
+      this.props.fallback(error, this.reset)
+    ) : (
+      <DefaultFallback reset={this.reset} />
+    );
   }
 }

@@ -14,7 +14,13 @@ export function ErrorDialog({ supportEmail }: ErrorDialogProps) {
   const reference = useErrorDialogStore((state) => state.reference);
   const close = useErrorDialogStore((state) => state.close);
   return (
-    <ConfirmationDialog open={open} title={t('errorDialog.title')} isError confirm={close} confirmLabel={t('forms.ok')}>
+    <ConfirmationDialog
+      open={open}
+      title={t('errorDialog.title')}
+      isError
+      confirm={close}
+      confirmLabel={t('forms.ok')}
+    >
       <p>{t('errorDialog.text')}</p>
       <p>
         {supportEmail ? (

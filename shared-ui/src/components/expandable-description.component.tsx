@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_CUTOFF } from 'shared-auth';
 
 /** The text up to the first space at or after `limit`; the whole text when it is short enough. */
-export function cutDescription(text: string, limit: number = DESCRIPTION_CUTOFF): { short: string; cut: boolean } {
+export function cutDescription(
+  text: string,
+  limit: number = DESCRIPTION_CUTOFF,
+): { short: string; cut: boolean } {
   if (text.length <= limit) return { short: text, cut: false };
   const space = text.indexOf(' ', limit);
   if (space === -1) return { short: text, cut: false };

@@ -13,7 +13,9 @@ beforeAll(setUpEnglish);
 
 describe('InputField', () => {
   it('is labelled, limited to 255 characters and shows its error without question marks', () => {
-    render(<InputField name="name" label="Name" value="" onChange={jest.fn()} error="Is the name required?" />);
+    render(
+      <InputField name="name" label="Name" value="" onChange={jest.fn()} error="Is the name required?" />,
+    );
     const input = screen.getByRole('textbox', { name: 'Name' });
     expect(input).toHaveAttribute('maxLength', '255');
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -26,9 +28,13 @@ describe('InputField', () => {
   });
 
   it('links URL values only for http, https, ssh and ftp', () => {
-    const { rerender } = render(<InputField name="url" label="URL" isUrl value="https://wiki.example.org" onChange={jest.fn()} />);
+    const { rerender } = render(
+      <InputField name="url" label="URL" isUrl value="https://wiki.example.org" onChange={jest.fn()} />,
+    );
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://wiki.example.org');
-    rerender(<InputField name="url" label="URL" isUrl value="ftp://files.example.org" onChange={jest.fn()} />);
+    rerender(
+      <InputField name="url" label="URL" isUrl value="ftp://files.example.org" onChange={jest.fn()} />,
+    );
     expect(screen.getByRole('link')).toHaveAttribute('href', 'ftp://files.example.org');
     rerender(<InputField name="url" label="URL" isUrl value="javascript:alert(1)" onChange={jest.fn()} />);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
@@ -64,7 +70,15 @@ describe('SelectField and MultiSelectField', () => {
   it('adds and removes several options', async () => {
     function Harness() {
       const [values, setValues] = useState<string[]>(['en']);
-      return <MultiSelectField name="langs" label="Languages" values={values} options={OPTIONS} onChange={setValues} />;
+      return (
+        <MultiSelectField
+          name="langs"
+          label="Languages"
+          values={values}
+          options={OPTIONS}
+          onChange={setValues}
+        />
+      );
     }
     render(<Harness />);
     const select = screen.getByRole('combobox', { name: 'Languages' });

@@ -17,7 +17,15 @@ export interface MultiSelectFieldProps {
  * Several choices: the chosen ones as removable chips, a native select to add another. Native parts keep
  * it usable by keyboard and screen reader without a custom listbox.
  */
-export function MultiSelectField({ name, label, values, options, onChange, error, disabled }: MultiSelectFieldProps) {
+export function MultiSelectField({
+  name,
+  label,
+  values,
+  options,
+  onChange,
+  error,
+  disabled,
+}: MultiSelectFieldProps) {
   const { t } = useTranslation('ui');
   const id = `${useId()}-${name}`;
   const errorId = `${id}-error`;

@@ -36,7 +36,13 @@ describe('PagedList', () => {
     const fetchPage = serverWith(25);
     render(<PagedList<User> title="Users" fetchPage={fetchPage} columns={COLUMNS} />);
     await flush();
-    expect(fetchPage).toHaveBeenCalledWith({ query: '', pageNumber: 0, pageSize: 10, sort: 'name', sortDirection: 'ASC' });
+    expect(fetchPage).toHaveBeenCalledWith({
+      query: '',
+      pageNumber: 0,
+      pageSize: 10,
+      sort: 'name',
+      sortDirection: 'ASC',
+    });
     expect(screen.getByRole('heading', { name: 'Users (25)' })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(11);
   });
@@ -78,17 +84,23 @@ describe('PagedList', () => {
     expect(screen.getAllByRole('row')).toHaveLength(6);
     await userEvent.click(screen.getByRole('button', { name: /Name/ }));
     expect(await screen.findByText('user 0')).toBeInTheDocument();
-    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ pageNumber: 0, sort: 'name', sortDirection: 'DESC' }));
+    expect(fetchPage).toHaveBeenLastCalledWith(
+      expect.objectContaining({ pageNumber: 0, sort: 'name', sortDirection: 'DESC' }),
+    );
   });
 
   it('without pagination says there are more results than shown', async () => {
     render(<PagedList<User> fetchPage={serverWith(12)} columns={COLUMNS} paginate={false} />);
     await flush();
-    expect(screen.getByText('There are more results than shown, please refine your search.')).toBeInTheDocument();
+    expect(
+      screen.getByText('There are more results than shown, please refine your search.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the empty text and a failure', async () => {
-    const { unmount } = render(<PagedList<User> fetchPage={serverWith(0)} columns={COLUMNS} emptyText="No users found" />);
+    const { unmount } = render(
+      <PagedList<User> fetchPage={serverWith(0)} columns={COLUMNS} emptyText="No users found" />,
+    );
     await flush();
     expect(screen.getByText('No users found')).toBeInTheDocument();
     unmount();

@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type Page } from 'shared-auth';
 import { valueAt } from '../utils/entity-sort';
-import { DataTable, type EntityColumn, type RowKey, type RowSelection, type SortDirection } from './data-table.component';
+import {
+  DataTable,
+  type EntityColumn,
+  type RowKey,
+  type RowSelection,
+  type SortDirection,
+} from './data-table.component';
 import { Loader } from './loader.component';
 import { NewEntityButton, type NewEntityAction } from './new-entity-button.component';
 import { Pagination } from './pagination.component';

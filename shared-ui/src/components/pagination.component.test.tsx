@@ -13,7 +13,9 @@ function visibleLinks() {
 
 describe('Pagination', () => {
   it('shows nothing when everything fits on one page', () => {
-    const { container } = render(<Pagination total={10} pageSize={10} currentPage={1} onChange={jest.fn()} />);
+    const { container } = render(
+      <Pagination total={10} pageSize={10} currentPage={1} onChange={jest.fn()} />,
+    );
     expect(container).toBeEmptyDOMElement();
   });
 

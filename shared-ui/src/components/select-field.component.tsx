@@ -22,7 +22,17 @@ export interface SelectFieldProps {
 }
 
 /** A native select on SDS's dropdown look. */
-export function SelectField({ name, label, value, options, onChange, placeholder, error, disabled, required }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  error,
+  disabled,
+  required,
+}: SelectFieldProps) {
   const { t } = useTranslation('ui');
   const id = `${useId()}-${name}`;
   const errorId = `${id}-error`;

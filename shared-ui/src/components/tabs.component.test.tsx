@@ -44,12 +44,16 @@ describe('Tabs', () => {
     const roles = screen.getByRole('tab', { name: /Roles/ });
     expect(roles).not.toHaveTextContent('(12)');
     expect(roles.querySelector('.sds--badge--number')).toHaveTextContent('12');
-    expect(screen.getByRole('tab', { name: /Tokens/ }).querySelector('.sds--badge--number')).toHaveTextContent('3');
+    expect(
+      screen.getByRole('tab', { name: /Tokens/ }).querySelector('.sds--badge--number'),
+    ).toHaveTextContent('3');
   });
 
   it('shows the notifier dot and the busy state', () => {
     render(<Harness />);
-    expect(screen.getByRole('tab', { name: /Users/ })).toContainElement(screen.getByRole('img', { name: 'needs attention' }));
+    expect(screen.getByRole('tab', { name: /Users/ })).toContainElement(
+      screen.getByRole('img', { name: 'needs attention' }),
+    );
     expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveAttribute('aria-busy', 'true');
   });
 

@@ -87,7 +87,9 @@ export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) 
                 aria-disabled={tab.readOnly || undefined}
                 aria-busy={tab.busy || undefined}
                 tabIndex={selected ? 0 : -1}
-                className={[selected ? 'active' : '', tab.readOnly ? 'read-only' : ''].join(' ').trim() || undefined}
+                className={
+                  [selected ? 'active' : '', tab.readOnly ? 'read-only' : ''].join(' ').trim() || undefined
+                }
                 onClick={() => choose(tab)}
                 onKeyDown={(event) => onKeyDown(event, tab)}
               >

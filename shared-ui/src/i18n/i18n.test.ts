@@ -83,7 +83,10 @@ describe('i18n', () => {
   });
 
   it('reports a missing key to the server once when a user is logged in', () => {
-    useSessionStore.setState({ authenticated: true, user: { id: 7, superUser: false, institutionAdmin: false, userRoles: [] } });
+    useSessionStore.setState({
+      authenticated: true,
+      user: { id: 7, superUser: false, institutionAdmin: false, userRoles: [] },
+    });
     i18n.t('ui:does.not.exist');
     i18n.t('ui:does.not.exist');
     expect(report).toHaveBeenCalledTimes(1);

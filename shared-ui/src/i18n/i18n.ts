@@ -53,7 +53,10 @@ export function initI18n(): typeof i18next {
 }
 
 /** Adds (or replaces) a remote's namespace with its English and Dutch texts. */
-export function registerTranslations(namespace: string, translations: { en: Translations; nl: Translations }): void {
+export function registerTranslations(
+  namespace: string,
+  translations: { en: Translations; nl: Translations },
+): void {
   initI18n();
   i18n.addResourceBundle('en', namespace, translations.en, true, true);
   i18n.addResourceBundle('nl', namespace, translations.nl, true, true);

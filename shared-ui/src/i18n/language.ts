@@ -12,7 +12,11 @@ function toLanguage(value: string | null | undefined): Language {
  * The first source that is present decides; a value other than nl or en gives en.
  */
 export function detectLanguage(): Language {
-  return resolveLanguage({ query: window.location.search, cookie: document.cookie, browser: navigator.language });
+  return resolveLanguage({
+    query: window.location.search,
+    cookie: document.cookie,
+    browser: navigator.language,
+  });
 }
 
 /** The current URL with its `lang` query parameter set, keeping path, other parameters and hash. */

@@ -77,7 +77,11 @@ declare module '@surfnet/sds' {
   }
   export function Button(props: ButtonProps): ReactElement;
 
-  export function BadgeNumber(props: { value: number | string; colored?: boolean; small?: boolean }): ReactElement;
+  export function BadgeNumber(props: {
+    value: number | string;
+    colored?: boolean;
+    small?: boolean;
+  }): ReactElement;
 
   export interface BreadCrumbItem {
     component: ReactNode;

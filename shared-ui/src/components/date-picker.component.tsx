@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BAD_DATE_CORRECTION_DAYS } from 'shared-auth';
+import { addDays, formatDateValue, isWithin, parseDate, startOfDay } from '../utils/date';
+import { Calendar } from './calendar.component';
+
+export interface DatePickerProps {
+  name: string;
+  label: string;
+  value: Date | null;
+  onChange: (date: Date | null) => void;
+  minDate?: Date | null;
+  maxDate?: Date | null;
+  /** Config `pastDateAllowed`: without it the earliest date is tomorrow. */
+  pastDateAllowed?: boolean;
+  /** An empty field means "no date" instead of an invalid one. */
+  allowNull?: boolean;
+  disabled?: boolean;
+}
+
+/** The bounds of spec §5 Date picker: at least tomorrow unless past dates are allowed. */
+export function datePickerBounds(
+  minDate: Date | null | undefined,
+  maxDate: Date | null | undefined,
+  pastDateAllowed: boolean | undefined,
+  today: Date = new Date(),
+): { min: Date | null; max: Date | null } {
+  const tomorrow = addDays(startOfDay(today), 1);
+  let min = minDate ? startOfDay(minDate) : null;
+  if (!pastDateAllowed && (!min || min < tomorrow)) min = tomorrow;
+  return { min, max: maxDate ? startOfDay(maxDate) : null };
+}
+
+/** Where a rejected typed date goes: 16 days ahead (spec §4), kept inside the bounds. */
+export function correctedDate(min: Date | null, max: Date | null, today: Date = new Date()): Date {
+  const corrected = addDays(startOfDay(today), BAD_DATE_CORRECTION_DAYS);
+  if (max && corrected > max) return max;
+  if (min && corrected < min) return min;
+  return corrected;
+}
+
+/**
+ * A dd/MM/yyyy text field with a calendar (ISO week numbers). Plain Date code: no date library. A typed
+ * date that does not parse or lies outside the bounds is rejected with 'Date input not valid.' and
+ * replaced by the corrected date.
+ */
+export function DatePicker({
+  name,
+  label,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  pastDateAllowed,
+  allowNull,
+  disabled,
+}: DatePickerProps) {
+  const { t } = useTranslation('ui');
+  const id = `${useId()}-${name}`;
+  const [text, setText] = useState(value ? formatDateValue(value) : '');
+  const [invalid, setInvalid] = useState(false);
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { min, max } = datePickerBounds(minDate, maxDate, pastDateAllowed);
+  const valueTime = value?.getTime();
+
+  useEffect(() => {
+    setText(valueTime === undefined ? '' : formatDateValue(new Date(valueTime)));
+  }, [valueTime]);
+
+  const commit = () => {
+    if (text.trim() === '' && allowNull) {
+      setInvalid(false);
+      if (value !== null) onChange(null);
+      return;
+    }
+    const parsed = parseDate(text);
+    if (parsed && isWithin(parsed, min, max)) {
+      setInvalid(false);
+      if (!value || parsed.getTime() !== startOfDay(value).getTime()) onChange(parsed);
+      setText(formatDateValue(parsed));
+      return;
+    }
+    const corrected = correctedDate(min, max);
+    setInvalid(true);
+    setText(formatDateValue(corrected));
+    onChange(corrected);
+  };
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <div className={`sds--text-field ui-date-picker${invalid ? ' sds--text-field--status-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="sds--text-field--shape ui-date-picker-input">
+        <input
+          id={id}
+          name={name}
+          className="sds--text-field--input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('datePicker.placeholder')}
+          value={text}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            }
+          }}
+        />
+        <button
+          ref={toggleRef}
+          type="button"
+          className="ui-date-picker-toggle"
+          aria-label={open ? t('datePicker.closeCalendar') : t('datePicker.openCalendar')}
+          aria-expanded={open}
+          disabled={disabled}
+          onClick={() => setOpen(!open)}
+        >
+          📅
+        </button>
+      </div>
+      {open && (
+        <Calendar
+          selected={value}
+          min={min}
+          max={max}
+          onClose={close}
+          onSelect={(date) => {
+            setInvalid(false);
+            onChange(date);
+            close();
+          }}
+        />
+      )}
+      {invalid && (
+        <p id={`${id}-error`} role="alert" className="sds--text-field--message">
+          {t('datePicker.invalid')}
+        </p>
+      )}
+    </div>
+  );
+}

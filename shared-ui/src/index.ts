@@ -1,0 +1,72 @@
+// The public API of shared-ui: the remote contract, the i18n setup and the shared components.
+import './styles/shared-ui.css';
+
+export * from './contract';
+
+export { i18n, initI18n, registerTranslations, UI_NAMESPACE } from './i18n/i18n';
+export { detectLanguage, languageUrl, switchLanguage, type Language } from './i18n/language';
+export { assertTranslationParity, translationParityProblems } from './i18n/parity';
+
+export { Tabs, type TabItem, type TabsProps } from './components/tabs.component';
+export {
+  DataTable,
+  type EntityColumn,
+  type RowKey,
+  type RowSelection,
+  type SortDirection,
+} from './components/data-table.component';
+export { EntityTable, type EntityTableProps } from './components/entity-table.component';
+export {
+  PagedList,
+  isSearchable,
+  type PagedListProps,
+  type PageRequest,
+} from './components/paged-list.component';
+export { Pagination, type PaginationProps } from './components/pagination.component';
+export { NewEntityButton, type NewEntityAction } from './components/new-entity-button.component';
+export { FlashMessages } from './components/flash-messages.component';
+export { ConfirmationDialog, type ConfirmationDialogProps } from './components/confirmation-dialog.component';
+export { ErrorDialog, type ErrorDialogProps } from './components/error-dialog.component';
+export {
+  DatePicker,
+  correctedDate,
+  datePickerBounds,
+  type DatePickerProps,
+} from './components/date-picker.component';
+export { AuthorityBadge, type AuthorityBadgeProps } from './components/authority-badge.component';
+export { CopyControl, type CopyControlProps } from './components/copy-control.component';
+export { Loader, type LoaderProps } from './components/loader.component';
+export { Checkbox, type CheckboxProps } from './components/checkbox.component';
+export {
+  InputField,
+  isLinkable,
+  stripQuestionMarks,
+  type InputFieldProps,
+} from './components/input-field.component';
+export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field.component';
+export { MultiSelectField, type MultiSelectFieldProps } from './components/multi-select-field.component';
+export { SwitchField, type SwitchFieldProps } from './components/switch-field.component';
+export {
+  ExpandableDescription,
+  cutDescription,
+  type ExpandableDescriptionProps,
+} from './components/expandable-description.component';
+export { Breadcrumb } from './components/breadcrumb.component';
+export { PageFrame, type PageFrameProps } from './components/page-frame.component';
+export { UnavailablePanel, type UnavailablePanelProps } from './components/unavailable-panel.component';
+export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary.component';
+
+export {
+  addDays,
+  formatDate,
+  formatDateTime,
+  formatDateValue,
+  isoWeek,
+  isWithin,
+  parseDate,
+  startOfDay,
+} from './utils/date';
+export { matchesSearch, sortEntities, sortValue, valueAt } from './utils/entity-sort';
+export { paginationWindow, totalPages, type PageLink } from './utils/pagination';
+
+export { renderStandalone } from './standalone/render-standalone';

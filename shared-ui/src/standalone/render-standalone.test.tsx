@@ -1,0 +1,142 @@
+jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Root } from 'react-dom/client';
+import { runStartup, startLogin, useSessionStore, type User } from 'shared-auth';
+import type { RemoteContributions } from '../contract';
+import { i18n, initI18n } from '../i18n/i18n';
+import { resetStores } from '../test-support/reset';
+import { renderStandalone } from './render-standalone';
+
+const USER = {
+  id: 1,
+  name: 'Mary Manager',
+  superUser: false,
+  institutionAdmin: false,
+  userRoles: [],
+} as User;
+
+const contributions: RemoteContributions = {
+  id: 'tokens',
+  routes: [
+    { path: 'tokens', access: 'authenticated', element: () => <p>token list</p> },
+    { path: 'tokens/help', access: 'public', element: () => <p>token help</p> },
+  ],
+  extensions: [
+    {
+      slot: 'home.tabs',
+      id: 'tokens',
+      order: 1,
+      labelKey: 'tab',
+      visible: () => true,
+      component: () => <p>tokens tab</p>,
+    },
+    {
+      slot: 'home.tabs',
+      id: 'hidden',
+      order: 2,
+      labelKey: 'hidden',
+      visible: () => false,
+      component: () => <p>hidden tab</p>,
+    },
+  ],
+  translations: {
+    en: { tab: 'API tokens', hidden: 'Hidden' },
+    nl: { tab: 'API-tokens', hidden: 'Verborgen' },
+  },
+};
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+async function start(path: string) {
+  window.history.replaceState({}, '', path);
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  await act(async () => {
+    root = renderStandalone(contributions, container);
+  });
+}
+
+function loggedIn() {
+  (runStartup as jest.Mock).mockImplementation(async () => {
+    useSessionStore.setState({ authenticated: true, user: USER });
+    return { kind: 'ready', authenticated: true, to: '/tokens', user: USER };
+  });
+}
+
+beforeEach(async () => {
+  resetStores();
+  (runStartup as jest.Mock).mockReset();
+  (startLogin as jest.Mock).mockClear();
+  initI18n();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+describe('renderStandalone', () => {
+  it('runs startup, then shows the header with the user and the remote route', async () => {
+    loggedIn();
+    await start('/tokens');
+    expect(runStartup).toHaveBeenCalledWith({ pathname: '/tokens', search: '' });
+    expect(screen.getByText('Mary Manager')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'NL' })).toBeInTheDocument();
+    expect(screen.getByText('token list')).toBeInTheDocument();
+  });
+
+  it('shows the home tabs the session may see at /home/<id>, in the remote language', async () => {
+    loggedIn();
+    await start('/tokens');
+    await act(async () => {
+      window.history.pushState({}, '', '/home/tokens');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('tab', { name: 'API tokens' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Hidden' })).not.toBeInTheDocument();
+    expect(screen.getByText('tokens tab')).toBeInTheDocument();
+  });
+
+  it('sends an unknown path to the first route', async () => {
+    (runStartup as jest.Mock).mockImplementation(async () => {
+      useSessionStore.setState({ authenticated: true, user: USER });
+      return { kind: 'ready', authenticated: true, to: '/nowhere', user: USER };
+    });
+    await start('/nowhere');
+    expect(window.location.pathname).toBe('/tokens');
+    expect(screen.getByText('token list')).toBeInTheDocument();
+  });
+
+  it('starts the login flow when startup says so', async () => {
+    (runStartup as jest.Mock).mockResolvedValue({ kind: 'login' });
+    await start('/tokens');
+    expect(startLogin).toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Redirecting to log in...');
+  });
+
+  it('without a session mounts only public routes', async () => {
+    (runStartup as jest.Mock).mockResolvedValue({ kind: 'ready', authenticated: false, to: '/tokens/help' });
+    await start('/tokens/help');
+    expect(screen.getByText('token help')).toBeInTheDocument();
+    await act(async () => {
+      window.history.pushState({}, '', '/tokens');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.queryByText('token list')).not.toBeInTheDocument();
+  });
+
+  it('switches the language with a cookie and a reload', async () => {
+    loggedIn();
+    await start('/tokens');
+    // jsdom cannot reload; it reports "not implemented: navigation" on the console instead.
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'NL' }));
+    expect(document.cookie).toContain('lang=nl');
+    quiet.mockRestore();
+    document.cookie = 'lang=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+});

@@ -1,0 +1,26 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary.component';
+import type { RemoteContributions } from '../contract';
+import { initI18n, registerTranslations } from '../i18n/i18n';
+import { StandaloneApp } from './standalone-app.component';
+
+/**
+ * Runs one remote on its own (its dev server or its built index.html): i18n with the remote's namespace,
+ * shared-auth's startup (login when needed), then its routes under a BrowserRouter with a minimal header,
+ * flash messages and the error dialog. Returns the React root.
+ */
+export function renderStandalone(contributions: RemoteContributions, root: HTMLElement): Root {
+  initI18n();
+  registerTranslations(contributions.id, contributions.translations);
+  const reactRoot = createRoot(root);
+  // No StrictMode: its double effects would run startup (CSRF token, config) twice.
+  reactRoot.render(
+    <ErrorBoundary>
+      <BrowserRouter>
+        <StandaloneApp contributions={contributions} />
+      </BrowserRouter>
+    </ErrorBoundary>,
+  );
+  return reactRoot;
+}

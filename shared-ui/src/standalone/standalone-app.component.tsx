@@ -1,0 +1,118 @@
+import { createElement, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { runStartup, startLogin, useSessionStore } from 'shared-auth';
+import { ErrorBoundary } from '../components/error-boundary.component';
+import { ErrorDialog } from '../components/error-dialog.component';
+import { FlashMessages } from '../components/flash-messages.component';
+import { Loader } from '../components/loader.component';
+import { Tabs } from '../components/tabs.component';
+import type { Extension, LazyComponent, RemoteContributions, SlotProps } from '../contract';
+import { StandaloneHeader } from './standalone-header.component';
+
+type Phase = 'starting' | 'login' | 'ready';
+
+function Mounted({ component, props }: { component: LazyComponent<SlotProps>; props?: SlotProps }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[location.pathname]}>
+      <Suspense fallback={<Loader />}>{createElement(component, props)}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The remote's `home.tabs` extensions as tabs at /home/<id>, as the shell's home would show them. */
+function HomeTabs({ contributions, tabs }: { contributions: RemoteContributions; tabs: Extension[] }) {
+  const { t } = useTranslation(contributions.id);
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const active = tabs.find((extension) => extension.id === tab);
+  if (!active) return <Navigate to={`/home/${tabs[0].id}`} replace />;
+  return (
+    <Tabs
+      tabs={tabs.map((extension) => ({ id: extension.id, label: t(extension.labelKey) }))}
+      activeTab={active.id}
+      onChange={(id) => navigate(`/home/${id}`)}
+    >
+      {active.component && <Mounted key={active.id} component={active.component} />}
+    </Tabs>
+  );
+}
+
+/** Startup from shared-auth, then the remote's routes (authenticated ones only for a logged-in user). */
+export function StandaloneApp({ contributions }: { contributions: RemoteContributions }) {
+  const { t } = useTranslation('ui');
+  const navigate = useNavigate();
+  const session = useSessionStore();
+  const [phase, setPhase] = useState<Phase>('starting');
+  // useNavigate gives a new function on every location change; startup must run once only.
+  const navigateRef = useRef(navigate);
+
+  useEffect(() => {
+    const go = navigateRef.current;
+    let current = true;
+    const { pathname, search } = window.location;
+    runStartup({ pathname, search })
+      .then((outcome) => {
+        if (!current) return;
+        if (outcome.kind === 'login') {
+          setPhase('login');
+          startLogin();
+          return;
+        }
+        if (`${pathname}${search}` !== outcome.to) go(outcome.to, { replace: true });
+        setPhase('ready');
+      })
+      .catch(() => {
+        // Startup reports its own failures as outcomes; anything else still leaves the public routes usable.
+        if (current) setPhase('ready');
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (phase !== 'ready') {
+    return phase === 'login' ? <p role="status">{t('header.loggingIn')}</p> : <Loader />;
+  }
+
+  const routes = contributions.routes.filter((route) => route.access === 'public' || session.authenticated);
+  const homeTabs = contributions.extensions
+    .filter((extension) => extension.slot === 'home.tabs' && extension.visible(session))
+    .sort((a, b) => a.order - b.order);
+  const fallback = routes[0] ? `/${routes[0].path.split('/:')[0]}` : null;
+
+  return (
+    <>
+      <StandaloneHeader title={contributions.id} />
+      <FlashMessages />
+      <main className="sds--page-container">
+        <Routes>
+          {routes.map((route) => (
+            <Route key={route.path} path={`/${route.path}`} element={<Mounted component={route.element} />} />
+          ))}
+          {homeTabs.length > 0 && (
+            <Route path="/home/:tab?" element={<HomeTabs contributions={contributions} tabs={homeTabs} />} />
+          )}
+          <Route
+            path="*"
+            element={
+              fallback ? (
+                <Navigate to={fallback} replace />
+              ) : (
+                <button
+                  type="button"
+                  className="sds--btn sds--btn--primary"
+                  onClick={() => startLogin({ force: true })}
+                >
+                  {t('header.login')}
+                </button>
+              )
+            }
+          />
+        </Routes>
+      </main>
+      <ErrorDialog />
+    </>
+  );
+}
