@@ -56,7 +56,8 @@ export async function loadUser(q: Queryable, registry: RegistryPort, id: number)
   const roleRows = (
     await q.query<UserRoleRow>(
       `SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
-              ur.created_at AS user_role_created_at
+              ur.created_at AS user_role_created_at,
+              (SELECT count(*) FROM user_roles m WHERE m.role_id = r.id)::int AS user_role_count
          FROM user_roles ur JOIN roles r ON r.id = ur.role_id
         WHERE ur.user_id = $1
         ORDER BY r.name, r.id`,

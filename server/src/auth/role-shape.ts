@@ -24,6 +24,8 @@ export interface RoleRow {
   organization_guid: string | null;
   created_by: string | null;
   created_at: Date;
+  /** Present when the query counted the role's members. */
+  user_role_count?: number;
 }
 
 export interface ApplicationUsageRow {
@@ -88,7 +90,12 @@ export function toRole(row: RoleRow, usages: ApplicationUsageRow[], apps: Map<st
     const app = apps.get(usage.manage_id);
     return app
       ? { ...app, landingPage: usage.landing_page ?? app.landingPage }
-      : { id: usage.manage_id, unknown: true, landingPage: usage.landing_page ?? undefined };
+      : {
+          id: usage.manage_id,
+          manageId: usage.manage_id,
+          unknown: true,
+          landingPage: usage.landing_page ?? undefined,
+        };
   });
   const first = applicationMaps.find((app) => !app.unknown);
   return {
@@ -101,6 +108,7 @@ export function toRole(row: RoleRow, usages: ApplicationUsageRow[], apps: Map<st
     defaultExpiryDays: row.default_expiry_days,
     organizationGUID: row.organization_guid,
     applicationMaps,
+    ...(row.user_role_count === undefined ? {} : { userRoleCount: row.user_role_count }),
     applicationUsages,
     overrideSettingsAllowed: row.override_settings_allowed,
     enforceEmailEquality: row.enforce_email_equality,

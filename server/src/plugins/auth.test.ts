@@ -32,6 +32,7 @@ describe('authentication', () => {
           highestAuthority: 'GUEST',
         });
         expect(res.json().userRoles[0].role).toMatchObject({
+          userRoleCount: 1,
           name: 'Impersonated',
           applicationMaps: [{ id: 'app-wiki', 'name:en': 'Wiki' }],
         });
