@@ -1,3 +1,7 @@
+// Consumers type-check shared-ui from their own tsconfig, which does not include src/types: the reference
+// brings our @surfnet/sds declarations along (an import cannot: the file declares an ambient module).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./types/surfnet-sds.d.ts" />
 // The public API of shared-ui: the remote contract, the i18n setup and the shared components.
 import './styles/shared-ui.css';
 
