@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiDelete, apiGet, useFlashStore } from 'shared-auth';
 import { personas } from '../test-support/personas';
@@ -46,7 +46,7 @@ describe("another user's profile", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(deleteUser).toHaveBeenCalledWith('users/42');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/home/users');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home/users'));
     expect(useFlashStore.getState().flash?.msg).toBe('User Guest has been deleted');
   });
 
