@@ -14,7 +14,7 @@ export interface ConfirmationDialogProps {
   cancel?: () => void;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** The confirm button destroys something. */
+  /** The confirm button destroys something: announced as an alert dialog. */
   isWarning?: boolean;
   /** The title is an error header. */
   isError?: boolean;
@@ -104,28 +104,30 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
         onKeyDown={onKeyDown}
       >
         <div className={`sds--modal--title${isError ? ' error' : ''}`}>
-          <h2 id={titleId} className="sds--text--h2">
+          <h2 id={titleId} className="sds--text--h4">
             {title ?? t('forms.confirm')}
           </h2>
         </div>
         <div className="sds--modal--content">
-          {question && <div id={bodyId}>{question}</div>}
-          {children}
-        </div>
-        <div className="sds--modal--actions">
-          {cancel && (
+          <div className="sds--text--rich">
+            {question && <div id={bodyId}>{question}</div>}
+            {children}
+          </div>
+          <div className="sds--modal--actions sds--actions--outer sds--space--top--5">
+            {cancel && (
+              <Button
+                type={ButtonType.Secondary}
+                txt={cancelLabel ?? t('forms.cancel')}
+                onClick={() => cancel()}
+              />
+            )}
             <Button
-              type={ButtonType.Secondary}
-              txt={cancelLabel ?? t('forms.cancel')}
-              onClick={() => cancel()}
+              type={ButtonType.Primary}
+              txt={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}
+              disabled={props.confirmDisabled}
+              onClick={() => confirm()}
             />
-          )}
-          <Button
-            type={isWarning ? ButtonType.Delete : ButtonType.Primary}
-            txt={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}
-            disabled={props.confirmDisabled}
-            onClick={() => confirm()}
-          />
+          </div>
         </div>
       </div>
     </div>,

@@ -126,7 +126,19 @@ export function DatePicker({
           disabled={disabled}
           onClick={() => setOpen(!open)}
         >
-          📅
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+            <rect
+              x="2"
+              y="4"
+              width="16"
+              height="14"
+              rx="2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
+            <path d="M2 8h16M6 2v4M14 2v4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
         </button>
       </div>
       {open && (

@@ -33,7 +33,7 @@ export function ExpandableDescription({ text, limit = DESCRIPTION_CUTOFF }: Expa
           {' '}
           <button
             type="button"
-            className="sds--btn sds--btn--ghost--dark sds--btn--small ui-more-less"
+            className="ui-link-button ui-more-less"
             aria-expanded={expanded}
             onClick={(event) => {
               // Descriptions sit in clickable rows and cards; the toggle must not open them.
