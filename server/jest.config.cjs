@@ -22,5 +22,6 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/src/test/setup.ts'],
-  testTimeout: 30000,
+  // Generous: building the schema template (first run) and PGlite start-up are slow on a loaded machine.
+  testTimeout: 60000,
 };

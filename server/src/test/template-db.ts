@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,7 +17,10 @@ import { poolDb } from '../db/pool-db.js';
 import type { Db } from '../db/types.js';
 
 function migrationsHash(): string {
-  const hash = createHash('sha256');
+  // A dump is only readable by the PGlite version that wrote it.
+  const pgliteMain = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pgliteVersion = fs.readFileSync(path.join(path.dirname(pgliteMain), '..', 'package.json'), 'utf8');
+  const hash = createHash('sha256').update(pgliteVersion);
   for (const file of fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
