@@ -12,18 +12,26 @@ const NODES_SHOWN = 5;
  *   nodes: { target: string, html: string, summary: string }[] }} Violation
  */
 
+// The console's Content-Security-Policy allows scripts from its own origin only, so an inline tag would be
+// refused; axe-core is served to the page from a same-origin path that only this browser context answers.
+const AXE_ROUTE_PATH = '/__e2e__/axe.min.js';
+/** @type {WeakSet<import('playwright-core').Page>} */
+const routed = new WeakSet();
+
 /** @param {import('playwright-core').Page} page */
 async function injectAxe(page) {
   const present = await page.evaluate(() => 'axe' in window);
   if (present) return;
-  try {
-    await page.addScriptTag({ path: AXE_PATH });
-  } catch (error) {
-    // A Content-Security-Policy without 'unsafe-inline' (helmet's default) refuses the injected tag; the
-    // DevTools protocol's evaluation is not subject to the page's policy, so the same source runs that way.
-    if (!(error instanceof Error) || !/Content Security Policy/i.test(error.message)) throw error;
-    await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
+  if (!routed.has(page)) {
+    routed.add(page);
+    const source = readFileSync(AXE_PATH);
+    await page.route(`**${AXE_ROUTE_PATH}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: source }),
+    );
   }
+  const origin = new URL(page.url()).origin;
+  if (origin.startsWith('http')) await page.addScriptTag({ url: `${origin}${AXE_ROUTE_PATH}` });
+  else await page.addScriptTag({ path: AXE_PATH });
 }
 
 /**
@@ -81,6 +89,13 @@ export function formatViolations(violations) {
 export async function assertAccessible(page, where) {
   const violations = await seriousViolations(page);
   if (violations.length > 0) {
+    if (process.env.E2E_A11Y === 'warn') {
+      // For exploring other failures locally while an accessibility fix is pending; never the default.
+      process.stderr.write(
+        `[e2e a11y] ${violations.length} violation(s) on ${where}: ${violations.map((v) => v.id).join(', ')}\n`,
+      );
+      return;
+    }
     throw new Error(
       `Accessibility: ${violations.length} serious/critical axe-core violation(s) on ${where} (${page.url()}):\n${formatViolations(violations)}`,
     );
