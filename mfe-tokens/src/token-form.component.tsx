@@ -14,7 +14,7 @@ export interface TokenFormProps {
 /** Creation form (spec §4 Token creation, §5 Token): the secret shown once, and a required description. */
 export function TokenForm({ secret, onClose }: TokenFormProps) {
   const { t } = useTranslation('tokens');
-  const secretId = useId();
+  const titleId = useId();
   const [description, setDescription] = useState('');
   const [saving, setSaving] = useState(false);
   const missing = isEmpty(description);
@@ -32,17 +32,20 @@ export function TokenForm({ secret, onClose }: TokenFormProps) {
   };
 
   return (
-    <section className="tokens-form" aria-labelledby={`${secretId}-title`}>
-      <h2 id={`${secretId}-title`} className="sds--text--h3">
+    <section className="tokens-form" aria-labelledby={titleId}>
+      <h2 id={titleId} className="sds--text--h3">
         {t('newTitle')}
       </h2>
       <div className="tokens-secret">
-        <label htmlFor={secretId}>{t('secret')}</label>
-        <div className="tokens-secret-value">
-          <input id={secretId} className="sds--text-field--input" value={secret} readOnly />
-          <CopyControl value={secret} label={t('secret')} />
-        </div>
-        <p className="tokens-secret-info">{t('secretInfo')}</p>
+        <InputField
+          name="secret"
+          label={t('secret')}
+          value={secret}
+          onChange={() => undefined}
+          readOnly
+          info={t('secretInfo')}
+        />
+        <CopyControl value={secret} label={t('secret')} />
       </div>
       <InputField
         name="description"
