@@ -75,6 +75,13 @@ describe('i18n', () => {
     expect(i18n.t('ui:forms.required', { attribute: 'Naam' })).toBe('Naam is verplicht');
   });
 
+  it('keeps <html lang> in step with the language', async () => {
+    await i18n.changeLanguage('nl');
+    expect(document.documentElement.lang).toBe('nl');
+    await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
   it('adds a remote namespace', async () => {
     registerTranslations('tokens', { en: { title: 'Tokens' }, nl: { title: 'Sleutels' } });
     expect(i18n.t('tokens:title')).toBe('Tokens');

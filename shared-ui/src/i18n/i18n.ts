@@ -36,6 +36,10 @@ function reportMissingKey(_languages: readonly string[], namespace: string, key:
  */
 export function initI18n(): typeof i18next {
   if (i18n.isInitialized) return i18n;
+  // Screen readers pick their voice from <html lang>; keep it in step with the interface language.
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
   void i18n.use(initReactI18next).init({
     lng: detectLanguage(),
     fallbackLng: 'en',
