@@ -1,5 +1,5 @@
 import { BadgeNumber } from '@surfnet/sds';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface TabItem {
@@ -42,6 +42,8 @@ function splitLabel(tab: TabItem): { text: string; count?: number } {
  */
 export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) {
   const { t } = useTranslation('ui');
+  // Several tab sets may share a page (home tabs, role tabs): ids carry a per-instance prefix.
+  const prefix = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const choosable = tabs.filter((tab) => !tab.readOnly);
   const active = tabs.find((tab) => tab.id === activeTab);
@@ -81,9 +83,9 @@ export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) 
                 }}
                 type="button"
                 role="tab"
-                id={`tab-${tab.id}`}
+                id={`${prefix}-tab-${tab.id}`}
                 aria-selected={selected}
-                aria-controls={`tabpanel-${tab.id}`}
+                aria-controls={`${prefix}-tabpanel-${tab.id}`}
                 aria-disabled={tab.readOnly || undefined}
                 aria-busy={tab.busy || undefined}
                 tabIndex={selected ? 0 : -1}
@@ -110,8 +112,8 @@ export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) 
       {active && (
         <div
           role="tabpanel"
-          id={`tabpanel-${active.id}`}
-          aria-labelledby={`tab-${active.id}`}
+          id={`${prefix}-tabpanel-${active.id}`}
+          aria-labelledby={`${prefix}-tab-${active.id}`}
           aria-busy={active.busy || undefined}
           className="sds--tab-navigation--content"
           tabIndex={0}
