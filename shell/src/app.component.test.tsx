@@ -54,6 +54,18 @@ describe('startup (spec §2 Startup)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/roles/4');
   });
 
+  it('keeps a logged-in user on the deep link they reloaded when no location was saved', async () => {
+    startAt('/roles/9/maintainers', { kind: 'ready', authenticated: true, to: '/home', user: personas.manager() });
+    expect(await screen.findByRole('heading', { name: 'Role 9' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/roles/9/maintainers');
+  });
+
+  it('sends a logged-in user who opened / to home', async () => {
+    startAt('/', { kind: 'ready', authenticated: true, to: '/home', user: personas.manager() });
+    expect(await screen.findByRole('tab', { name: 'Roles' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+  });
+
   it('keeps the loader up for 500 ms after startup is done', async () => {
     jest.useFakeTimers();
     try {

@@ -36,7 +36,7 @@ export function Header() {
         {authenticated ? (
           <UserMenu />
         ) : (
-          <button type="button" className="button" onClick={() => startLogin()}>
+          <button type="button" className="sds--btn sds--btn--ghost--light" onClick={() => startLogin()}>
             {t('header.login')}
           </button>
         )}

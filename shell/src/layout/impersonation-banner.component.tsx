@@ -19,7 +19,7 @@ export function ImpersonationBanner() {
   return (
     <div className="impersonation-banner" role="status">
       <span>{t('impersonation.banner', { name })}</span>
-      <button type="button" className="button secondary" onClick={exit}>
+      <button type="button" className="sds--btn sds--btn--secondary" onClick={exit}>
         {t('impersonation.exit')}
       </button>
     </div>

@@ -52,7 +52,7 @@ export function ProfileDetails({ user }: { user: User }) {
                 {userRole.role.description && <p>{userRole.role.description}</p>}
                 <Link
                   to={`/roles/${userRole.role.id}`}
-                  className="button secondary"
+                  className="sds--btn sds--btn--secondary"
                   aria-label={t('profile.roleDetailsLabel', { name: userRole.role.name })}
                 >
                   {t('profile.roleDetails')}

@@ -46,7 +46,7 @@ export default function UserProfilePage() {
       <div className="profile-header">
         <h1>{name}</h1>
         {mayDelete && (
-          <button type="button" className="button warning" onClick={() => setConfirming(true)}>
+          <button type="button" className="sds--btn sds--btn--delete" onClick={() => setConfirming(true)}>
             {t('profile.delete')}
           </button>
         )}
