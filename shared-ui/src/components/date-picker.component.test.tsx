@@ -99,6 +99,14 @@ describe('DatePicker', () => {
     expect(screen.getByText('Date input not valid.')).toBeInTheDocument();
   });
 
+  it('ends 16 years ahead when no maximum is given', async () => {
+    render(<Harness pastDateAllowed />);
+    await typeDate('21/11/2042');
+    expect(screen.queryByText('Date input not valid.')).not.toBeInTheDocument();
+    await typeDate('22/11/2042');
+    expect(screen.getByText('Date input not valid.')).toBeInTheDocument();
+  });
+
   it('may be emptied when a missing date is allowed', async () => {
     const onPick = jest.fn();
     render(<Harness allowNull onPick={onPick} />);

@@ -18,17 +18,21 @@ export interface DatePickerProps {
   disabled?: boolean;
 }
 
-/** The bounds of spec §5 Date picker: at least tomorrow unless past dates are allowed. */
+const DEFAULT_END_YEARS = 16;
+
+/** The bounds of spec §5 Date picker: at least tomorrow unless past dates are allowed; at most 16 years ahead. */
 export function datePickerBounds(
   minDate: Date | null | undefined,
   maxDate: Date | null | undefined,
   pastDateAllowed: boolean | undefined,
   today: Date = new Date(),
-): { min: Date | null; max: Date | null } {
+): { min: Date | null; max: Date } {
   const tomorrow = addDays(startOfDay(today), 1);
   let min = minDate ? startOfDay(minDate) : null;
   if (!pastDateAllowed && (!min || min < tomorrow)) min = tomorrow;
-  return { min, max: maxDate ? startOfDay(maxDate) : null };
+  // Spec §5: without a given end date the picker ends 16 units ahead, read as years.
+  const defaultMax = new Date(today.getFullYear() + DEFAULT_END_YEARS, today.getMonth(), today.getDate());
+  return { min, max: startOfDay(maxDate ?? defaultMax) };
 }
 
 /** Where a rejected typed date goes: 16 days ahead (spec §4), kept inside the bounds. */
