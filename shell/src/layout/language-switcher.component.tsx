@@ -19,12 +19,13 @@ export function LanguageSwitcher() {
           lang={lang}
           className={lang === current ? 'active' : undefined}
           aria-pressed={lang === current}
-          aria-label={t(label)}
           onClick={() => {
             if (lang !== current) switchLanguage(lang);
           }}
         >
+          {/* The visible code stays part of the accessible name ("EN (English)"). */}
           {t(short)}
+          <span className="sds--visually-hidden"> ({t(label)})</span>
         </button>
       ))}
     </nav>
