@@ -39,7 +39,7 @@ export function tokenColumns(
       render: (token) => (
         <button
           type="button"
-          className="sds--btn sds--btn--small sds--btn--delete--secondary"
+          className="sds--btn sds--btn--small sds--btn--secondary"
           aria-label={t('deleteLabel', { description: token.description })}
           onClick={() => onDelete(token)}
         >
