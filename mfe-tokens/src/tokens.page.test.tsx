@@ -231,6 +231,23 @@ describe('deleting a token', () => {
     });
   });
 
+  it('flashes an error and keeps the list when the delete fails', async () => {
+    mockedDelete.mockRejectedValue(new Error('500'));
+    renderAt('/tokens', <TokensPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete API token Nightly sync' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(useFlashStore.getState().flash).toMatchObject({
+        msg: 'The API token could not be deleted. Please try again.',
+        type: 'error',
+      }),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Nightly sync/ })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('deletes nothing when the confirmation is cancelled', async () => {
     renderAt('/tokens', <TokensPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete API token Nightly sync' }));
