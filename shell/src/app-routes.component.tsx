@@ -50,7 +50,15 @@ function remoteRoutes(remotes: Record<RemoteId, RemoteState>, authenticated: boo
     return KNOWN_REMOTES[remoteId].routes
       .filter((route) => allowed(route.access, authenticated))
       .map((route) => (
-        <Route key={`${remoteId}:${route.path}`} path={route.path} element={<RemoteMount remoteId={remoteId}>{null}</RemoteMount>} />
+        <Route
+          key={`${remoteId}:${route.path}`}
+          path={route.path}
+          element={
+            <div className="shell-page">
+              <RemoteMount remoteId={remoteId}>{null}</RemoteMount>
+            </div>
+          }
+        />
       ));
   });
 }
