@@ -111,6 +111,14 @@ describe('renderStandalone', () => {
     expect(screen.getByText('token list')).toBeInTheDocument();
   });
 
+  it('shows a not-found page at /404 instead of bouncing back to the first route', async () => {
+    loggedIn();
+    await start('/404');
+    expect(window.location.pathname).toBe('/404');
+    expect(screen.getByRole('heading', { name: /does not exist/ })).toBeInTheDocument();
+    expect(screen.queryByText('token list')).not.toBeInTheDocument();
+  });
+
   it('starts the login flow when startup says so', async () => {
     (runStartup as jest.Mock).mockResolvedValue({ kind: 'login' });
     await start('/tokens');

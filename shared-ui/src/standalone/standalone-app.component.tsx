@@ -91,6 +91,8 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
           {routes.map((route) => (
             <Route key={route.path} path={`/${route.path}`} element={<Mounted component={route.element} />} />
           ))}
+          {/* Remotes send users without access to /404; the catch-all below must not bounce them back. */}
+          <Route path="/404" element={<h1>{t('standalone.notFound')}</h1>} />
           {homeTabs.length > 0 && (
             <Route path="/home/:tab?" element={<HomeTabs contributions={contributions} tabs={homeTabs} />} />
           )}
