@@ -112,7 +112,10 @@ describe('renderStandalone', () => {
   });
 
   it('shows a not-found page at /404 instead of bouncing back to the first route', async () => {
-    loggedIn();
+    (runStartup as jest.Mock).mockImplementation(async () => {
+      useSessionStore.setState({ authenticated: true, user: USER });
+      return { kind: 'ready', authenticated: true, to: '/404', user: USER };
+    });
     await start('/404');
     expect(window.location.pathname).toBe('/404');
     expect(screen.getByRole('heading', { name: /does not exist/ })).toBeInTheDocument();
