@@ -70,6 +70,9 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         }),
         new HtmlWebpackPlugin({
           title,
+          // A remote's standalone dev server serves deep links (/home/tokens): its page's script tags must be
+          // absolute there. Federation chunks keep resolving through publicPath 'auto'.
+          ...(kind === 'remote' && !prod ? { publicPath: '/' } : {}),
           templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
 <html lang="en">
   <head>
