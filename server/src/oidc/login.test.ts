@@ -78,6 +78,15 @@ describe('login through the development identity provider', () => {
     expect((await browser.request('GET', '/api/v1/users/me')).json()).toMatchObject({ superUser: true });
   });
 
+  it('keeps the super-user flag an accepted invitation granted when a later login does not carry it', async () => {
+    const first = new InjectBrowser(app);
+    await first.login('piet.promoted@uni.example');
+    await app.db.query(`UPDATE users SET super_user = TRUE WHERE email = 'piet.promoted@uni.example'`);
+    const again = new InjectBrowser(app);
+    await again.login('piet.promoted@uni.example');
+    expect((await again.request('GET', '/api/v1/users/me')).json()).toMatchObject({ superUser: true });
+  });
+
   it('signs in a new person by e-mail', async () => {
     const browser = new InjectBrowser(app);
     await browser.login('jan.de.vries@uni.example');

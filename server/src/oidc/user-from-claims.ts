@@ -78,8 +78,12 @@ export async function upsertUserFromClaims(
      ON CONFLICT (sub) DO UPDATE SET
        email = EXCLUDED.email, given_name = EXCLUDED.given_name, family_name = EXCLUDED.family_name,
        name = EXCLUDED.name, eduperson_principal_name = EXCLUDED.eduperson_principal_name,
-       schac_home_organization = EXCLUDED.schac_home_organization, organization_guid = EXCLUDED.organization_guid,
-       super_user = EXCLUDED.super_user, institution_admin = EXCLUDED.institution_admin, last_activity = now()
+       schac_home_organization = EXCLUDED.schac_home_organization,
+       -- Flags granted by an accepted SUPER_USER or INSTITUTION_ADMIN invitation survive later logins whose
+       -- claims do not carry them.
+       organization_guid = COALESCE(EXCLUDED.organization_guid, users.organization_guid),
+       super_user = users.super_user OR EXCLUDED.super_user,
+       institution_admin = users.institution_admin OR EXCLUDED.institution_admin, last_activity = now()
      RETURNING id`,
     [
       text(claims.sub),
