@@ -7,8 +7,16 @@ const contributions: RemoteContributions = {
   id: 'invitations',
   routes: [
     // Listed before invitation/:id for readers; react-router ranks the static segment first anyway.
-    { path: 'invitation/accept', access: 'public', element: lazy(() => import('./pages/invitation-accept.page')) },
-    { path: 'invitation/:id', access: 'authenticated', element: lazy(() => import('./pages/invitation-form.page')) },
+    {
+      path: 'invitation/accept',
+      access: 'public',
+      element: lazy(() => import('./pages/invitation-accept.page')),
+    },
+    {
+      path: 'invitation/:id',
+      access: 'authenticated',
+      element: lazy(() => import('./pages/invitation-form.page')),
+    },
   ],
   extensions: [],
   translations: { en, nl },

@@ -19,7 +19,11 @@ function renderRoute(path: string) {
 }
 
 function session(user: Partial<User>): SessionState {
-  return { ...initialSessionState, authenticated: true, user: { id: 1, superUser: false, institutionAdmin: false, userRoles: [], ...user } };
+  return {
+    ...initialSessionState,
+    authenticated: true,
+    user: { id: 1, superUser: false, institutionAdmin: false, userRoles: [], ...user },
+  };
 }
 
 describe('mfe-roles contributions', () => {
@@ -34,13 +38,13 @@ describe('mfe-roles contributions', () => {
 
   it('adds home tabs by the visibility rules of spec §2', () => {
     const visibleFor = (user: Partial<User>) =>
-      contributions.extensions.filter((ext) => ext.slot === 'home.tabs' && ext.visible(session(user))).map((ext) => ext.id);
+      contributions.extensions
+        .filter((ext) => ext.slot === 'home.tabs' && ext.visible(session(user)))
+        .map((ext) => ext.id);
     expect(visibleFor({ superUser: true })).toEqual(['roles', 'users', 'applications']);
-    expect(visibleFor({ institutionAdmin: true, organizationGUID: 'g', applications: [{ id: 'wiki' }] })).toEqual([
-      'roles',
-      'applications',
-      'applicationUsers',
-    ]);
+    expect(
+      visibleFor({ institutionAdmin: true, organizationGUID: 'g', applications: [{ id: 'wiki' }] }),
+    ).toEqual(['roles', 'applications', 'applicationUsers']);
     expect(visibleFor({ authority: 'MANAGER' })).toEqual(['roles']);
   });
 

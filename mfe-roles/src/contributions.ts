@@ -18,9 +18,17 @@ const ApplicationUsersTab = lazy(() => panels().then((m) => ({ default: m.Applic
 const contributions: RemoteContributions = {
   id: 'roles',
   routes: [
-    { path: 'roles/:id/:tab?', access: 'authenticated', element: lazy(() => import('./pages/role-detail.page')) },
+    {
+      path: 'roles/:id/:tab?',
+      access: 'authenticated',
+      element: lazy(() => import('./pages/role-detail.page')),
+    },
     { path: 'role/:id', access: 'authenticated', element: lazy(() => import('./pages/role-form.page')) },
-    { path: 'applications/:manageId', access: 'authenticated', element: lazy(() => import('./pages/application.page')) },
+    {
+      path: 'applications/:manageId',
+      access: 'authenticated',
+      element: lazy(() => import('./pages/application.page')),
+    },
     { path: 'inviter', access: 'authenticated', element: lazy(() => import('./pages/inviter-home.page')) },
   ],
   extensions: [

@@ -11,19 +11,52 @@ function user(extra: Partial<User>): User {
 }
 
 const superUser = user({ superUser: true });
-const institutionAdmin = user({ institutionAdmin: true, organizationGUID: 'guid-1', applications: [{ id: 'wiki' }] });
-const adminWithoutApplications = user({ institutionAdmin: true, organizationGUID: 'guid-1', applications: [] });
-const adminWithoutOrganisation = user({ institutionAdmin: true, organizationGUID: null, applications: [{ id: 'wiki' }] });
-const superUserAndAdmin = user({ superUser: true, institutionAdmin: true, organizationGUID: 'g', applications: [{ id: 'x' }] });
+const institutionAdmin = user({
+  institutionAdmin: true,
+  organizationGUID: 'guid-1',
+  applications: [{ id: 'wiki' }],
+});
+const adminWithoutApplications = user({
+  institutionAdmin: true,
+  organizationGUID: 'guid-1',
+  applications: [],
+});
+const adminWithoutOrganisation = user({
+  institutionAdmin: true,
+  organizationGUID: null,
+  applications: [{ id: 'wiki' }],
+});
+const superUserAndAdmin = user({
+  superUser: true,
+  institutionAdmin: true,
+  organizationGUID: 'g',
+  applications: [{ id: 'x' }],
+});
 const manager = user({ authority: 'MANAGER' });
 
 type Rule = (u: User | null) => boolean;
 const cases: [string, User | null, Record<string, boolean>][] = [
   ['super user', superUser, { roles: true, users: true, applications: true, applicationUsers: false }],
-  ['institution admin with applications', institutionAdmin, { roles: true, users: false, applications: true, applicationUsers: true }],
-  ['institution admin without applications', adminWithoutApplications, { roles: true, users: false, applications: false, applicationUsers: false }],
-  ['institution admin without organisation', adminWithoutOrganisation, { roles: true, users: false, applications: false, applicationUsers: false }],
-  ['super user who is also institution admin', superUserAndAdmin, { roles: true, users: true, applications: true, applicationUsers: false }],
+  [
+    'institution admin with applications',
+    institutionAdmin,
+    { roles: true, users: false, applications: true, applicationUsers: true },
+  ],
+  [
+    'institution admin without applications',
+    adminWithoutApplications,
+    { roles: true, users: false, applications: false, applicationUsers: false },
+  ],
+  [
+    'institution admin without organisation',
+    adminWithoutOrganisation,
+    { roles: true, users: false, applications: false, applicationUsers: false },
+  ],
+  [
+    'super user who is also institution admin',
+    superUserAndAdmin,
+    { roles: true, users: true, applications: true, applicationUsers: false },
+  ],
   ['manager', manager, { roles: true, users: false, applications: false, applicationUsers: false }],
   ['nobody logged in', null, { roles: false, users: false, applications: false, applicationUsers: false }],
 ];

@@ -27,12 +27,17 @@ async function at(path: string, user: User | null) {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('routes and guards (spec §2)', () => {
-  it.each(['/', '/home', '/home/users'])('sends a visitor at %s to the landing page at /login', async (path) => {
-    await at(path, null);
-    expect(await screen.findByRole('heading', { name: 'Access to your applications, by invitation' })).toBeInTheDocument();
-    expect(location()).toBe('/login');
-    expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
-  });
+  it.each(['/', '/home', '/home/users'])(
+    'sends a visitor at %s to the landing page at /login',
+    async (path) => {
+      await at(path, null);
+      expect(
+        await screen.findByRole('heading', { name: 'Access to your applications, by invitation' }),
+      ).toBeInTheDocument();
+      expect(location()).toBe('/login');
+      expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
+    },
+  );
 
   it('lets a visitor open the public invitation page but not an authenticated one', async () => {
     await at('/invitation/accept?hash=abc', null);
@@ -68,7 +73,9 @@ describe('routes and guards (spec §2)', () => {
 
   it('shows the invite-only page to a user without roles', async () => {
     await at('/home', personas.noRoles());
-    expect(await screen.findByText('Welcome Newcomer, you have no roles in the access portal yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Welcome Newcomer, you have no roles in the access portal yet.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the not-found page, with its image, for an unknown path', async () => {
@@ -103,7 +110,11 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
 
   it.each([
     ['super user', personas.superUser, ['Roles', 'Users', 'Applications', 'API tokens']],
-    ['institution admin', personas.institutionAdmin, ['Roles', 'Applications', 'Application users', 'API tokens']],
+    [
+      'institution admin',
+      personas.institutionAdmin,
+      ['Roles', 'Applications', 'Application users', 'API tokens'],
+    ],
     ['manager', personas.manager, ['Roles']],
     ['guest', personas.guest, ['Roles']],
   ])('%s', async (_name, persona, expected) => {
@@ -113,7 +124,9 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
 
   it('shows home > tab in the breadcrumb and the chosen tab', async () => {
     await at('/home/applicationUsers', personas.institutionAdmin());
-    expect(await screen.findByText(/users holding roles for your institution's applications/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/users holding roles for your institution's applications/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Application users' })).toHaveAttribute('aria-selected', 'true');
     // The breadcrumb (shared-ui, from the session's breadcrumb path).
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');

@@ -55,7 +55,12 @@ describe('startup (spec §2 Startup)', () => {
   });
 
   it('keeps a logged-in user on the deep link they reloaded when no location was saved', async () => {
-    startAt('/roles/9/maintainers', { kind: 'ready', authenticated: true, to: '/home', user: personas.manager() });
+    startAt('/roles/9/maintainers', {
+      kind: 'ready',
+      authenticated: true,
+      to: '/home',
+      user: personas.manager(),
+    });
     expect(await screen.findByRole('heading', { name: 'Role 9' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/roles/9/maintainers');
   });
@@ -83,14 +88,18 @@ describe('startup (spec §2 Startup)', () => {
   it('goes to /missingAttributes and lists what is missing', async () => {
     useSessionStore.setState({ missingAttributes: ['schacHomeOrganization', 'email'] });
     startAt('/home', { kind: 'ready', authenticated: false, to: '/missingAttributes' });
-    expect(await screen.findByRole('heading', { name: 'Missing attributes' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Missing attributes' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('schacHomeOrganization')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in again' })).toBeInTheDocument();
   });
 
   it('goes to /deadend when startup fails', async () => {
     startAt('/home', new Error('config unreachable'));
-    expect(await screen.findByRole('heading', { name: 'No access to the access portal' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No access to the access portal' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/deadend');
   });
 

@@ -16,7 +16,11 @@ function isDeepLink({ pathname }: StartLocation): boolean {
  * Follows shared-auth's startup outcome. Returns false when the browser is on its way to the login
  * page, so the shell keeps its loader instead of flashing the console.
  */
-export function followStartup(outcome: StartupOutcome, navigate: NavigateFunction, startedAt: StartLocation): boolean {
+export function followStartup(
+  outcome: StartupOutcome,
+  navigate: NavigateFunction,
+  startedAt: StartLocation,
+): boolean {
   if (outcome.kind === 'login') {
     if (startLogin()) return false;
     navigate('/login', { replace: true });

@@ -10,7 +10,11 @@ export default function RoleFormPage() {
   return (
     <PageFrame
       title={title}
-      breadcrumb={[{ path: '/home', value: t('home') }, { path: '/home/roles', value: t('tabRoles') }, { value: title }]}
+      breadcrumb={[
+        { path: '/home', value: t('home') },
+        { path: '/home/roles', value: t('tabRoles') },
+        { value: title },
+      ]}
     >
       <p>{t('roleFormInfo')}</p>
     </PageFrame>

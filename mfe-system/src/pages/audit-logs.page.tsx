@@ -16,7 +16,10 @@ export default function AuditLogsPage() {
   const back = safeBack(searchParams.get('back'));
   const title = t('auditLogsTitle', { name });
   return (
-    <PageFrame title={title} breadcrumb={[{ path: '/home', value: t('home') }, { path: back, value: name }, { value: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumb={[{ path: '/home', value: t('home') }, { path: back, value: name }, { value: title }]}
+    >
       <p>{t('auditLogsInfo')}</p>
     </PageFrame>
   );

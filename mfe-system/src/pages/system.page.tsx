@@ -18,13 +18,20 @@ export default function SystemPage() {
   return (
     <PageFrame
       title={t('systemTitle')}
-      breadcrumb={[{ path: '/home', value: t('home') }, { path: '/system', value: t('systemTitle') }, { value: tabLabel }]}
+      breadcrumb={[
+        { path: '/home', value: t('home') },
+        { path: '/system', value: t('systemTitle') },
+        { value: tabLabel },
+      ]}
     >
       <nav aria-label={t('systemTitle')}>
         <ul className="system-tabs">
           {tabs.map((candidate) => (
             <li key={candidate.id}>
-              <NavLink to={`/system/${candidate.id}`} aria-current={candidate.id === active.id ? 'page' : undefined}>
+              <NavLink
+                to={`/system/${candidate.id}`}
+                aria-current={candidate.id === active.id ? 'page' : undefined}
+              >
                 {t(candidate.labelKey)}
               </NavLink>
             </li>

@@ -73,7 +73,9 @@ describe('header and user menu', () => {
     await renderShell({ path: '/home', user: personas.manager(), remotes });
     await openMenu(user);
     await user.click(screen.getByRole('link', { name: 'Log out' }));
-    expect(await screen.findByRole('heading', { name: 'Access to your applications, by invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Access to your applications, by invitation' }),
+    ).toBeInTheDocument();
     expect(logout).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });

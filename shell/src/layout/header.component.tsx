@@ -8,7 +8,9 @@ import { UserMenu } from './user-menu.component';
 
 /** The logo winks (spec §9: 850 ms) when impersonation starts or stops. */
 function useWinkOnImpersonation(): boolean {
-  const impersonating = useSessionStore((state) => state.impersonator !== null && state.impersonator !== undefined);
+  const impersonating = useSessionStore(
+    (state) => state.impersonator !== null && state.impersonator !== undefined,
+  );
   const previous = useRef(impersonating);
   const [winking, setWinking] = useState(false);
   useEffect(() => {
@@ -29,7 +31,12 @@ export function Header() {
   return (
     <header className="shell-header">
       <Link to="/" className="shell-brand">
-        <img src={logo} alt={t('logoAlt')} className={winking ? 'shell-logo wink' : 'shell-logo'} data-winking={winking} />
+        <img
+          src={logo}
+          alt={t('logoAlt')}
+          className={winking ? 'shell-logo wink' : 'shell-logo'}
+          data-winking={winking}
+        />
         <span className="shell-title">{t('appName')}</span>
       </Link>
       <div className="shell-header-actions">

@@ -10,7 +10,11 @@ export default function DeadendPage() {
       <h1>{t('deadend.title')}</h1>
       <p>{name ? t('deadend.textName', { name }) : t('deadend.text')}</p>
       {!name && (
-        <button type="button" className="sds--btn sds--btn--primary" onClick={() => window.location.assign('/')}>
+        <button
+          type="button"
+          className="sds--btn sds--btn--primary"
+          onClick={() => window.location.assign('/')}
+        >
           {t('deadend.retry')}
         </button>
       )}

@@ -17,7 +17,9 @@ export default function HomePage() {
   const { tab = DEFAULT_HOME_TAB } = useParams();
   const user = useSessionStore((state) => state.user);
   const entries = useSlot('home.tabs');
-  const settled = useRemotesStore((state) => Object.values(state.remotes).every((remote) => remote.status !== 'loading'));
+  const settled = useRemotesStore((state) =>
+    Object.values(state.remotes).every((remote) => remote.status !== 'loading'),
+  );
   const active = entries.find((entry) => entry.id === tab);
   const activeLabel = active ? t(active.labelKey, { ns: active.labelNamespace }) : '';
 
@@ -41,7 +43,10 @@ export default function HomePage() {
         label={t('home.tabsLabel')}
         activeTab={active.id}
         onChange={(id) => navigate(`/home/${id}`)}
-        tabs={entries.map((entry) => ({ id: entry.id, label: t(entry.labelKey, { ns: entry.labelNamespace }) }))}
+        tabs={entries.map((entry) => ({
+          id: entry.id,
+          label: t(entry.labelKey, { ns: entry.labelNamespace }),
+        }))}
       >
         <SlotEntryView entry={active} />
       </Tabs>

@@ -10,7 +10,11 @@ export default function InviteOnlyPage() {
       <h1>{t('inviteOnly.title')}</h1>
       <p>{t('inviteOnly.welcome', { name: user?.name ?? '' })}</p>
       <p>{t('inviteOnly.info')}</p>
-      <button type="button" className="sds--btn sds--btn--primary" onClick={() => startLogin({ force: true })}>
+      <button
+        type="button"
+        className="sds--btn sds--btn--primary"
+        onClick={() => startLogin({ force: true })}
+      >
         {t('inviteOnly.login')}
       </button>
     </div>

@@ -21,7 +21,11 @@ export default function LandingPage() {
         <div>
           <h1>{t('landing.title')}</h1>
           <p>{t('landing.subTitle')}</p>
-          <button type="button" className="sds--btn sds--btn--primary landing-login" onClick={() => startLogin({ force })}>
+          <button
+            type="button"
+            className="sds--btn sds--btn--primary landing-login"
+            onClick={() => startLogin({ force })}
+          >
             {t('landing.login')}
           </button>
           <p className="landing-invite-only">{t('landing.inviteOnly')}</p>

@@ -17,7 +17,11 @@ export default function MissingAttributesPage() {
         ))}
       </ul>
       <p>{t('missingAttributes.help')}</p>
-      <button type="button" className="sds--btn sds--btn--primary" onClick={() => startLogin({ force: true })}>
+      <button
+        type="button"
+        className="sds--btn sds--btn--primary"
+        onClick={() => startLogin({ force: true })}
+      >
         {t('missingAttributes.login')}
       </button>
     </div>

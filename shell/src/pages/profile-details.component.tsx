@@ -8,8 +8,13 @@ function formatDate(epochSeconds: number | undefined, language: string): string 
   return new Date(epochSeconds * 1000).toLocaleDateString(language.startsWith('nl') ? 'nl-NL' : 'en-GB');
 }
 
-function authorityLabel(authority: string, t: (key: string, options?: Record<string, unknown>) => string): string {
-  return authority === 'No member' ? t('authorities.noMember', { ns: 'ui' }) : t(`authorities.${authority}`, { ns: 'ui' });
+function authorityLabel(
+  authority: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  return authority === 'No member'
+    ? t('authorities.noMember', { ns: 'ui' })
+    : t(`authorities.${authority}`, { ns: 'ui' });
 }
 
 /** A user's details and roles, as cards whose 'details' link opens the role. */

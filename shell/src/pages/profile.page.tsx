@@ -10,7 +10,9 @@ export default function ProfilePage() {
   const user = useSessionStore((state) => state.user);
 
   useEffect(() => {
-    useSessionStore.getState().setBreadcrumbPath([{ path: '/home', value: t('home.breadcrumb') }, { value: t('profile.title') }]);
+    useSessionStore
+      .getState()
+      .setBreadcrumbPath([{ path: '/home', value: t('home.breadcrumb') }, { value: t('profile.title') }]);
   }, [t]);
 
   if (!user) return <Loader />;

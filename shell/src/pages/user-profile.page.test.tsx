@@ -6,7 +6,11 @@ import { renderShell } from '../test-support/render-shell';
 
 jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
 // The requests leave through shared-auth's client; the test answers them.
-jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), apiGet: jest.fn(), apiDelete: jest.fn() }));
+jest.mock('shared-auth', () => ({
+  ...jest.requireActual('shared-auth'),
+  apiGet: jest.fn(),
+  apiDelete: jest.fn(),
+}));
 
 const guest = { ...personas.guest(), id: 42 };
 const fetchOtherUser = jest.mocked(apiGet);
@@ -25,7 +29,10 @@ describe("another user's profile", () => {
     // The breadcrumb (shared-ui, from the session's breadcrumb path).
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/home/users');
-    expect(screen.getByRole('link', { name: 'Details of role Wiki guests' })).toHaveAttribute('href', '/roles/13');
+    expect(screen.getByRole('link', { name: 'Details of role Wiki guests' })).toHaveAttribute(
+      'href',
+      '/roles/13',
+    );
     expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
   });
 

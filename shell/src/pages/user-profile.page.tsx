@@ -18,11 +18,13 @@ export default function UserProfilePage() {
 
   useEffect(() => {
     if (!user) return;
-    useSessionStore.getState().setBreadcrumbPath([
-      { path: '/home', value: t('home.breadcrumb') },
-      { path: '/home/users', value: t('profile.users') },
-      { value: name },
-    ]);
+    useSessionStore
+      .getState()
+      .setBreadcrumbPath([
+        { path: '/home', value: t('home.breadcrumb') },
+        { path: '/home/users', value: t('profile.users') },
+        { value: name },
+      ]);
   }, [user, name, t]);
 
   if (loading) return <Loader />;

@@ -15,7 +15,10 @@ describe('remote loader', () => {
   it('reads remotes.json, keeping only URLs of the known remotes', async () => {
     answer(200, { roles: '/remotes/roles/mf-manifest.json', tokens: 42, unknown: '/x.json', system: '' });
     await expect(fetchRemoteUrls()).resolves.toEqual({ roles: '/remotes/roles/mf-manifest.json' });
-    expect(global.fetch).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-cache' }));
+    expect(global.fetch).toHaveBeenCalledWith(
+      '/remotes.json',
+      expect.objectContaining({ cache: 'no-cache' }),
+    );
   });
 
   it('fails when remotes.json cannot be read', async () => {
@@ -35,9 +38,12 @@ describe('remote loader', () => {
     );
     // A second registration (a retry after remotes.json changed) replaces the first.
     registerRemoteUrls({ roles: '/r2/mf-manifest.json' });
-    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_roles', alias: 'roles', entry: '/r2/mf-manifest.json' }], {
-      force: true,
-    });
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'mfe_roles', alias: 'roles', entry: '/r2/mf-manifest.json' }],
+      {
+        force: true,
+      },
+    );
     expect(registerPlugins).toHaveBeenCalledTimes(1);
   });
 

@@ -16,7 +16,10 @@ export function federationName(id: RemoteId): string {
 
 /** Reads `/remotes.json`; only string URLs of known remote ids are kept. */
 export async function fetchRemoteUrls(): Promise<RemoteUrls> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  const response = await fetch('/remotes.json', {
+    cache: 'no-cache',
+    headers: { Accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
   const body: unknown = await response.json();
   const urls: RemoteUrls = {};

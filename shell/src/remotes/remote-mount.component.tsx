@@ -24,7 +24,9 @@ export function RemoteMount({ remoteId, children }: { remoteId: RemoteId; childr
     <ErrorBoundary
       key={`${remoteId}-${remote.attempt}`}
       fallback={() => <RemoteUnavailable remoteId={remoteId} />}
-      onError={(error, info) => console.error(`Remote ${remoteId} failed while rendering`, error, info.componentStack)}
+      onError={(error, info) =>
+        console.error(`Remote ${remoteId} failed while rendering`, error, info.componentStack)
+      }
     >
       <Suspense fallback={<Loader />}>{children}</Suspense>
     </ErrorBoundary>

@@ -47,7 +47,12 @@ export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
         labelKey: 'tabApplications',
         visible: (user) => Boolean(user?.superUser) || institutionAdminWithApplications(user),
       },
-      { id: 'applicationUsers', order: 40, labelKey: 'tabApplicationUsers', visible: institutionAdminWithApplications },
+      {
+        id: 'applicationUsers',
+        order: 40,
+        labelKey: 'tabApplicationUsers',
+        visible: institutionAdminWithApplications,
+      },
     ],
   },
   invitations: {
@@ -71,7 +76,8 @@ export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
         id: 'tokens',
         order: 90,
         labelKey: 'tabTokens',
-        visible: (user) => Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
+        visible: (user) =>
+          Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
       },
     ],
   },

@@ -23,10 +23,11 @@ beforeEach(() => {
   jest.mocked(fetchRemoteUrls).mockReset();
 });
 
-const status = () => Object.fromEntries(Object.entries(useRemotesStore.getState().remotes).map(([id, r]) => [id, r.status]));
+const status = () =>
+  Object.fromEntries(Object.entries(useRemotesStore.getState().remotes).map(([id, r]) => [id, r.status]));
 
 describe('remotes store', () => {
-  it("loads every listed remote in parallel, registers its translations, and fails the ones it cannot load", async () => {
+  it('loads every listed remote in parallel, registers its translations, and fails the ones it cannot load', async () => {
     jest.mocked(fetchRemoteUrls).mockResolvedValue({ roles: '/r.json', system: '/s.json' });
     jest.mocked(loadContributions).mockImplementation(async (id) => {
       if (id === 'roles') return roles;
@@ -37,18 +38,30 @@ describe('remotes store', () => {
     expect(registerRemoteUrls).toHaveBeenCalledWith({ roles: '/r.json', system: '/s.json' });
     expect(status()).toEqual({ roles: 'loaded', invitations: 'failed', system: 'failed', tokens: 'failed' });
     // Remotes missing from remotes.json are not even tried.
-    expect(jest.mocked(loadContributions).mock.calls.map(([id]) => id).sort()).toEqual(['roles', 'system']);
+    expect(
+      jest
+        .mocked(loadContributions)
+        .mock.calls.map(([id]) => id)
+        .sort(),
+    ).toEqual(['roles', 'system']);
     expect(i18n.t('tabRoles', { ns: 'roles', lng: 'nl' })).toBe('Rollen');
   });
 
   it('counts attempts, and a retry re-reads remotes.json when it could not be read', async () => {
-    jest.mocked(fetchRemoteUrls).mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ roles: '/r.json' });
+    jest
+      .mocked(fetchRemoteUrls)
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ roles: '/r.json' });
     jest.mocked(loadContributions).mockResolvedValue(roles);
     await useRemotesStore.getState().loadAll();
     expect(useRemotesStore.getState().remotes.roles).toEqual({ status: 'failed', attempt: 1 });
 
     await useRemotesStore.getState().retry('roles');
     expect(fetchRemoteUrls).toHaveBeenCalledTimes(2);
-    expect(useRemotesStore.getState().remotes.roles).toMatchObject({ status: 'loaded', attempt: 2, contributions: roles });
+    expect(useRemotesStore.getState().remotes.roles).toMatchObject({
+      status: 'loaded',
+      attempt: 2,
+      contributions: roles,
+    });
   });
 });

@@ -25,7 +25,10 @@ interface RemotesStore {
 }
 
 const initialRemotes = (): Record<RemoteId, RemoteState> =>
-  Object.fromEntries(REMOTE_IDS.map((id) => [id, { status: 'loading', attempt: 0 }])) as Record<RemoteId, RemoteState>;
+  Object.fromEntries(REMOTE_IDS.map((id) => [id, { status: 'loading', attempt: 0 }])) as Record<
+    RemoteId,
+    RemoteState
+  >;
 
 export const useRemotesStore = create<RemotesStore>()((set, get) => {
   const setRemote = (id: RemoteId, state: RemoteState) =>

@@ -18,7 +18,11 @@ const UNAVAILABLE = 'This part of the console is unavailable';
 
 describe('remotes inside the shell', () => {
   it('mounts the real roles remote, which sees the shared session and whose flash shows in the shell', async () => {
-    await renderShell({ path: '/home', user: personas.manager(), remotes: { roles: [rolesRemote], tokens: [tokensRemote] } });
+    await renderShell({
+      path: '/home',
+      user: personas.manager(),
+      remotes: { roles: [rolesRemote], tokens: [tokensRemote] },
+    });
 
     expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
@@ -28,7 +32,9 @@ describe('remotes inside the shell', () => {
     expect(await screen.findByRole('tab', { name: 'Users' })).toBeInTheDocument();
 
     // The remote resolves shared-auth from its own folder; it must be the very module the shell uses.
-    const remoteSharedAuth = jest.requireActual(require.resolve('shared-auth', { paths: [path.join(__dirname, '../../../mfe-roles/src')] }));
+    const remoteSharedAuth = jest.requireActual(
+      require.resolve('shared-auth', { paths: [path.join(__dirname, '../../../mfe-roles/src')] }),
+    );
     act(() => remoteSharedAuth.setFlash('Role saved by the remote', 'error'));
     expect(await screen.findByText('Role saved by the remote')).toBeInTheDocument();
   });
@@ -67,7 +73,7 @@ describe('remotes inside the shell', () => {
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
   });
 
-  it("catches a remote page that throws and shows the panel, while the rest of the console works", async () => {
+  it('catches a remote page that throws and shows the panel, while the rest of the console works', async () => {
     const user = userEvent.setup();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderShell({

@@ -58,7 +58,14 @@ export function slotEntries(
       // We know which home tabs an unloaded remote would add; they stay in place and show its state.
       for (const tab of KNOWN_REMOTES[remoteId].homeTabs) {
         if (!tab.visible(session.user)) continue;
-        entries.push({ remoteId, id: tab.id, order: tab.order, labelKey: tab.labelKey, labelNamespace: 'shell', available: false });
+        entries.push({
+          remoteId,
+          id: tab.id,
+          order: tab.order,
+          labelKey: tab.labelKey,
+          labelNamespace: 'shell',
+          available: false,
+        });
       }
     }
   }

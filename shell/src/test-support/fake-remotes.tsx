@@ -16,7 +16,8 @@ export const tokensRemote: RemoteContributions = {
       id: 'tokens',
       order: 90,
       labelKey: 'tab',
-      visible: ({ user }) => Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
+      visible: ({ user }) =>
+        Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
       component: TokensPanel,
     },
     {
@@ -28,7 +29,10 @@ export const tokensRemote: RemoteContributions = {
       visible: ({ user }) => (user ? ['INVITER', 'MANAGER'].includes(highestAuthority(user)) : false),
     },
   ],
-  translations: { en: { tab: 'API tokens', menuLink: 'API tokens' }, nl: { tab: 'API-tokens', menuLink: 'API-tokens' } },
+  translations: {
+    en: { tab: 'API tokens', menuLink: 'API tokens' },
+    nl: { tab: 'API-tokens', menuLink: 'API-tokens' },
+  },
 };
 
 function Explodes(): never {

@@ -46,8 +46,10 @@ export const personas = {
       organizationGUID: 'ad93daef-0911-e511-80d0-005056956c1a',
       applications: [{ id: 'wiki' }, { id: 'calendar' }],
     }),
-  manager: () => user('manager', { authority: 'MANAGER', userRoles: [holding(role(11, 'Wiki editors'), 'MANAGER')] }),
-  inviter: () => user('inviter', { authority: 'INVITER', userRoles: [holding(role(12, 'Wiki readers'), 'INVITER')] }),
+  manager: () =>
+    user('manager', { authority: 'MANAGER', userRoles: [holding(role(11, 'Wiki editors'), 'MANAGER')] }),
+  inviter: () =>
+    user('inviter', { authority: 'INVITER', userRoles: [holding(role(12, 'Wiki readers'), 'INVITER')] }),
   guest: () => user('guest', { authority: 'GUEST', userRoles: [holding(role(13, 'Wiki guests'), 'GUEST')] }),
   noRoles: () => user('newcomer', {}),
 };

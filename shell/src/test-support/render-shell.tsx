@@ -33,7 +33,11 @@ export interface ShellOptions {
 }
 
 /** Resets every store, serves the remotes, loads them, and renders the shell at `path`. */
-export async function renderShell({ path = '/', user = null, remotes = {} }: ShellOptions = {}): Promise<RenderResult> {
+export async function renderShell({
+  path = '/',
+  user = null,
+  remotes = {},
+}: ShellOptions = {}): Promise<RenderResult> {
   setupI18n();
   resetRemoteSources();
   resetRemotesStore();
