@@ -33,7 +33,7 @@ export function Header() {
       <Link to="/" className="shell-brand">
         <img
           src={logo}
-          alt={t('logoAlt')}
+          alt=""
           className={winking ? 'shell-logo wink' : 'shell-logo'}
           data-winking={winking}
         />
