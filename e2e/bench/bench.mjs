@@ -67,8 +67,12 @@ const landingReady = (/** @type {import('playwright-core').Page} */ page) =>
   page
     .getByRole('button', { name: text('shared-ui', 'header.login') })
     .or(page.getByRole('link', { name: text('shared-ui', 'header.login') }));
+// Home's main content: the active tab's panel, done loading, showing data (a table cell) or its text.
 const homeReady = (/** @type {import('playwright-core').Page} */ page) =>
-  page.getByRole('main').getByRole('row').nth(1);
+  page
+    .getByRole('tabpanel')
+    .filter({ hasNot: page.getByText(text('shared-ui', 'loader.loading'), { exact: true }) })
+    .filter({ has: page.getByRole('cell').or(page.getByRole('paragraph')) });
 
 const buildStarted = performance.now();
 await ensureBuilt();

@@ -1,0 +1,57 @@
+// Module Federation at run time: with the tokens remote's manifest unreachable, its pages show the
+// unavailable panel and the other remotes keep working; and the tokens remote runs on its own
+// (its built index.html, served by the server at /remotes/tokens/).
+import assert from 'node:assert/strict';
+import { exactly, freePort, loginAs, pageShown, text, useConsole, visit } from '../harness/index.mjs';
+
+// A loopback port nobody listens on: connecting is refused at once, like a remote host that is down.
+const deadPort = await freePort();
+const { journey } = useConsole({
+  env: { REMOTE_TOKENS_URL: `http://127.0.0.1:${deadPort}/remotes/tokens/mf-manifest.json` },
+});
+
+const unavailable = (/** @type {import('playwright-core').Page} */ page) =>
+  page.getByText(text('shared-ui', 'unavailable.title'), { exact: true });
+
+journey(
+  'with the tokens remote down, its pages show the unavailable panel and the rest works',
+  async ({ page }) => {
+    const remotes = await (await page.request.get('/remotes.json')).json();
+    assert.match(
+      String(remotes.tokens),
+      new RegExp(`:${deadPort}/`),
+      '/remotes.json follows REMOTE_TOKENS_URL',
+    );
+
+    await loginAs(page, 'admin');
+    // The roles remote renders the roles tab.
+    await page
+      .getByRole('tab', { name: new RegExp(`^${text('shell', 'tabRoles')}`) })
+      .waitFor({ state: 'visible' });
+    assert.equal(await unavailable(page).count(), 0, 'the roles tab is not affected');
+
+    // The tokens tab and the tokens page show the panel with a Retry button.
+    await page.getByRole('tab', { name: new RegExp(`^${text('shell', 'tabTokens')}`) }).click();
+    await pageShown(page, { ready: unavailable, name: 'the tokens tab with its remote down' });
+    await page.getByRole('button', { name: exactly(text('shared-ui', 'unavailable.retry')) }).waitFor();
+    await visit(page, '/tokens', { ready: unavailable, name: 'the tokens page with its remote down' });
+
+    // Other remotes still work: the users tab (roles remote) and the system area (system remote).
+    await page.goto('/home/users');
+    await pageShown(page, { ready: (p) => p.getByRole('tabpanel'), name: 'the users tab' });
+    assert.equal(await unavailable(page).count(), 0, 'the users tab is available');
+    await page.goto('/system');
+    await pageShown(page, { ready: (p) => p.getByRole('main'), name: 'the system area' });
+    await page.waitForURL('**/system**');
+    assert.equal(await unavailable(page).count(), 0, 'the system area is available');
+  },
+);
+
+journey('the tokens remote on its own shows its page', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await visit(page, '/remotes/tokens/', {
+    ready: (p) => p.getByRole('heading', { name: exactly(text('tokens', 'title')) }),
+    name: 'the standalone tokens remote',
+  });
+  await page.getByRole('button', { name: exactly(text('tokens', 'new')) }).waitFor({ state: 'visible' });
+});

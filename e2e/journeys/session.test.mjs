@@ -1,0 +1,87 @@
+// Language switch (spec §1, §2 "Header and shell"), logout, and the not-found page.
+import assert from 'node:assert/strict';
+import {
+  exactly,
+  loginAs,
+  loginButton,
+  logout,
+  pageShown,
+  text,
+  useConsole,
+  userMenuButton,
+  visit,
+} from '../harness/index.mjs';
+
+const { journey } = useConsole();
+
+/**
+ * @param {import('playwright-core').BrowserContext} context
+ * @returns {Promise<string | undefined>}
+ */
+async function langCookie(context) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'lang')?.value;
+}
+
+journey(
+  'switching to Dutch and back changes the texts and sets the lang cookie',
+  async ({ page, context }) => {
+    await loginAs(page, 'admin');
+    const rolesEn = text('shell', 'tabRoles');
+    const rolesNl = text('shell', 'tabRoles', { lang: 'nl' });
+    const language = page.getByRole('navigation', { name: text('shell', 'header.language') });
+    await page.getByRole('tab', { name: new RegExp(`^${rolesEn}`) }).waitFor({ state: 'visible' });
+
+    await language.getByRole('button', { name: text('shell', 'header.languageNlLabel') }).click();
+    await page.waitForURL(/[?&]lang=nl/);
+    await pageShown(page, {
+      ready: (p) => p.getByRole('tab', { name: new RegExp(`^${rolesNl}`) }),
+      name: 'home in Dutch',
+    });
+    assert.equal(await langCookie(context), 'nl');
+    assert.equal(
+      await page.locator('html').getAttribute('lang'),
+      'nl',
+      'the document language follows the choice',
+    );
+    const languageNl = page.getByRole('navigation', {
+      name: text('shell', 'header.language', { lang: 'nl' }),
+    });
+
+    await languageNl
+      .getByRole('button', { name: text('shell', 'header.languageEnLabel', { lang: 'nl' }) })
+      .click();
+    await page.waitForURL(/[?&]lang=en/);
+    await pageShown(page, {
+      ready: (p) => p.getByRole('tab', { name: new RegExp(`^${rolesEn}`) }),
+      name: 'home in English again',
+    });
+    assert.equal(await langCookie(context), 'en');
+  },
+);
+
+journey('logging out ends the session and shows the landing page', async ({ page }) => {
+  await loginAs(page, 'manager');
+  await logout(page);
+  const me = await page.request.get('/api/v1/users/me');
+  assert.equal(me.status(), 401, 'the session is gone on the server');
+  await page.reload();
+  await pageShown(page, { ready: loginButton, name: 'the landing page, reloaded after logout' });
+  assert.equal(await userMenuButton(page).count(), 0, 'no user menu after logout');
+});
+
+journey('an unknown route shows the not-found page, also when opened before logging in', async ({ page }) => {
+  const notFound = (/** @type {import('playwright-core').Page} */ p) =>
+    p.getByRole('heading', { name: exactly(text('shell', 'notFound.title')) });
+  // A bookmarked URL skips the landing page: the identity provider asks who you are, then the console
+  // opens the remembered URL — which does not exist.
+  await page.goto('/no-such-page');
+  const username = page.getByLabel('Username or e-mail');
+  await username.waitFor({ state: 'visible' });
+  await username.fill('admin');
+  await page.getByRole('button', { name: exactly('Log in') }).click();
+  await pageShown(page, { ready: notFound, name: 'the not-found page after logging in' });
+  // (Landing on home instead would mean the remembered location was lost.)
+
+  await visit(page, '/this/does/not/exist', { ready: notFound, name: 'the not-found page (logged in)' });
+  await page.getByRole('img', { name: text('shell', 'notFound.imageAlt') }).waitFor({ state: 'visible' });
+});
