@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { effectiveAuthority, useSessionStore } from 'shared-auth';
 
 /** Placeholder panels of the home tabs this remote contributes, until each gets its list. */
 function TabPanel({ textKey }: { textKey: string }) {
@@ -6,7 +7,18 @@ function TabPanel({ textKey }: { textKey: string }) {
   return <p className="tab-panel-info">{t(textKey)}</p>;
 }
 
+/**
+ * Spec §2 Home tabs: a guest's roles tab holds only a note that guests have the guest role; an
+ * institution admin without applications (a guest in effect) gets a note of its own.
+ */
 export function RolesTab() {
+  const { t } = useTranslation('roles');
+  const user = useSessionStore((state) => state.user);
+  if (user && effectiveAuthority(user, true) === 'GUEST') {
+    return (
+      <p className="tab-panel-info">{t(user.institutionAdmin ? 'guestNoteInstitutionAdmin' : 'guestNote')}</p>
+    );
+  }
   return <TabPanel textKey="rolesTabInfo" />;
 }
 
