@@ -68,6 +68,16 @@ describe('header and user menu', () => {
     }
   });
 
+  it('closes the menu on Escape and gives focus back to its button', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/home', user: personas.manager(), remotes });
+    const menu = await openMenu(user);
+    menu.getByRole('link', { name: 'Profile' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /User menu of/ })).toHaveFocus();
+  });
+
   it('logs out through shared-auth and shows the landing page', async () => {
     const user = userEvent.setup();
     await renderShell({ path: '/home', user: personas.manager(), remotes });

@@ -11,6 +11,7 @@ export function UserMenu() {
   const links = useSlot('user-menu.links').filter((entry) => entry.available && entry.href);
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   if (!user) return null;
@@ -25,8 +26,14 @@ export function UserMenu() {
         closeTimer.current = setTimeout(close, USER_MENU_CLOSE_MS);
       }}
       onFocus={() => clearTimeout(closeTimer.current)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        close();
+        button.current?.focus();
+      }}
     >
       <button
+        ref={button}
         type="button"
         className="user-menu-button"
         aria-haspopup="true"
