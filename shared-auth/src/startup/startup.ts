@@ -46,7 +46,7 @@ const deadend = (): StartupOutcome => ({ kind: 'ready', authenticated: false, to
 
 /**
  * Spec §2 Startup: fetch a CSRF token, then the config; when authenticated load the user and go to the
- * saved location (or /home); otherwise decide between a public page, /missingAttributes, /deadend and
+ * saved location (else the current deep link, else /home); otherwise decide between a public page, /missingAttributes, /deadend and
  * the login flow. Results are stored in the session store. CSRF or config failure leads to /deadend.
  */
 export async function runStartup(
@@ -76,7 +76,13 @@ export async function runStartup(
     session.setUser(user);
     const saved = savedLocation(storage);
     clearSavedLocation(storage);
-    const to = !saved || saved.startsWith('/login') ? HOME_PATH : saved;
+    // With nothing saved, a reload of a deep link (or a bookmark opened while logged in) stays on it.
+    const current = `${location.pathname}${location.search ?? ''}`;
+    const fallback =
+      location.pathname === '/' || location.pathname === '' || location.pathname.startsWith('/login')
+        ? HOME_PATH
+        : current;
+    const to = saved ? (saved.startsWith('/login') ? HOME_PATH : saved) : fallback;
     return { kind: 'ready', authenticated: true, to, user };
   }
 
