@@ -24,7 +24,12 @@ function boundary(own, forbiddenPackages, message, paths = []) {
             : []),
           {
             // '!shared-auth/rules': the package import itself is not a cross-folder path.
-            group: others.map((f) => `**/${f}/**`).concat(others.map((f) => `../**/${f}`), '!shared-auth/rules'),
+            group: others
+              .map((f) => `**/${f}/**`)
+              .concat(
+                others.map((f) => `../**/${f}`),
+                '!shared-auth/rules',
+              ),
             message: 'Import another package by its package name, never by a relative path across folders.',
           },
         ],
@@ -69,10 +74,17 @@ export default tseslint.config(
       'A remote reaches another app only through the slots of the remote contract.',
     ),
   })),
-  { files: ['shared-ui/**/*.{ts,tsx}'], rules: boundary('shared-ui', [...APPS, 'server'], 'shared packages import no app.') },
+  {
+    files: ['shared-ui/**/*.{ts,tsx}'],
+    rules: boundary('shared-ui', [...APPS, 'server'], 'shared packages import no app.'),
+  },
   {
     files: ['shared-auth/**/*.{ts,tsx}'],
-    rules: boundary('shared-auth', [...APPS, 'server', 'shared-ui'], 'shared-auth imports no app and no shared-ui.'),
+    rules: boundary(
+      'shared-auth',
+      [...APPS, 'server', 'shared-ui'],
+      'shared-auth imports no app and no shared-ui.',
+    ),
   },
   {
     files: ['server/**/*.ts'],

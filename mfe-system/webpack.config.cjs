@@ -1,1 +1,5 @@
-module.exports = require('../tooling/webpack.app.cjs')({ dir: __dirname, kind: 'remote', title: 'Access portal' });
+module.exports = require('../tooling/webpack.app.cjs')({
+  dir: __dirname,
+  kind: 'remote',
+  title: 'Access portal',
+});

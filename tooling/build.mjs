@@ -10,10 +10,22 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ifMissing = process.argv.includes('--if-missing');
 
-const WEB_INPUTS = ['src', 'package.json', 'webpack.config.cjs', '../shared-ui/src', '../shared-auth/src', '../tooling/webpack.app.cjs', '../tooling/mf-shared.cjs'];
+const WEB_INPUTS = [
+  'src',
+  'package.json',
+  'webpack.config.cjs',
+  '../shared-ui/src',
+  '../shared-auth/src',
+  '../tooling/webpack.app.cjs',
+  '../tooling/mf-shared.cjs',
+];
 const PARTS = [
   { ws: 'shared-auth', output: 'dist/rules/index.js', inputs: ['src/rules', 'tsconfig.rules.json'] },
-  { ws: 'server', output: 'dist/main.js', inputs: ['src', 'tsconfig.build.json', '../shared-auth/src/rules'] },
+  {
+    ws: 'server',
+    output: 'dist/main.js',
+    inputs: ['src', 'tsconfig.build.json', '../shared-auth/src/rules'],
+  },
   ...['shell', 'mfe-roles', 'mfe-invitations', 'mfe-system', 'mfe-tokens'].map((ws) => ({
     ws,
     output: ws === 'shell' ? 'dist/index.html' : 'dist/mf-manifest.json',

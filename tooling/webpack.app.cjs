@@ -86,7 +86,9 @@ module.exports = function createAppConfig({ dir, kind, title }) {
   </body>
 </html>`,
         }),
-        ...(kind === 'host' ? [new MiniCssExtractPlugin({ filename: prod ? '[name].[contenthash:8].css' : '[name].css' })] : []),
+        ...(kind === 'host'
+          ? [new MiniCssExtractPlugin({ filename: prod ? '[name].[contenthash:8].css' : '[name].css' })]
+          : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
@@ -98,7 +100,12 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/dev-idp', '/remotes.json', '/remotes'], target: process.env.API_URL || 'http://localhost:8080' }],
+        proxy: [
+          {
+            context: ['/api', '/dev-idp', '/remotes.json', '/remotes'],
+            target: process.env.API_URL || 'http://localhost:8080',
+          },
+        ],
       },
     };
   };

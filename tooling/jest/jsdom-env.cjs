@@ -4,8 +4,20 @@
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
-  'TextEncoder', 'TextDecoder', 'fetch', 'Request', 'Response', 'Headers', 'FormData', 'AbortController',
-  'AbortSignal', 'ReadableStream', 'WritableStream', 'TransformStream', 'structuredClone', 'Blob',
+  'TextEncoder',
+  'TextDecoder',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'AbortController',
+  'AbortSignal',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'structuredClone',
+  'Blob',
   'BroadcastChannel',
 ];
 

@@ -9,8 +9,14 @@ class ResizeObserverStub {
 if (typeof window !== 'undefined' && !window.ResizeObserver) window.ResizeObserver = ResizeObserverStub;
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query) => ({
-    matches: false, media: query, onchange: null,
-    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   });
 }
 if (typeof window !== 'undefined' && !window.scrollTo) window.scrollTo = () => {};
