@@ -14,7 +14,7 @@ const NODES_SHOWN = 5;
 
 // The console's Content-Security-Policy allows scripts from its own origin only, so an inline tag would be
 // refused; axe-core is served to the page from a same-origin path that only this browser context answers.
-const AXE_ROUTE_PATH = '/__e2e__/axe.min.js';
+export const AXE_ROUTE_PATH = '/__e2e__/axe.min.js';
 /** @type {WeakSet<import('playwright-core').Page>} */
 const routed = new WeakSet();
 

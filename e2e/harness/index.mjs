@@ -1,5 +1,5 @@
 // The harness in one import for journeys and the benchmark.
-export { assertAccessible, seriousViolations, formatViolations } from './axe.mjs';
+export { assertAccessible, seriousViolations, formatViolations, AXE_ROUTE_PATH } from './axe.mjs';
 export { launchBrowser, newContext, CHROMIUM_PATH } from './browser.mjs';
 export { ensureBuilt } from './build.mjs';
 export { startServer, freePort } from './server.mjs';

@@ -2,7 +2,16 @@
 // unavailable panel and the other remotes keep working; and the tokens remote runs on its own
 // (its built index.html, served by the server at /remotes/tokens/).
 import assert from 'node:assert/strict';
-import { exactly, freePort, loginAs, pageShown, text, useConsole, visit } from '../harness/index.mjs';
+import {
+  AXE_ROUTE_PATH,
+  exactly,
+  freePort,
+  loginAs,
+  pageShown,
+  text,
+  useConsole,
+  visit,
+} from '../harness/index.mjs';
 
 // A loopback port nobody listens on: connecting is refused at once, like a remote host that is down.
 const deadPort = await freePort();
@@ -49,9 +58,18 @@ journey(
 
 journey('the tokens remote on its own shows its page', async ({ page }) => {
   await loginAs(page, 'admin');
+  /** @type {string[]} */
+  const scripts = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await visit(page, '/remotes/tokens/', {
     ready: (p) => p.getByRole('heading', { name: exactly(text('tokens', 'title')) }),
     name: 'the standalone tokens remote',
   });
   await page.getByRole('button', { name: exactly(text('tokens', 'new')) }).waitFor({ state: 'visible' });
+  // It really runs on its own: every script came from the remote's folder, none from the shell.
+  assert.ok(scripts.length > 0, 'the remote loaded its scripts');
+  const foreign = scripts.filter((path) => !path.startsWith('/remotes/tokens/') && path !== AXE_ROUTE_PATH);
+  assert.deepEqual(foreign, [], 'no script outside /remotes/tokens/ was loaded');
 });
