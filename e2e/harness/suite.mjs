@@ -27,9 +27,10 @@ export function useConsole({ env = {}, setupTimeoutMs = 900_000 } = {}) {
 
   before(
     async () => {
+      // The browser first: a missing Chromium is reported at once, before a minute of building.
+      state.browser = await launchBrowser();
       await ensureBuilt();
       state.server = await startServer({ env });
-      state.browser = await launchBrowser();
     },
     { timeout: setupTimeoutMs },
   );
