@@ -1,7 +1,7 @@
 // Each persona logs in through the identity provider and lands on its own home: the right page, the right
 // tabs, the right links in the user menu (spec §2 "Home tabs", "Header and shell", §6).
 import assert from 'node:assert/strict';
-import { eventually, loginAs, text, useConsole, userMenuLinks } from '../harness/index.mjs';
+import { eventually, loginAs, text, useConsole, userMenuLinks, visit } from '../harness/index.mjs';
 
 const { journey } = useConsole();
 
@@ -95,6 +95,9 @@ journey('a guest sees the roles tab with the guest note and no tokens link', asy
     !links.includes(TOKENS_LINK),
     `no ${TOKENS_LINK} link for a guest (menu: ${JSON.stringify(links)})`,
   );
-  await page.goto('/tokens');
-  await page.getByRole('heading', { name: text('shell', 'notFound.title') }).waitFor({ state: 'visible' });
+  // Spec §2: /tokens sends guests to the not-found page.
+  await visit(page, '/tokens', {
+    ready: (p) => p.getByRole('heading', { name: text('shell', 'notFound.title') }),
+    name: 'the tokens page as a guest',
+  });
 });
