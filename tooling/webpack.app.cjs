@@ -5,6 +5,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedFor } = require('./mf-shared.cjs');
+const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230077c8'/%3E%3C/svg%3E";
@@ -89,6 +90,7 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         ...(kind === 'host'
           ? [new MiniCssExtractPlugin({ filename: prod ? '[name].[contenthash:8].css' : '[name].css' })]
           : []),
+        ...(prod ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
