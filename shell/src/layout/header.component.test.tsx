@@ -52,6 +52,27 @@ describe('header and user menu', () => {
     ]);
   });
 
+  it('links to the invitation form for whoever may invite, and to the welcome page', async () => {
+    await renderShell({ path: '/inviter', user: personas.inviter(), remotes });
+    act(() =>
+      useSessionStore.setState({
+        config: { authenticated: true, welcomeUrl: 'https://welcome.example.org' },
+      }),
+    );
+    const links = within(await screen.findByRole('navigation', { name: 'Console links' }));
+    expect(links.getByRole('link', { name: 'Invite' })).toHaveAttribute('href', '/invitation/new');
+    expect(links.getByRole('link', { name: 'Welcome' })).toHaveAttribute(
+      'href',
+      'https://welcome.example.org',
+    );
+  });
+
+  it('offers a guest no invite link', async () => {
+    await renderShell({ path: '/home', user: personas.guest(), remotes });
+    await screen.findByRole('button', { name: /User menu of/ });
+    expect(screen.queryByRole('link', { name: 'Invite' })).not.toBeInTheDocument();
+  });
+
   it('closes the menu 325 ms after it loses focus', async () => {
     jest.useFakeTimers();
     try {

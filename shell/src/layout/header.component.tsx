@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { IMPERSONATION_WINK_MS, startLogin, useSessionStore } from 'shared-auth';
+import { IMPERSONATION_WINK_MS, isUserAllowed, startLogin, useSessionStore } from 'shared-auth';
 import logo from '../assets/logo.svg';
 import { LanguageSwitcher } from './language-switcher.component';
 import { UserMenu } from './user-menu.component';
@@ -23,7 +23,22 @@ function useWinkOnImpersonation(): boolean {
   return winking;
 }
 
-/** Logo, the user menu (or log in), and the language switcher. */
+/** The header's own links: invite for whoever may invite, welcome to the federation's welcome page. */
+function HeaderLinks() {
+  const { t } = useTranslation('shell');
+  const user = useSessionStore((state) => state.user);
+  const welcomeUrl = useSessionStore((state) => state.config.welcomeUrl);
+  const mayInvite = user !== null && isUserAllowed(user, 'INVITER');
+  if (!mayInvite && !welcomeUrl) return null;
+  return (
+    <nav aria-label={t('header.links')} className="shell-header-links">
+      {mayInvite && <Link to="/invitation/new">{t('header.invite')}</Link>}
+      {welcomeUrl && <a href={welcomeUrl}>{t('header.welcome')}</a>}
+    </nav>
+  );
+}
+
+/** Logo, the header links, the user menu (or log in), and the language switcher. */
 export function Header() {
   const { t } = useTranslation('shell');
   const authenticated = useSessionStore((state) => state.authenticated);
@@ -40,6 +55,7 @@ export function Header() {
         <span className="shell-title">{t('appName')}</span>
       </Link>
       <div className="shell-header-actions">
+        {authenticated && <HeaderLinks />}
         {authenticated ? (
           <UserMenu />
         ) : (
