@@ -17,8 +17,11 @@ const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif|webp|ico|map)
 /** Files that name the current build: always revalidated. */
 const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
 
+/** A precompressed twin (`x.js.br`, `x.js.gz`, written by the webpack build) names the file it encodes. */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
 function cacheHeaders(reply: FastifyReply, filePath: string, cors: boolean): void {
-  const name = path.basename(filePath);
+  const name = path.basename(filePath).replace(PRECOMPRESSED, '');
   if (!ENTRY_FILES.has(name) && HASHED.test(name)) {
     reply.header('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
   } else {
@@ -94,6 +97,8 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
       prefix: `/remotes/${id}/`,
       decorateReply: false,
       cacheControl: false,
+      // Serves x.js.br / x.js.gz when present and accepted (with Vary: Accept-Encoding), else x.js.
+      preCompressed: true,
       index: ['index.html'],
       setHeaders: (reply, filePath) => cacheHeaders(reply, filePath, true),
     });
@@ -106,6 +111,7 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
       prefix: '/',
       decorateReply: true,
       cacheControl: false,
+      preCompressed: true,
       index: false,
       setHeaders: (reply, filePath) => cacheHeaders(reply, filePath, false),
     });
