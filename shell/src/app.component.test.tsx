@@ -8,7 +8,12 @@ import { App } from './app.component';
 import { resetRemotesStore } from './remotes/remotes.store';
 import { personas } from './test-support/personas';
 import { LocationProbe, setupI18n } from './test-support/render-shell';
-import { resetRemoteSources, serveRemote } from './test-support/remote-loader.mock';
+import {
+  fetchRemoteUrls,
+  loadContributions,
+  resetRemoteSources,
+  serveRemote,
+} from './test-support/remote-loader.mock';
 
 jest.mock('./remotes/remote-loader', () => jest.requireActual('./test-support/remote-loader.mock'));
 jest.mock('shared-auth', () => ({
@@ -40,6 +45,7 @@ function startAt(path: string, outcome: StartupOutcome | Error) {
 }
 
 beforeEach(() => {
+  jest.clearAllMocks();
   useSessionStore.setState({ authenticated: false, user: null, config: {}, missingAttributes: [] });
 });
 
@@ -108,5 +114,25 @@ describe('startup (spec §2 Startup)', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(startLogin).toHaveBeenCalled();
     expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+  });
+
+  it('loads no remote for the anonymous landing page', async () => {
+    startAt('/', { kind: 'ready', authenticated: false, to: '/login' });
+    expect(
+      (await screen.findAllByRole('button', { name: 'Log in' }, { timeout: 3000 })).length,
+    ).toBeGreaterThan(0);
+    expect(fetchRemoteUrls).not.toHaveBeenCalled();
+    expect(loadContributions).not.toHaveBeenCalled();
+  });
+
+  it('loads the remotes for a public page a remote owns, before startup is done', async () => {
+    startAt('/invitation/accept?h=abc', {
+      kind: 'ready',
+      authenticated: false,
+      to: '/invitation/accept?h=abc',
+    });
+    expect(fetchRemoteUrls).toHaveBeenCalledTimes(1);
+    await screen.findByTestId('location');
+    expect(loadContributions).toHaveBeenCalledWith('invitations');
   });
 });

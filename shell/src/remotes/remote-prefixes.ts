@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import type { RemoteId, RouteAccess } from 'shared-ui';
 import type { User } from 'shared-auth';
 
@@ -84,3 +85,18 @@ export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
 };
 
 export const REMOTE_IDS = Object.keys(KNOWN_REMOTES) as RemoteId[];
+
+// Shell pages only a logged-in user can use: opened cold, they are worth loading the remotes for while
+// startup still runs (home shows the remotes' tabs).
+const MEMBER_PAGES = ['/home/*', '/profile/*'];
+
+/**
+ * Whether a page needs the remotes: every page of a logged-in user (header, home tabs), a route a remote
+ * owns (e.g. the public /invitation/accept), or a member page opened before startup knows the session.
+ * The landing page, deadend, 404 and missing-attributes pages of an anonymous visitor need none.
+ */
+export function needsRemotes(pathname: string, authenticated: boolean): boolean {
+  if (authenticated) return true;
+  const owned = REMOTE_IDS.flatMap((id) => KNOWN_REMOTES[id].routes.map((route) => `/${route.path}`));
+  return [...owned, ...MEMBER_PAGES].some((pattern) => matchPath(pattern, pathname) !== null);
+}

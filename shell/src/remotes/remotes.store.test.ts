@@ -64,4 +64,13 @@ describe('remotes store', () => {
       contributions: roles,
     });
   });
+
+  it('starts loading once, however often a page asks for the remotes', async () => {
+    jest.mocked(fetchRemoteUrls).mockResolvedValue({ roles: '/r.json' });
+    jest.mocked(loadContributions).mockResolvedValue(roles);
+    await Promise.all([useRemotesStore.getState().ensureLoaded(), useRemotesStore.getState().ensureLoaded()]);
+    await useRemotesStore.getState().ensureLoaded();
+    expect(fetchRemoteUrls).toHaveBeenCalledTimes(1);
+    expect(useRemotesStore.getState().remotes.roles).toMatchObject({ status: 'loaded', attempt: 1 });
+  });
 });

@@ -20,6 +20,8 @@ interface RemotesStore {
   urls: RemoteUrls | null;
   /** Reads remotes.json, registers the remotes and loads every remote's contributions in parallel. */
   loadAll: () => Promise<void>;
+  /** loadAll, the first time only: the shell calls it once a page needs the remotes. */
+  ensureLoaded: () => Promise<void>;
   /** Loads one remote again; re-reads remotes.json first when it could not be read before. */
   retry: (id: RemoteId) => Promise<void>;
 }
@@ -29,6 +31,9 @@ const initialRemotes = (): Record<RemoteId, RemoteState> =>
     RemoteId,
     RemoteState
   >;
+
+// The first load of every remote, once started; the landing page and the error pages never start it.
+let started: Promise<void> | null = null;
 
 export const useRemotesStore = create<RemotesStore>()((set, get) => {
   const setRemote = (id: RemoteId, state: RemoteState) =>
@@ -60,10 +65,14 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
   return {
     remotes: initialRemotes(),
     urls: null,
-    loadAll: async () => {
-      await readUrls();
-      await Promise.all(REMOTE_IDS.map(loadOne));
+    loadAll: () => {
+      started = (async () => {
+        await readUrls();
+        await Promise.all(REMOTE_IDS.map(loadOne));
+      })();
+      return started;
     },
+    ensureLoaded: () => (started ??= get().loadAll()),
     retry: async (id) => {
       if (!get().urls?.[id]) await readUrls();
       await loadOne(id);
@@ -73,5 +82,6 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
 
 /** Restores the initial state; for tests. */
 export function resetRemotesStore(): void {
+  started = null;
   useRemotesStore.setState({ remotes: initialRemotes(), urls: null });
 }
