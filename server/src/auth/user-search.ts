@@ -1,5 +1,6 @@
 /** The paged user searches of the users endpoints (trigram-indexed ILIKE over name and e-mail). */
 import type { Queryable } from '../db/types.js';
+import { cappedCount } from '../domain/paging.js';
 
 export interface UserSearchQuery {
   query?: string;
@@ -12,8 +13,9 @@ export interface UserSearchQuery {
 
 /** API sort keys → columns; anything else sorts by name. */
 const SORT_COLUMNS: Record<string, string> = {
-  name: 'u.name',
-  email: 'u.email',
+  // Case-insensitive, as the users_name_order / users_email_order indexes hold them.
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
   schacHomeOrganization: 'u.schac_home_organization',
   schac_home_organization: 'u.schac_home_organization',
   lastActivity: 'u.last_activity',
@@ -28,7 +30,7 @@ export function likePattern(text: string): string {
 }
 
 function orderBy(query: UserSearchQuery): string {
-  const column = SORT_COLUMNS[query.sort ?? 'name'] ?? 'u.name';
+  const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
   const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
   return `${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, u.id ${direction}`;
 }
@@ -43,11 +45,11 @@ export interface UserListRow {
   institution_admin: boolean;
   created_at: Date;
   last_activity: Date;
-  total: number;
 }
 
 /**
- * One page of users matching the text (and holding the role, when given), with the total count.
+ * One page of users matching the text (and holding the role, when given), with the total count capped
+ * at COUNT_CAP (see cappedCount).
  * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
  */
 export async function searchUsers(
@@ -73,26 +75,21 @@ export async function searchUsers(
     where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
     params.push(...scope.params);
   }
-  params.push(query.pageSize, query.pageNumber * query.pageSize);
-  const { rows } = await q.query<UserListRow>(
-    `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
-            u.created_at, u.last_activity, count(*) OVER () AS total
-       FROM users u
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${orderBy(query)}
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.pageNumber > 0) {
-    // Past the last page: the window count is not there, count separately.
-    const count = await q.query<{ total: number }>(
-      `SELECT count(*) AS total FROM users u ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-      params.slice(0, -2),
-    );
-    total = count.rows[0]?.total ?? 0;
-  }
-  return { rows, total };
+  const limit = Math.max(1, Math.trunc(query.pageSize));
+  const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [page, total] = await Promise.all([
+    q.query<UserListRow>(
+      `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
+              u.created_at, u.last_activity
+         FROM users u ${whereSql}
+        ORDER BY ${orderBy(query)}
+        LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    ),
+    cappedCount(q, `FROM users u ${whereSql}`, params),
+  ]);
+  return { rows: page.rows, total };
 }
 
 export interface ApplicationUserRoleRow {

@@ -1,4 +1,5 @@
 /** The paged query of spec §3 (query, pageNumber, pageSize, sort, sortDirection) as schema and SQL parts. */
+import type { Queryable } from '../db/types.js';
 
 export interface PagedQueryString {
   query?: string;
@@ -10,6 +11,27 @@ export interface PagedQueryString {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
+/**
+ * The searches count at most this many matching rows (and answer COUNT_CAP + 1 when there are more):
+ * counting all 75,000 matches of a broad query costs far more than the page itself.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * `totalElements` of a search: the exact number of rows matching `fromWhere` (a `FROM … WHERE …` text)
+ * up to COUNT_CAP, and COUNT_CAP + 1 for "more than COUNT_CAP".
+ */
+export async function cappedCount(
+  q: Queryable,
+  fromWhere: string,
+  params: readonly unknown[],
+): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) capped`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
 
 /** JSON-schema properties for the paged query string; routes spread it into their querystring schema. */
 export const pagedQueryProperties = {
@@ -36,7 +58,8 @@ export interface PageSql {
 }
 
 /**
- * Builds the ORDER BY / LIMIT part. `sortable` maps the caller's sort keys to SQL expressions; unknown
+ * Builds the ORDER BY / LIMIT part. The order (column NULLS FIRST, then the first selected column, the id)
+ * is the one the `*_order` indexes of migration 003 hold, so the default page is read from an index. `sortable` maps the caller's sort keys to SQL expressions; unknown
  * keys fall back to the first entry (spec §9: default sort by name ascending).
  */
 export function pageSql(
@@ -51,7 +74,7 @@ export function pageSql(
   const offset = (q.pageNumber ?? 0) * size;
   const text = q.query?.trim() ?? '';
   return {
-    tail: `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ASC LIMIT ${size} OFFSET ${offset}`,
+    tail: `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ${direction} LIMIT ${size} OFFSET ${offset}`,
     like: text === '' ? null : `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
   };
 }

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { mayViewRoleMembers, requireUser } from '../domain/access.js';
 import { invitationScope, STATUS_FILTER } from '../domain/invitation-scope.js';
 import { loadInvitationRows, toInvitations } from '../domain/invitations.js';
-import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import {
+  cappedCount,
+  pageSchema,
+  pageSql,
+  pagedQueryProperties,
+  type PagedQueryString,
+} from '../domain/paging.js';
 import { loadRole } from '../domain/roles.js';
 import { invitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
@@ -70,12 +76,9 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
       const [rows, total] = await Promise.all([
         loadInvitationRows(app.db, where, params, page.tail),
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params),
+        cappedCount(app.db, `FROM ${from} WHERE ${where}`, params),
       ]);
-      return {
-        content: await toInvitations(app.db, registry(app), rows),
-        totalElements: Number(total.rows[0].n),
-      };
+      return { content: await toInvitations(app.db, registry(app), rows), totalElements: total };
     },
   );
 

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { COUNT_CAP } from '../domain/paging.js';
+import { performanceSeed } from '../seed/performance-seed.js';
+import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
+
+// More matching rows than the count cap: the searches answer one page and a count capped at COUNT_CAP + 1.
+let app: FastifyInstance;
+let s: Sessions;
+beforeAll(async () => {
+  app = await apiApp();
+  s = await loginPersonas(app);
+  await performanceSeed(app.db, { roles: 12, users: COUNT_CAP + 20 });
+});
+afterAll(() => app.close());
+
+const get = async (url: string) => {
+  const res = await call(app, s.admin, 'GET', url);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { content: { name?: string; email?: string }[]; totalElements: number };
+};
+
+describe('searches past the count cap', () => {
+  it('users/search: one page in case-insensitive name order, the total capped', async () => {
+    const broad = await get('/api/v1/users/search?query=perf&pageNumber=0&pageSize=5');
+    expect(broad.totalElements).toBe(COUNT_CAP + 1);
+    expect(broad.content.map((u) => u.name)).toEqual([
+      'Perf User 1',
+      'Perf User 10',
+      'Perf User 100',
+      'Perf User 1000',
+      'Perf User 1001',
+    ]);
+    // Pages past the cap are still answered.
+    const late = await get('/api/v1/users/search?query=perf&pageNumber=203&pageSize=5');
+    expect(late.content).toHaveLength(5);
+    const narrow = await get('/api/v1/users/search?query=perf%20user%20101&pageNumber=0&pageSize=5');
+    expect(narrow.totalElements).toBe(11); // Perf User 101 and 1010 … 1019
+    const desc = await get('/api/v1/users/search?query=perf%20user&sort=name&sortDirection=DESC&pageSize=2');
+    expect(desc.content.map((u) => u.name)).toEqual(['Perf User 999', 'Perf User 998']);
+  });
+
+  it('invitations/search: the total capped, exact below the cap', async () => {
+    const all = await get('/api/v1/invitations/search?pageNumber=0&pageSize=10');
+    expect(all.content).toHaveLength(10);
+    expect(all.totalElements).toBe(COUNT_CAP + 1);
+    const some = await get('/api/v1/invitations/search?query=perf.user101&pageSize=10');
+    expect(some.totalElements).toBe(11); // perf.user101 and perf.user1010 … perf.user1019
+  });
+
+  it('roles: a super user gets the first 10 by name unless another page size is asked for', async () => {
+    const first = await get('/api/v1/roles');
+    expect(first.content).toHaveLength(10);
+    expect(first.totalElements).toBeGreaterThanOrEqual(12);
+    const names = first.content.map((r) => r.name ?? '');
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    const all = await get('/api/v1/roles?pageSize=1000');
+    expect(all.content).toHaveLength(all.totalElements);
+  });
+});
