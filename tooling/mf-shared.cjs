@@ -13,8 +13,10 @@ const SINGLETONS = [
   'ky',
   'shared-auth',
   'shared-ui',
-  '@surfnet/sds',
 ];
+// @surfnet/sds is deliberately not shared: its components are stateless, and a shared module is not
+// tree-shaken — as a singleton the whole library (with DOMPurify and react-tooltip) loaded on every page.
+// Each bundle now carries only the components it uses; its global CSS is still imported once, by the shell.
 
 /** @param {Record<string,string>} dependencies the app's package.json dependencies */
 function sharedFor(dependencies) {
