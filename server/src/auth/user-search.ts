@@ -1,6 +1,6 @@
 /** The paged user searches of the users endpoints (trigram-indexed ILIKE over name and e-mail). */
 import type { Queryable } from '../db/types.js';
-import { cappedCount } from '../domain/paging.js';
+import { cappedCount, COUNT_CAP } from '../domain/paging.js';
 
 export interface UserSearchQuery {
   query?: string;
@@ -78,17 +78,34 @@ export async function searchUsers(
   const limit = Math.max(1, Math.trunc(query.pageSize));
   const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [page, total] = await Promise.all([
-    q.query<UserListRow>(
-      `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
-              u.created_at, u.last_activity
-         FROM users u ${whereSql}
-        ORDER BY ${orderBy(query)}
-        LIMIT ${limit} OFFSET ${offset}`,
+  const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
+            u.created_at, u.last_activity`;
+  if (offset + limit <= COUNT_CAP) {
+    // Within the cap one scan gives both: the first COUNT_CAP + 1 matches in order (from the order index
+    // for a broad search, a trigram or sequential scan for a narrow one), counted, and the page cut out.
+    const { rows } = await q.query<UserListRow & { total: number; rn: number }>(
+      `WITH m AS MATERIALIZED (
+         SELECT ${columns}, row_number() OVER (ORDER BY ${orderBy(query)}) AS rn
+           FROM (SELECT ${columns} FROM users u ${whereSql}
+                  ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1}) u)
+       SELECT m.*, (SELECT count(*) FROM m)::int AS total FROM m
+        WHERE m.rn > ${offset} AND m.rn <= ${offset + limit} ORDER BY m.rn`,
       params,
-    ),
-    cappedCount(q, `FROM users u ${whereSql}`, params),
-  ]);
+    );
+    if (rows.length > 0 || offset === 0) {
+      const total = Number(rows[0]?.total ?? 0);
+      return { rows: rows.map(({ total: _t, rn: _r, ...row }) => row as UserListRow), total };
+    }
+  }
+  const page = await q.query<UserListRow>(
+    `SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  const total = await cappedCount(q, `FROM users u ${whereSql}`, params, {
+    rows: page.rows.length,
+    size: limit,
+    offset,
+  });
   return { rows: page.rows, total };
 }
 

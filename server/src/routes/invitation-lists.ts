@@ -74,10 +74,12 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       }
       const where = conditions.join(' AND ');
       const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
-      const [rows, total] = await Promise.all([
-        loadInvitationRows(app.db, where, params, page.tail),
-        cappedCount(app.db, `FROM ${from} WHERE ${where}`, params),
-      ]);
+      const rows = await loadInvitationRows(app.db, where, params, page.tail);
+      const total = await cappedCount(app.db, `FROM ${from} WHERE ${where}`, params, {
+        rows: rows.length,
+        size: page.size,
+        offset: page.offset,
+      });
       return { content: await toInvitations(app.db, registry(app), rows), totalElements: total };
     },
   );
