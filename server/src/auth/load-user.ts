@@ -7,7 +7,7 @@ import {
   registryApplications,
   toRole,
   toUserRole,
-  usagesByRole,
+  type ApplicationUsageRow,
   type UserRoleRow,
 } from './role-shape.js';
 
@@ -49,25 +49,27 @@ export function toPlainUser(row: UserRow): User {
 
 /** The full user, or null when there is no user with this id. */
 export async function loadUser(q: Queryable, registry: RegistryPort, id: number): Promise<User | null> {
-  const { rows } = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  if (rows.length === 0) return null;
-  const user = toPlainUser(rows[0]);
-
-  const roleRows = (
-    await q.query<UserRoleRow>(
-      `SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
-              ur.created_at AS user_role_created_at,
-              (SELECT count(*) FROM user_roles m WHERE m.role_id = r.id)::int AS user_role_count
-         FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-        WHERE ur.user_id = $1
-        ORDER BY r.name, r.id`,
-      [id],
-    )
-  ).rows;
-  const usages = await usagesByRole(
-    q,
-    roleRows.map((r) => r.id),
+  // One query per request (this runs on every API call): the user with its roles, each role with its
+  // member count and application usages, aggregated as JSON.
+  const { rows } = await q.query<UserRow & { role_rows: (UserRoleRow & { usages: ApplicationUsageRow[] })[] }>(
+    `SELECT u.*, COALESCE((
+       SELECT json_agg(x ORDER BY x.name, x.id) FROM (
+         SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
+                ur.created_at AS user_role_created_at,
+                (SELECT count(*) FROM user_roles m WHERE m.role_id = r.id)::int AS user_role_count,
+                COALESCE((SELECT json_agg(json_build_object('id', au.id, 'role_id', au.role_id,
+                    'manage_id', au.manage_id, 'manage_type', au.manage_type, 'landing_page', au.landing_page)
+                    ORDER BY au.id)
+                  FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages
+           FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+          WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
+       FROM users u WHERE u.id = $1`,
+    [id],
   );
+  if (rows.length === 0) return null;
+  const { role_rows: roleRows, ...userRow } = rows[0];
+  const user = toPlainUser(userRow);
+  const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
   const apps = await registryApplications(registry, usages.values());
   user.userRoles = roleRows.map((row) => toUserRole(row, toRole(row, usages.get(row.id) ?? [], apps)));
   user.roles = user.userRoles.map((userRole) => userRole.role);

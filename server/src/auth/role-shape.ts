@@ -23,7 +23,8 @@ export interface RoleRow {
   inviter_display_name: string | null;
   organization_guid: string | null;
   created_by: string | null;
-  created_at: Date;
+  /** A Date from a column, an ISO text when the row came through json_agg. */
+  created_at: Date | string;
   /** Present when the query counted the role's members. */
   user_role_count?: number;
 }
@@ -129,8 +130,8 @@ export interface UserRoleRow extends RoleRow {
   user_id: number;
   authority: Authority;
   guest_role_included: boolean;
-  end_date: Date | null;
-  user_role_created_at: Date;
+  end_date: Date | string | null;
+  user_role_created_at: Date | string;
 }
 
 export function toUserRole(row: UserRoleRow, role: Role): UserRole {
