@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOADER_HOLD_MS, runStartup, useSessionStore } from 'shared-auth';
@@ -26,7 +26,9 @@ export function App() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
-  const [started, setStarted] = useState(false);
+  // starting: startup runs; holding: the console renders hidden behind the loader for the spec's 500 ms,
+  // so the page's lazy chunks and data load meanwhile; shown: the loader is gone.
+  const [phase, setPhase] = useState<'starting' | 'holding' | 'shown'>('starting');
   const once = useRef(false);
   const authenticated = useSessionStore((state) => state.authenticated);
 
@@ -51,12 +53,26 @@ export function App() {
         },
       )
       .then((show) => {
-        if (show) timer = setTimeout(() => setStarted(true), LOADER_HOLD_MS);
+        if (!show) return;
+        // The router applies navigate() as a transition: the console must first render at the place
+        // startup sent it to, never at the location it started from (whose redirects would win).
+        startTransition(() => setPhase('holding'));
+        timer = setTimeout(() => setPhase('shown'), LOADER_HOLD_MS);
       });
     return () => clearTimeout(timer);
     // Startup reads the location it started at, once; later navigation must not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return <ErrorBoundary>{started ? <ShellContent /> : <Loader label={t('loading')} />}</ErrorBoundary>;
+  return (
+    <ErrorBoundary>
+      {phase !== 'shown' && <Loader label={t('loading')} />}
+      {/* One element in both phases, so revealing the console does not mount it again. */}
+      {phase !== 'starting' && (
+        <div className="shell-root" hidden={phase === 'holding'}>
+          <ShellContent />
+        </div>
+      )}
+    </ErrorBoundary>
+  );
 }

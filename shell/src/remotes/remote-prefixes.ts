@@ -86,17 +86,15 @@ export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
 
 export const REMOTE_IDS = Object.keys(KNOWN_REMOTES) as RemoteId[];
 
-// Shell pages only a logged-in user can use: opened cold, they are worth loading the remotes for while
-// startup still runs (home shows the remotes' tabs).
-const MEMBER_PAGES = ['/home/*', '/profile/*'];
-
 /**
- * Whether a page needs the remotes: every page of a logged-in user (header, home tabs), a route a remote
- * owns (e.g. the public /invitation/accept), or a member page opened before startup knows the session.
- * The landing page, deadend, 404 and missing-attributes pages of an anonymous visitor need none.
+ * Whether a page needs the remotes: every page of a logged-in user (header, home tabs), or a route a
+ * remote owns (e.g. the public /invitation/accept). The landing page, deadend, 404 and missing-attributes
+ * pages of an anonymous visitor need none. A logged-in user's /home waits for startup to tell: loading
+ * the remotes earlier only slows startup's own calls down, and they are loaded during the loader hold.
  */
 export function needsRemotes(pathname: string, authenticated: boolean): boolean {
   if (authenticated) return true;
-  const owned = REMOTE_IDS.flatMap((id) => KNOWN_REMOTES[id].routes.map((route) => `/${route.path}`));
-  return [...owned, ...MEMBER_PAGES].some((pattern) => matchPath(pattern, pathname) !== null);
+  return REMOTE_IDS.some((id) =>
+    KNOWN_REMOTES[id].routes.some((route) => matchPath(`/${route.path}`, pathname) !== null),
+  );
 }
