@@ -83,18 +83,16 @@ export async function searchUsers(
   if (offset + limit <= COUNT_CAP) {
     // Within the cap one scan gives both: the first COUNT_CAP + 1 matches in order (from the order index
     // for a broad search, a trigram or sequential scan for a narrow one), counted, and the page cut out.
-    const { rows } = await q.query<UserListRow & { total: number; rn: number }>(
+    const { rows } = await q.query<UserListRow & { total: number }>(
+      // A materialized CTE is read back in the order it was written (no second sort).
       `WITH m AS MATERIALIZED (
-         SELECT ${columns}, row_number() OVER (ORDER BY ${orderBy(query)}) AS rn
-           FROM (SELECT ${columns} FROM users u ${whereSql}
-                  ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1}) u)
-       SELECT m.*, (SELECT count(*) FROM m)::int AS total FROM m
-        WHERE m.rn > ${offset} AND m.rn <= ${offset + limit} ORDER BY m.rn`,
+         SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1})
+       SELECT m.*, (SELECT count(*) FROM m)::int AS total FROM m LIMIT ${limit} OFFSET ${offset}`,
       params,
     );
     if (rows.length > 0 || offset === 0) {
       const total = Number(rows[0]?.total ?? 0);
-      return { rows: rows.map(({ total: _t, rn: _r, ...row }) => row as UserListRow), total };
+      return { rows: rows.map(({ total: _t, ...row }) => row), total };
     }
   }
   const page = await q.query<UserListRow>(
