@@ -68,6 +68,9 @@ module.exports = function createAppConfig({ dir, kind, title }) {
           shared: sharedFor(pkg.dependencies),
           manifest: true,
           dts: false,
+          // Only browsers run these bundles: drop the runtime's Node.js loading code. A remote loads no
+          // remotes of its own, so its copy of the runtime leaves out the remote-loading code too.
+          experiments: { optimization: { target: 'web', disableRemote: kind === 'remote' } },
         }),
         new HtmlWebpackPlugin({
           title,
