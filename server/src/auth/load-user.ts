@@ -51,7 +51,9 @@ export function toPlainUser(row: UserRow): User {
 export async function loadUser(q: Queryable, registry: RegistryPort, id: number): Promise<User | null> {
   // One query per request (this runs on every API call): the user with its roles, each role with its
   // member count and application usages, aggregated as JSON.
-  const { rows } = await q.query<UserRow & { role_rows: (UserRoleRow & { usages: ApplicationUsageRow[] })[] }>(
+  const { rows } = await q.query<
+    UserRow & { role_rows: (UserRoleRow & { usages: ApplicationUsageRow[] })[] }
+  >(
     `SELECT u.*, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
          SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
