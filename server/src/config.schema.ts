@@ -48,6 +48,9 @@ export const envJsonSchema = {
       default: 'info',
     },
     ENVIRONMENT: { type: 'string', minLength: 1, default: 'local' },
+    WELCOME_URL: { type: 'string', pattern: '^https?://' },
+    HELP_URL: { type: 'string', pattern: '^https?://' },
+    SWITCH_APP_URL: { type: 'string', pattern: '^https?://' },
   },
 } as const;
 
@@ -81,4 +84,7 @@ export interface RawEnv {
   REMOTE_TOKENS_URL?: string;
   LOG_LEVEL: string;
   ENVIRONMENT: string;
+  WELCOME_URL?: string;
+  HELP_URL?: string;
+  SWITCH_APP_URL?: string;
 }

@@ -51,6 +51,10 @@ export interface AppConfig {
   remoteUrls: Partial<Record<RemoteId, string>>;
   logLevel: string;
   environment: string;
+  /** Header links of the console: the federation's welcome page, help, and its app switcher. */
+  welcomeUrl: string;
+  helpUrl: string | null;
+  switchAppUrl: string | null;
 }
 
 /** Thrown for a wrong environment; its message names the variable(s). */
@@ -144,5 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: raw.LOG_LEVEL,
     environment: raw.ENVIRONMENT,
+    welcomeUrl: raw.WELCOME_URL ?? publicUrl,
+    helpUrl: raw.HELP_URL ?? null,
+    switchAppUrl: raw.SWITCH_APP_URL ?? null,
   };
 }

@@ -80,6 +80,8 @@ export const configSchema = {
     environment: { type: 'string' },
     serverUrl: { type: 'string' },
     welcomeUrl: { type: 'string' },
+    helpUrl: { type: 'string' },
+    switchAppUrl: { type: 'string' },
   },
 } as const;
 

@@ -211,6 +211,22 @@ describe('GET users/config', () => {
     expect(res.headers['x-session-alive']).toBeUndefined();
   });
 
+  it('carries the header links that are configured', async () => {
+    const linked = await buildTestApp({
+      env: { WELCOME_URL: 'https://welcome.example.org', HELP_URL: 'https://help.example.org' },
+    });
+    try {
+      const res = await linked.inject({ method: 'GET', url: '/api/v1/users/config' });
+      expect(res.json()).toMatchObject({
+        welcomeUrl: 'https://welcome.example.org',
+        helpUrl: 'https://help.example.org',
+      });
+      expect(res.json()).not.toHaveProperty('switchAppUrl');
+    } finally {
+      await linked.close();
+    }
+  });
+
   it('names the logged-in user', async () => {
     const res = await call('manager', 'GET', '/api/v1/users/config');
     expect(res.json()).toMatchObject({ authenticated: true, name: 'Max Manager' });

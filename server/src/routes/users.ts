@@ -47,7 +47,9 @@ function configFor(app: FastifyInstance, request: FastifyRequest) {
     languages: 'nl, en',
     environment: config.environment,
     serverUrl: config.publicUrl,
-    welcomeUrl: config.publicUrl,
+    welcomeUrl: config.welcomeUrl,
+    ...(config.helpUrl ? { helpUrl: config.helpUrl } : {}),
+    ...(config.switchAppUrl ? { switchAppUrl: config.switchAppUrl } : {}),
   };
 }
 

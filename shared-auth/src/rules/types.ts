@@ -122,6 +122,8 @@ export interface Config {
   environment?: string;
   serverUrl?: string;
   welcomeUrl?: string;
+  helpUrl?: string;
+  switchAppUrl?: string;
 }
 
 export type InvitationStatus = 'OPEN' | 'ACCEPTED' | 'EXPIRED';

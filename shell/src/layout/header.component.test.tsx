@@ -52,19 +52,25 @@ describe('header and user menu', () => {
     ]);
   });
 
-  it('links to the invitation form for whoever may invite, and to the welcome page', async () => {
+  it('links to switch app, welcome, the invitation form (for whoever may invite) and help', async () => {
     await renderShell({ path: '/inviter', user: personas.inviter(), remotes });
     act(() =>
       useSessionStore.setState({
-        config: { authenticated: true, welcomeUrl: 'https://welcome.example.org' },
+        config: {
+          authenticated: true,
+          welcomeUrl: 'https://welcome.example.org',
+          helpUrl: 'https://help.example.org',
+          switchAppUrl: 'https://apps.example.org',
+        },
       }),
     );
     const links = within(await screen.findByRole('navigation', { name: 'Console links' }));
-    expect(links.getByRole('link', { name: 'Invite' })).toHaveAttribute('href', '/invitation/new');
-    expect(links.getByRole('link', { name: 'Welcome' })).toHaveAttribute(
-      'href',
-      'https://welcome.example.org',
-    );
+    expect(links.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Switch app', 'https://apps.example.org'],
+      ['Welcome', 'https://welcome.example.org'],
+      ['Invite', '/invitation/new'],
+      ['Help', 'https://help.example.org'],
+    ]);
   });
 
   it('offers a guest no invite link', async () => {

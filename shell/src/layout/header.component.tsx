@@ -23,17 +23,27 @@ function useWinkOnImpersonation(): boolean {
   return winking;
 }
 
-/** The header's own links: invite for whoever may invite, welcome to the federation's welcome page. */
+/**
+ * The header's own links: switch app (the federation's app switcher), welcome, invite (for whoever may
+ * invite) and help. The outside addresses come from the server's config; a link without one is left out.
+ */
 function HeaderLinks() {
   const { t } = useTranslation('shell');
   const user = useSessionStore((state) => state.user);
-  const welcomeUrl = useSessionStore((state) => state.config.welcomeUrl);
+  const config = useSessionStore((state) => state.config);
   const mayInvite = user !== null && isUserAllowed(user, 'INVITER');
-  if (!mayInvite && !welcomeUrl) return null;
+  const { switchAppUrl, welcomeUrl, helpUrl } = config;
+  if (!mayInvite && !welcomeUrl && !helpUrl && !switchAppUrl) return null;
   return (
     <nav aria-label={t('header.links')} className="shell-header-links">
-      {mayInvite && <Link to="/invitation/new">{t('header.invite')}</Link>}
+      {switchAppUrl && <a href={switchAppUrl}>{t('header.switchApp')}</a>}
       {welcomeUrl && <a href={welcomeUrl}>{t('header.welcome')}</a>}
+      {mayInvite && <Link to="/invitation/new">{t('header.invite')}</Link>}
+      {helpUrl && (
+        <a href={helpUrl} target="_blank" rel="noopener noreferrer">
+          {t('header.help')}
+        </a>
+      )}
     </nav>
   );
 }
