@@ -1,9 +1,9 @@
 /** Loading roles from the database and shaping them as the API answers them (spec §3 Role). */
-import type { ApplicationMap, ApplicationUsage, Authority, ManageType, Role, User } from 'shared-auth/rules';
+import type { ApplicationMap, Authority, ManageType, Role, User } from 'shared-auth/rules';
+import { toRole as shapeRole, type ApplicationUsageRow } from '../auth/role-shape.js';
 import type { Queryable } from '../db/types.js';
 import { toApplicationMap } from '../registry/entity-registry.js';
 import type { Registry } from '../registry/registry.js';
-import { toEpochSeconds } from './time.js';
 
 export interface RoleRow {
   id: string | number;
@@ -33,65 +33,22 @@ export const ROLE_SELECT = `
     FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages,
   (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_role_count`;
 
-/** Application map of a usage: the registry entry, or a marker that the registry no longer knows it. */
-function applicationMap(
-  usage: RoleRow['usages'][number],
-  known: Map<string, ApplicationMap>,
-): ApplicationMap {
-  const found = known.get(usage.manageId);
-  if (found) return { ...found, landingPage: usage.landingPage ?? found.landingPage };
-  return {
-    id: usage.manageId,
-    manageId: usage.manageId,
-    unknown: true,
-    landingPage: usage.landingPage ?? undefined,
-  };
-}
-
 export async function registryIndex(registry: Registry): Promise<Map<string, ApplicationMap>> {
   return new Map((await registry.providers()).map((p) => [p.manageId, toApplicationMap(p)]));
 }
 
-function localName(map: ApplicationMap): string | undefined {
-  const name = map['name:en'] ?? map['name:nl'];
-  const org = map['OrganizationName:en'] ?? map['OrganizationName:nl'];
-  if (!name) return undefined;
-  return org ? `${name} (${org})` : name;
-}
-
+/** Shapes a row of ROLE_SELECT with the one role shaper the user loader uses too. */
 export function toRole(row: RoleRow, known: Map<string, ApplicationMap>): Role {
-  const usages = Array.isArray(row.usages) ? row.usages : [];
-  const applicationMaps = usages.map((u) => applicationMap(u, known));
-  const applicationUsages: ApplicationUsage[] = usages.map((u) => ({
-    id: Number(u.id),
-    application: { manageId: u.manageId, manageType: u.manageType },
-    landingPage: u.landingPage ?? undefined,
+  const { usages, ...columns } = row;
+  const id = Number(row.id);
+  const usageRows: ApplicationUsageRow[] = (Array.isArray(usages) ? usages : []).map((usage) => ({
+    id: Number(usage.id),
+    role_id: id,
+    manage_id: usage.manageId,
+    manage_type: usage.manageType,
+    landing_page: usage.landingPage,
   }));
-  const first = applicationMaps[0];
-  return {
-    id: Number(row.id),
-    name: row.name,
-    shortName: row.short_name,
-    urn: row.urn,
-    description: row.description,
-    landingPage: usages[0]?.landingPage ?? undefined,
-    defaultExpiryDays: row.default_expiry_days,
-    organizationGUID: row.organization_guid,
-    applicationMaps,
-    applicationUsages,
-    userRoleCount: Number(row.user_role_count ?? 0),
-    overrideSettingsAllowed: row.override_settings_allowed,
-    enforceEmailEquality: row.enforce_email_equality,
-    eduIDOnly: row.edu_id_only,
-    inviterDisplayName: row.inviter_display_name,
-    auditable: {
-      createdBy: row.created_by ?? undefined,
-      createdAt: toEpochSeconds(row.created_at) ?? undefined,
-    },
-    logo: first && !first.unknown ? (first.logo as string | undefined) : undefined,
-    applicationName: first ? localName(first) : undefined,
-    unknownInManage: usages.length === 0 || applicationMaps.some((m) => m.unknown === true),
-  };
+  return shapeRole({ ...columns, id, user_role_count: Number(row.user_role_count ?? 0) }, usageRows, known);
 }
 
 /** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
