@@ -1,24 +1,17 @@
 /** Loading roles from the database and shaping them as the API answers them (spec §3 Role). */
 import type { ApplicationMap, Authority, ManageType, Role, User } from 'shared-auth/rules';
-import { toRole as shapeRole, type ApplicationUsageRow } from '../auth/role-shape.js';
+import {
+  toRole as shapeRole,
+  type ApplicationUsageRow,
+  type RoleRow as RoleColumns,
+} from '../auth/role-shape.js';
 import type { Queryable } from '../db/types.js';
 import { toApplicationMap } from '../registry/entity-registry.js';
 import type { Registry } from '../registry/registry.js';
 
-export interface RoleRow {
+/** A row of ROLE_SELECT: the role's columns, its usages as JSON and its member count. */
+export interface RoleRow extends Omit<RoleColumns, 'id' | 'user_role_count'> {
   id: string | number;
-  name: string;
-  short_name: string;
-  urn: string;
-  description: string;
-  default_expiry_days: number;
-  enforce_email_equality: boolean;
-  edu_id_only: boolean;
-  override_settings_allowed: boolean;
-  inviter_display_name: string | null;
-  organization_guid: string | null;
-  created_by: string | null;
-  created_at: Date;
   usages: Array<{ id: number; manageId: string; manageType: ManageType; landingPage: string | null }>;
   user_role_count: number;
 }
