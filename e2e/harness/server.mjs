@@ -66,7 +66,9 @@ export async function startServer({ env = {} } = {}) {
   // A fresh in-memory database and the dev identity provider, whatever the caller's shell has set.
   for (const name of INHERITED_SETTINGS_DROPPED) delete childEnv[name];
   Object.assign(childEnv, {
-    NODE_ENV: 'production',
+    // The bundled development identity provider is refused with NODE_ENV=production.
+    NODE_ENV: 'test',
+    DEV_IDP: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,

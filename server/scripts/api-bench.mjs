@@ -16,6 +16,7 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1:0',
   DATA_DIR: 'memory',
   LOG_LEVEL: 'silent',
+  DEV_IDP: 'true',
   DEV_SEED: 'true',
   CRON_CLEANUP: '0',
   CRON_EXPIRY_NOTIFICATIONS: '0',

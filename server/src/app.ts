@@ -91,7 +91,12 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
-  if (config.devIdp) await app.register(devIdp);
+  if (config.devIdp) {
+    app.log.warn(
+      'DEVELOPMENT IDENTITY PROVIDER ON (DEV_IDP=true): anyone can log in as anyone, a super user included, at /dev-idp. Never use this in production.',
+    );
+    await app.register(devIdp);
+  }
   await app.register(loginRoutes);
   await app.register(userRoutes);
 

@@ -36,6 +36,7 @@ export const envJsonSchema = {
     CRON_CLEANUP: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '1h' },
     CRON_EXPIRY_NOTIFICATIONS: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
     EXPIRY_NOTIFICATION_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+    DEV_IDP: { type: 'boolean', default: false },
     DEV_SEED: { type: 'boolean' },
     STATIC_DIR: { type: 'string', minLength: 1 },
     REMOTE_ROLES_URL: { type: 'string', minLength: 1 },
@@ -76,6 +77,7 @@ export interface RawEnv {
   CRON_CLEANUP: string;
   CRON_EXPIRY_NOTIFICATIONS: string;
   EXPIRY_NOTIFICATION_DAYS: number;
+  DEV_IDP: boolean;
   DEV_SEED?: boolean;
   STATIC_DIR?: string;
   REMOTE_ROLES_URL?: string;

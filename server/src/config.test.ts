@@ -2,8 +2,8 @@ import path from 'node:path';
 import { ConfigError, DEV_ADMIN_SUB, loadConfig, parseInterval, REPO_ROOT } from './config.js';
 
 describe('configuration from the environment', () => {
-  it('has working defaults for development', () => {
-    const config = loadConfig({});
+  it('has working defaults for development with the development identity provider asked for', () => {
+    const config = loadConfig({ DEV_IDP: 'true' });
     expect(config).toMatchObject({
       port: 8080,
       host: 'localhost',
@@ -49,7 +49,7 @@ describe('configuration from the environment', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, /PORT/],
+    [{ DEV_IDP: 'true', PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ PUBLIC_URL: 'portal.example.org' }, /PUBLIC_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
@@ -62,14 +62,17 @@ describe('configuration from the environment', () => {
       { OIDC_ISSUER: 'https://idp.example.org', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' },
       /SESSION_SECRET is required/,
     ],
-    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    [{ DEV_IDP: 'true', SESSION_SECRET: 'short' }, /SESSION_SECRET/],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: null });
+    expect(loadConfig({ DEV_IDP: 'true', PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+    });
   });
 
   it('reads intervals', () => {
@@ -77,4 +80,75 @@ describe('configuration from the environment', () => {
     expect(parseInterval('2d')).toBe(172_800_000);
     expect(parseInterval('0')).toBe(0);
   });
+});
+
+describe('which login the server offers (start-up combinations)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://portal.example.org',
+    SESSION_SECRET: 'a-very-long-session-secret',
+  };
+  const oidc = {
+    OIDC_ISSUER: 'https://connect.example.org',
+    OIDC_CLIENT_ID: 'portal',
+    OIDC_CLIENT_SECRET: 'secret',
+  };
+
+  it('refuses to start with neither an OpenID Connect provider nor DEV_IDP, naming the settings', () => {
+    for (const env of [{}, production, { ...production, OIDC_ISUER: 'https://typo.example.org' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.*DEV_IDP=true/,
+      );
+    }
+  });
+
+  it('never turns the development identity provider on with NODE_ENV=production', () => {
+    expect(() => loadConfig({ ...production, DEV_IDP: 'true' })).toThrow(
+      /DEV_IDP=true is not allowed with NODE_ENV=production/,
+    );
+  });
+
+  it('turns it on only when asked for, outside production', () => {
+    expect(loadConfig({ DEV_IDP: 'true', NODE_ENV: 'development' })).toMatchObject({
+      devIdp: true,
+      oidc: null,
+    });
+    expect(
+      loadConfig({ DEV_IDP: 'false', ...oidc, SESSION_SECRET: 'a-very-long-session-secret' }),
+    ).toMatchObject({
+      devIdp: false,
+    });
+  });
+
+  it('refuses DEV_IDP together with an OpenID Connect provider', () => {
+    expect(() =>
+      loadConfig({ DEV_IDP: 'true', ...oidc, SESSION_SECRET: 'a-very-long-session-secret' }),
+    ).toThrow(/DEV_IDP=true and OIDC_ISSUER exclude each other/);
+  });
+
+  it('runs production with an OpenID Connect provider, without the dev IdP and without default super users', () => {
+    expect(loadConfig({ ...production, ...oidc })).toMatchObject({
+      devIdp: false,
+      devSeed: false,
+      superUserSubs: [],
+      oidc: { issuer: 'https://connect.example.org', clientId: 'portal' },
+    });
+  });
+
+  it.each(['http://connect.example.org', 'http://10.0.0.5:8443/oidc', 'http://portal-idp/'])(
+    'refuses the plain-http issuer %s at start',
+    (issuer) => {
+      expect(() => loadConfig({ ...production, ...oidc, OIDC_ISSUER: issuer })).toThrow(
+        /OIDC_ISSUER must use https/,
+      );
+    },
+  );
+
+  it.each(['http://localhost:9000/oidc', 'http://127.0.0.1:9/', 'http://[::1]:9000'])(
+    'accepts the loopback issuer %s',
+    (issuer) => {
+      expect(loadConfig({ ...production, ...oidc, OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
+    },
+  );
 });

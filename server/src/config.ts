@@ -82,6 +82,44 @@ function describe(error: unknown): string {
     .join('; ');
 }
 
+/** Loopback hosts, where plain http cannot be intercepted on the way. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Which login the server offers. The development identity provider lets anyone sign in as anyone (a
+ * super user included), so it is never a fallback: it must be asked for with DEV_IDP=true, and is refused
+ * with NODE_ENV=production. Without either login the server does not start.
+ */
+function checkLogin(raw: RawEnv, production: boolean): boolean {
+  if (raw.DEV_IDP) {
+    if (production) {
+      throw new ConfigError(
+        'Invalid environment: DEV_IDP=true is not allowed with NODE_ENV=production (the development identity provider lets anyone log in as anyone); configure OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+      );
+    }
+    if (raw.OIDC_ISSUER) {
+      throw new ConfigError(
+        'Invalid environment: DEV_IDP=true and OIDC_ISSUER exclude each other; set one login only',
+      );
+    }
+    return true;
+  }
+  if (!raw.OIDC_ISSUER) {
+    throw new ConfigError(
+      'Invalid environment: no login configured. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for an OpenID Connect provider, or DEV_IDP=true for the development identity provider (development only, never with NODE_ENV=production)',
+    );
+  }
+  const issuer = new URL(raw.OIDC_ISSUER);
+  if (issuer.protocol === 'http:' && !isLoopback(issuer.hostname)) {
+    throw new ConfigError(
+      `Invalid environment: OIDC_ISSUER must use https (plain http is only accepted on a loopback host): ${raw.OIDC_ISSUER}`,
+    );
+  }
+  return false;
+}
+
 /** Reads and checks the environment. Throws ConfigError naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings mean "unset", as in most deployment tools.
@@ -96,10 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const oidcParts = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError(
-      'Invalid environment: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none, for the development identity provider)',
+      'Invalid environment: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
   }
-  const devIdp = !raw.OIDC_ISSUER;
+  const production = env.NODE_ENV === 'production';
+  const devIdp = checkLogin(raw, production);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   if (!devIdp && !raw.SESSION_SECRET) {
     throw new ConfigError('Invalid environment: SESSION_SECRET is required when OIDC_ISSUER is set');

@@ -74,10 +74,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
 
     const reference = newReference();
     request.log.error({ err: error, reference }, 'request failed');
+    // A 5xx raised on purpose (e.g. the identity provider is down) says why; anything else says nothing.
+    const reason = error instanceof HttpError ? `${error.message}; reference ${reference}` : null;
     return reply.status(status).send({
       status,
       error: statusText(status),
-      message: `An unexpected error occurred; reference ${reference}`,
+      message: reason ?? `An unexpected error occurred; reference ${reference}`,
       reference,
     });
   });

@@ -56,7 +56,10 @@ export function createOidcClient(app: FastifyInstance): OidcClient {
       );
     }
     const oidc = config.oidc!;
-    return client.discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret);
+    const issuer = new URL(oidc.issuer);
+    // The configuration accepts plain http only on a loopback host (a provider on the same machine).
+    const options = issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined;
+    return client.discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, options);
   };
   return {
     scope: config.devIdp ? 'openid email profile eduperson' : 'openid email profile',

@@ -135,7 +135,7 @@ describe('login through the development identity provider', () => {
 });
 
 describe('login with an external OpenID Connect provider', () => {
-  it('mounts no dev IdP and answers 503 with a reference when the provider cannot be reached', async () => {
+  it('mounts no dev IdP and answers 503 saying the provider cannot be reached', async () => {
     const app = await buildTestApp({
       env: {
         OIDC_ISSUER: 'http://127.0.0.1:9/unreachable',
@@ -150,7 +150,11 @@ describe('login with an external OpenID Connect provider', () => {
       ).toBe(404);
       const res = await app.inject({ method: 'GET', url: '/api/v1/users/login' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 503, reference: expect.any(Number) });
+      expect(res.json()).toMatchObject({
+        status: 503,
+        message: expect.stringMatching(/^The identity provider cannot be reached; reference \d+$/),
+        reference: expect.any(Number),
+      });
     } finally {
       await app.close();
     }

@@ -19,6 +19,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       PUBLIC_URL: 'http://localhost:8080',
       DATA_DIR: 'memory',
       LOG_LEVEL: 'silent',
+      // The dev IdP unless the test configures an OpenID Connect provider.
+      ...(env.OIDC_ISSUER ? {} : { DEV_IDP: 'true' }),
       DEV_SEED: 'false',
       CRON_CLEANUP: '0',
       CRON_EXPIRY_NOTIFICATIONS: '0',
