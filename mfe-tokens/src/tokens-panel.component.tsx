@@ -62,7 +62,7 @@ export default function TokensPanel(_props: SlotProps) {
         entities={data ?? []}
         columns={tokenColumns(t, tokenColumnsFor(user), setToDelete)}
         title={t('title')}
-        searchAttributes={['description', 'owner.name', 'organizationGUID']}
+        searchAttributes={['description', 'owner', 'organizationGUID']}
         searchPlaceholder={t('searchPlaceholder')}
         defaultSort="createdAt"
         defaultSortDirection="desc"

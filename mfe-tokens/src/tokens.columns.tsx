@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { ApiToken } from 'shared-auth';
-import { formatDate, type EntityColumn } from 'shared-ui';
+import { formatDate, formatDateTime, type EntityColumn } from 'shared-ui';
 import type { TokenColumns } from './tokens.rules';
 
 /** The secret is stored one-way hashed and shown once only (spec §3): lists show this instead. */
 export const SECRET_PLACEHOLDER = '••••••••';
 
 function ownerName(token: ApiToken): string {
-  return token.owner?.name ?? token.owner?.email ?? '';
+  return token.owner ?? token.ownerEmail ?? '';
 }
 
 /** The token list's columns for what the current user may see (spec §6). */
@@ -24,7 +24,7 @@ export function tokenColumns(
       sortable: false,
       render: () => <span className="tokens-secret-placeholder">{SECRET_PLACEHOLDER}</span>,
     },
-    visible.owner && { key: 'owner.name', header: t('columnOwner'), render: ownerName, sortValue: ownerName },
+    visible.owner && { key: 'owner', header: t('columnOwner'), render: ownerName, sortValue: ownerName },
     visible.superUserToken && {
       key: 'superUserToken',
       header: t('columnSuperUserToken'),
@@ -32,6 +32,11 @@ export function tokenColumns(
     },
     visible.organizationGUID && { key: 'organizationGUID', header: t('columnOrganizationGUID') },
     { key: 'createdAt', header: t('columnCreatedAt'), render: (token) => formatDate(token.createdAt) },
+    {
+      key: 'lastUsedAt',
+      header: t('columnLastUsedAt'),
+      render: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('neverUsed')),
+    },
     {
       key: 'actions',
       header: <span className="sds--visually-hidden">{t('columnActions')}</span>,

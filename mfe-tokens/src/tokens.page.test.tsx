@@ -38,6 +38,7 @@ describe('tokens page per persona', () => {
       'Super user token',
       'Organisation GUID',
       'Created at',
+      'Last used',
       'Actions',
     ]);
     const row = screen.getByRole('row', { name: /Nightly sync/ });
@@ -46,19 +47,27 @@ describe('tokens page per persona', () => {
     expect(within(row).getByText(ORG)).toBeInTheDocument();
     expect(within(row).getByText('15/03/2024')).toBeInTheDocument();
     expect(within(row).getByText('••••••••')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
   });
 
   it('shows an institution admin the organisation GUID but no owner columns', async () => {
     await setUpTokens(personas.institutionAdmin);
     renderAt('/tokens', <TokensPage />);
-    expect(headers()).toEqual(['Description', 'Token', 'Organisation GUID', 'Created at', 'Actions']);
+    expect(headers()).toEqual([
+      'Description',
+      'Token',
+      'Organisation GUID',
+      'Created at',
+      'Last used',
+      'Actions',
+    ]);
     expect(screen.getByText(ORG)).toBeInTheDocument();
   });
 
   it('hides the organisation GUID from a manager', async () => {
     await setUpTokens(personas.manager);
     renderAt('/tokens', <TokensPage />);
-    expect(headers()).toEqual(['Description', 'Token', 'Created at', 'Actions']);
+    expect(headers()).toEqual(['Description', 'Token', 'Created at', 'Last used', 'Actions']);
     expect(screen.queryByText(ORG)).not.toBeInTheDocument();
   });
 

@@ -18,6 +18,7 @@ import sessionPlugin from './plugins/session.js';
 import csrfPlugin from './plugins/csrf.js';
 import authPlugin from './plugins/auth.js';
 import securityHeaders from './plugins/security-headers.js';
+import badInput from './plugins/bad-input.js';
 import devIdp from './dev-idp/dev-idp.plugin.js';
 import loginRoutes from './oidc/login.routes.js';
 import userRoutes from './routes/users.js';
@@ -33,7 +34,7 @@ export interface BuildOverrides {
   registry?: RegistryPort;
   mailer?: MailerPort;
   /** Pino options or false; default: the configured level. */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /**
@@ -87,6 +88,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   if (overrides.mailer) app.decorate('mailer', overrides.mailer);
 
   await app.register(securityHeaders);
+  await app.register(badInput);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);

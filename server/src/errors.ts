@@ -44,6 +44,9 @@ export function httpError(status: number, reason: string, extra: Record<string, 
   return new HttpError(status, reason, extra);
 }
 
+/** PostgreSQL's codes for text it cannot take: character not in repertoire, untranslatable character. */
+const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
 /** A reference a user can read out to support; unique enough to find the log line. */
 function newReference(): number {
   return randomInt(100_000, 1_000_000_000);
@@ -53,6 +56,11 @@ function newReference(): number {
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    // Text the database cannot hold (a NUL or an invalid byte) is bad input wherever it slipped through.
+    if (status === 500 && BAD_TEXT_CODES.has((error as { code?: unknown }).code as string)) {
+      status = 400;
+      error = httpError(400, 'The request holds characters that cannot be stored');
+    }
     if (status < 400 || status > 599) status = 500;
 
     if (status < 500) {

@@ -10,7 +10,9 @@ export const TOKENS: ApiToken[] = [
   {
     id: 11,
     description: 'Nightly sync',
-    owner: { id: 2, name: 'Mary Admin' },
+    owner: 'Mary Admin',
+    ownerId: 2,
+    lastUsedAt: null,
     organizationGUID: ORGANISATION_GUID,
     superUserToken: true,
     createdAt: CREATED,

@@ -1,9 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshTestDb } from '../test/template-db.js';
 import { migrate } from './migrate.js';
-import { DataDirLockedError, lockDataDir } from './pglite-db.js';
+import { DataDirLockedError, lockDataDir, lockSocketPath } from './pglite-db.js';
 import type { Db } from './types.js';
 
 describe('database', () => {
@@ -83,21 +84,54 @@ describe('database', () => {
 });
 
 describe('data directory lock', () => {
-  it('refuses a second process on a data dir and takes over a stale lock', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** A process that takes the lock and reports it; killed with SIGKILL by the test. */
+  async function holderProcess(): Promise<ChildProcess> {
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const net = require('node:net');
+         const server = net.createServer((s) => s.end(String(process.pid)));
+         server.listen(${JSON.stringify(lockSocketPath(dir))}, () => console.log('locked'));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    return child;
+  }
+
+  it('refuses a second server on a data dir while the first one lives', async () => {
+    const holder = await holderProcess();
     try {
-      // The parent process (jest) is alive: as if another server held the lock.
-      fs.writeFileSync(path.join(dir, 'server.lock'), String(process.ppid));
-      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(/in use by another server process/);
-      // A pid that cannot be alive: the lock is stale.
-      fs.writeFileSync(path.join(dir, 'server.lock'), '2147483646');
-      const release = lockDataDir(dir);
-      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
-      release();
-      expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+      await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+      await expect(lockDataDir(dir)).rejects.toThrow(`in use by another server process (pid ${holder.pid})`);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      holder.kill('SIGKILL');
     }
+  });
+
+  it('takes over the lock of a process killed with SIGKILL, whatever pid the lock names', async () => {
+    const holder = await holderProcess();
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    // What a container restart leaves: the lock's file, and an old-style pid file naming a live pid.
+    expect(fs.existsSync(lockSocketPath(dir))).toBe(true);
+    fs.writeFileSync(path.join(dir, 'server.lock'), String(process.ppid));
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(`(pid ${process.pid})`);
+    release();
+    expect(fs.existsSync(lockSocketPath(dir))).toBe(false);
+    const again = await lockDataDir(dir);
+    again();
+  });
+
+  it('uses an abstract socket when the data dir path is too long for a socket file', () => {
+    expect(lockSocketPath(path.join(dir, 'x'.repeat(120)))).toMatch(/^\0access-portal-[0-9a-f]{32}$/);
   });
 });

@@ -2,7 +2,9 @@
  * The embedded database: PGlite in DATA_DIR (or in memory), reached through the same pg.Pool code path as
  * PostgreSQL via PGlite's node-postgres adapter.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -16,42 +18,70 @@ export const PGLITE_EXTENSIONS = { pg_trgm } as const;
 
 export class DataDirLockedError extends Error {}
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * Where the lock lives: a Unix socket in the data dir (an abstract one, named after the directory, when
+ * that path is longer than a socket path may be).
+ */
+export function lockSocketPath(dataDir: string): string {
+  const file = path.join(path.resolve(dataDir), 'server.sock');
+  if (Buffer.byteLength(file) < 100) return file;
+  const digest = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 32);
+  return `\0access-portal-${digest}`;
+}
+
+/** The pid a live holder reports, or null when nobody listens (the socket outlived its process). */
+function askHolder(socketPath: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath);
+    let answer = '';
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer || '?'));
+    socket.on('error', () => resolve(null));
+    socket.on('close', () => resolve(answer || null));
+  });
+}
+
+function listen(server: net.Server, socketPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 /**
- * Takes DATA_DIR/server.lock. A second process on one PGlite data dir silently loses its writes, so a live
- * holder makes this throw; a lock left by a dead process is taken over.
+ * Takes the data dir's lock. A second process on one PGlite data dir silently loses its writes, so a live
+ * holder makes this throw. The lock is a listening Unix socket: the kernel closes it when its process
+ * ends, however it ends, so a lock can never outlive its process (a pid file can, once the pid is reused
+ * after a container restart). A socket file left by a dead process answers nobody and is taken over.
  */
-export function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(dataDir: string): Promise<() => void> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  // The pid file of earlier versions means nothing now.
+  fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
+  const socketPath = lockSocketPath(dataDir);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const server = net.createServer((socket) => socket.end(String(process.pid)));
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      await listen(server, socketPath);
+      server.unref();
       return () => {
-        try {
-          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          // already gone: nothing to release
-        }
+        server.close();
+        if (!socketPath.startsWith('\0')) fs.rmSync(socketPath, { force: true });
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      const holder = await askHolder(socketPath);
+      if (holder !== null) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another server process (pid ${holder}). ` +
             'Stop that process, or give this one its own DATA_DIR (or DATABASE_URL).',
         );
       }
-      fs.rmSync(lockFile, { force: true });
+      if (!socketPath.startsWith('\0')) fs.rmSync(socketPath, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}`);
@@ -81,7 +111,7 @@ export async function openPglite(
   let release: () => void = () => undefined;
   let pgDataDir: string | undefined;
   if (dataDir !== 'memory') {
-    release = lockDataDir(dataDir);
+    release = await lockDataDir(dataDir);
     pgDataDir = path.join(dataDir, 'pgdata');
   }
   try {

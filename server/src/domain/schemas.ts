@@ -121,13 +121,13 @@ export const tokenSchema = {
   properties: {
     id: { type: 'integer' },
     description: { type: 'string' },
-    owner: {
-      type: ['object', 'null'],
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
-    },
+    owner: nullableString,
+    ownerId: { type: ['integer', 'null'] },
+    ownerEmail: nullableString,
     organizationGUID: nullableString,
     superUserToken: { type: 'boolean' },
     createdAt: { type: 'integer' },
+    lastUsedAt: { type: ['integer', 'null'] },
   },
 } as const;
 

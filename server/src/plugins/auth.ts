@@ -23,18 +23,46 @@ async function touch(app: FastifyInstance, user: User): Promise<void> {
   );
 }
 
+/**
+ * What an API token may never reach, whoever owns it: a token is for automation, so it does not manage
+ * tokens or sessions and runs no system job (impersonation is refused separately). Everything else it
+ * reaches with its owner's rights; server/README.md lists it.
+ */
+const TOKEN_FORBIDDEN = [
+  /^\/api\/v1\/tokens(\/|\?|$)/,
+  /^\/api\/v1\/system(\/|\?|$)/,
+  /^\/api\/v1\/users\/(login|logout)(\/|\?|$)/,
+  /^\/api\/v1\/csrf(\?|$)/,
+];
+
+/** Refuses a token call to what tokens may not reach, before anything else happens. */
+export function checkTokenReach(url: string, impersonates: boolean): void {
+  if (impersonates) throw httpError(403, 'An API token cannot impersonate');
+  if (TOKEN_FORBIDDEN.some((pattern) => pattern.test(url)))
+    throw httpError(403, 'API tokens cannot manage tokens or sessions, nor reach system calls');
+}
+
 async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {
   const { rows } = await app.db.query<{
     id: number;
     owner_id: number | null;
     super_user_token: boolean;
     organization_guid: string | null;
-  }>('SELECT id, owner_id, super_user_token, organization_guid FROM api_tokens WHERE hashed_value = $1', [
-    hashTokenSecret(secret),
-  ]);
+    used_recently: boolean;
+  }>(
+    `SELECT id, owner_id, super_user_token, organization_guid,
+       coalesce(last_used_at > now() - interval '1 minute', false) AS used_recently
+     FROM api_tokens WHERE hashed_value = $1`,
+    [hashTokenSecret(secret)],
+  );
   const token = rows[0];
   const owner = token?.owner_id ? await loadUser(app.db, app.registry, token.owner_id) : null;
   if (!token || !owner) throw httpError(401, 'Unknown API token');
+  const header = request.headers['x-impersonate-id'];
+  checkTokenReach(request.url, typeof header === 'string' && header.length > 0);
+  // The last use, to the minute: one write a minute at most per token.
+  if (!token.used_recently)
+    await app.db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [token.id]);
   request.apiToken = {
     id: token.id,
     superUserToken: token.super_user_token,

@@ -163,8 +163,10 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     await saveSession(app, request, reply);
-    // The console reloads when an OK answer lacks this while it believes it is logged in (spec §4).
-    if (request.session?.data.userId && !request.session.destroyed) reply.header('x-session-alive', 'true');
+    // Marks every answer that comes from the application itself, anonymous ones included: a console
+    // reloads when an OK answer lacks it, for it then came from something in between (a login gateway,
+    // a proxy's error page). A session that ended shows as a 401 instead (spec §4).
+    if (request.url.startsWith('/api/')) reply.header('x-session-alive', 'true');
     return payload;
   });
 }

@@ -25,26 +25,24 @@ interface TokenRow {
   organization_guid: string | null;
   super_user_token: boolean;
   created_at: Date;
+  last_used_at: Date | null;
 }
 
 const TOKEN_SELECT = `SELECT t.id, t.description, t.owner_id, o.name AS owner_name, o.email AS owner_email,
-  t.organization_guid, t.super_user_token, t.created_at FROM api_tokens t LEFT JOIN users o ON o.id = t.owner_id`;
+  t.organization_guid, t.super_user_token, t.created_at, t.last_used_at FROM api_tokens t LEFT JOIN users o ON o.id = t.owner_id`;
 
 function toToken(row: TokenRow) {
   return {
     id: Number(row.id),
     description: row.description,
-    owner:
-      row.owner_id === null
-        ? null
-        : {
-            id: Number(row.owner_id),
-            name: row.owner_name ?? undefined,
-            email: row.owner_email ?? undefined,
-          },
+    // The owner as text (its name, else its e-mail), as clients of the established API render it.
+    owner: row.owner_id === null ? null : (row.owner_name ?? row.owner_email ?? null),
+    ownerId: row.owner_id === null ? null : Number(row.owner_id),
+    ownerEmail: row.owner_email,
     organizationGUID: row.organization_guid,
     superUserToken: row.super_user_token,
     createdAt: toEpochSeconds(row.created_at) as number,
+    lastUsedAt: toEpochSeconds(row.last_used_at) ?? null,
   };
 }
 

@@ -23,9 +23,14 @@ function daysFromNow(days: number): Date {
   return new Date(Date.now() + days * DAY_MS);
 }
 
+/** Any number will do as long as every instance uses the same one (migrations use another). */
+const DEV_SEED_LOCK_KEY = 7_351_002;
+
 export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeedResult> {
   const prefix = app.config.groupUrnPrefix;
   return app.db.tx(async (q) => {
+    // Two instances starting together on one empty PostgreSQL: the second waits here, then finds the data.
+    await q.query('SELECT pg_advisory_xact_lock($1)', [DEV_SEED_LOCK_KEY]);
     const existing = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM roles');
     if (Number(existing.rows[0].n) > 0)
       return { seeded: false, users: 0, roles: 0, userRoles: 0, invitations: 0, tokens: 0 };

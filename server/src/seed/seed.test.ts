@@ -53,6 +53,20 @@ describe('development seed', () => {
   });
 });
 
+describe('development seed started twice at once (two instances on one empty database)', () => {
+  it('seeds once and fails neither', async () => {
+    const app = await apiApp();
+    try {
+      const results = await Promise.all([seedDevelopmentData(app), seedDevelopmentData(app)]);
+      expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+      const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM roles');
+      expect(rows[0].n).toBe(7);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('performance seed', () => {
   it('inserts roles, users, user roles for every other user and an invitation per user, set-based and repeatable', async () => {
     const app = await apiApp({ config: { performanceSeedAllowed: true } });

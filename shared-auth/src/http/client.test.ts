@@ -197,7 +197,8 @@ describe('lost session', () => {
   test.each([
     ['authenticated, header missing: reload', true, {}, true],
     ['authenticated, header present: no reload', true, { 'x-session-alive': 'true' }, false],
-    ['not authenticated, header missing: no reload', false, {}, false],
+    ['not authenticated, header missing (a gateway answered): reload', false, {}, true],
+    ['not authenticated, header present: no reload', false, { 'x-session-alive': 'true' }, false],
   ])('%s', async (_name, authenticated, headers, reloads) => {
     useSessionStore.setState({ authenticated });
     fetchMock.mockResolvedValue(json({}, 200, headers));

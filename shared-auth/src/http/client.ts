@@ -18,7 +18,7 @@ export interface ApiOptions {
   checkSession?: boolean;
 }
 
-/** The server marks every answer to a request with a live session with this header. */
+/** The server marks every answer that comes from the application itself with this header. */
 export const SESSION_ALIVE_HEADER = 'x-session-alive';
 export const API_PREFIX = '/api/v1/';
 
@@ -69,14 +69,9 @@ function toSearchParams(params: Record<string, SearchParamValue> | undefined): U
 
 /** Added to every call but those that end the session themselves. */
 function checkSessionAlive(_request: Request, _options: unknown, response: Response): void {
-  if (
-    response.ok &&
-    useSessionStore.getState().authenticated &&
-    response.headers.get(SESSION_ALIVE_HEADER) !== 'true'
-  ) {
-    // The session ended on the server (expired, logged out elsewhere): start over.
-    reloadPage();
-  }
+  // The server marks every answer of its own, anonymous ones included. An OK answer without the mark
+  // came from something in between (a login gateway, a proxy's page): start over (spec §4).
+  if (response.ok && response.headers.get(SESSION_ALIVE_HEADER) !== 'true') reloadPage();
 }
 
 async function readJson(response: Response): Promise<unknown> {

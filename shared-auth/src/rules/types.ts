@@ -170,11 +170,16 @@ export interface InvitationRequest {
 export interface ApiToken {
   id: number;
   description: string;
-  owner?: { id: number; name?: string; email?: string } | null;
+  /** The owner's name (else e-mail) as text. */
+  owner?: string | null;
+  ownerId?: number | null;
+  ownerEmail?: string | null;
   organizationGUID?: string | null;
   superUserToken: boolean;
   /** Epoch seconds. */
   createdAt: number;
+  /** Epoch seconds of the last call made with it; null when never used. */
+  lastUsedAt?: number | null;
 }
 
 export interface Provider {
