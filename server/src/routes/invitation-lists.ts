@@ -15,6 +15,9 @@ import { invitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
 
+/** At most this many invitations in the unpaged list of one role's open invitations. */
+export const ROLE_INVITATIONS_CAP = 1000;
+
 const INVITATION_SORT: Record<string, string> = {
   email: 'lower(i.email)',
   createdAt: 'i.created_at',
@@ -106,7 +109,9 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         app.db,
         "i.status = 'OPEN' AND EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $1)",
         [role.id],
-        'ORDER BY i.created_at DESC, i.id',
+        // The newest open invitations only: an unpaged list of a big role froze the server (paged:
+        // invitations/search?roleId=…).
+        `ORDER BY i.created_at DESC, i.id LIMIT ${ROLE_INVITATIONS_CAP}`,
       );
       return toInvitations(app.db, registry(app), rows);
     },

@@ -1,6 +1,11 @@
 /**
  * The performance seed: 500 roles, 75,000 users, a user role for every other user and an invitation for
  * every user, in set-based SQL (generate_series). Earlier performance-seed data is replaced, not doubled.
+ *
+ * It works in batches, each its own short statement: PGlite runs every statement on the server's only
+ * thread over its one connection, so one big statement (or one transaction) froze every other request
+ * for seconds. Between batches the connection goes back to the pool, whose waiting queries run first.
+ * A seed cut off half way leaves part of its data, which the next run replaces.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
@@ -14,6 +19,13 @@ export interface PerformanceSeedResult {
   ms: number;
 }
 
+/** How far the seed is: `done` of `total` users written (after `phase` 'clearing' and 'roles'). */
+export interface PerformanceSeedProgress {
+  phase: 'clearing' | 'roles' | 'users' | 'statistics' | 'done';
+  done: number;
+  total: number;
+}
+
 export interface PerformanceSeedOptions {
   roles?: number;
   users?: number;
@@ -21,10 +33,61 @@ export interface PerformanceSeedOptions {
   manageId?: string;
   manageType?: string;
   groupUrnPrefix?: string;
+  /** Users (with their user roles and invitations) written per statement. */
+  batchSize?: number;
+  onProgress?: (progress: PerformanceSeedProgress) => void;
 }
 
 const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
 const SHORT_NAME_PREFIX = 'perf_role_';
+const DEFAULT_BATCH = 300;
+const DELETE_BATCH = 2000;
+const STATISTICS_TARGET = 30;
+
+/** Lets queued requests run between two batches. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Deletes `from`'s rows matching `where` a batch at a time (cascades included); returns how many. */
+async function deleteInBatches(db: Db, table: string, where: string, param: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rowCount } = await db.query(
+      `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${where} LIMIT ${DELETE_BATCH})`,
+      [param],
+    );
+    total += rowCount;
+    if (rowCount < DELETE_BATCH) return total;
+    await yieldToOthers();
+  }
+}
+
+/** One batch: users [from, to], every other one a member of a role, each one invited. */
+const BATCH_SQL = `
+WITH r AS (SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $4),
+     u AS (
+       INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization)
+       SELECT $3 || g, 'perf.user' || g || '@perf.example.org', 'Perf', 'User ' || g, 'Perf User ' || g,
+              'perf.user' || g || '@perf.example.org', 'perf.example.org'
+       FROM generate_series($1::int, $2::int) g
+       RETURNING id, email, substring(sub FROM length($3) + 1)::int AS n),
+     ur AS (
+       INSERT INTO user_roles (user_id, role_id, authority, end_date)
+       SELECT u.id, r.ids[1 + ((u.n / 2) % $5)::int],
+              CASE WHEN u.n % 20 = 0 THEN 'MANAGER' WHEN u.n % 10 = 0 THEN 'INVITER' ELSE 'GUEST' END,
+              now() + make_interval(days => (u.n % 400)::int)
+       FROM u, r WHERE u.n % 2 = 0
+       RETURNING 1),
+     inv AS (
+       INSERT INTO invitations (hash, email, intended_authority, expiry_date, message)
+       SELECT md5($6 || u.id) || md5(u.id || $6), u.email, 'GUEST', now() + interval '30 days', 'Performance seed'
+       FROM u
+       RETURNING id),
+     ir AS (
+       INSERT INTO invitation_roles (invitation_id, role_id)
+       SELECT inv.id, r.ids[1 + (inv.id % $5)::int] FROM inv, r
+       RETURNING 1)
+SELECT (SELECT count(*) FROM u)::int AS users, (SELECT count(*) FROM ur)::int AS user_roles,
+       (SELECT count(*) FROM inv)::int AS invitations`;
 
 export async function performanceSeed(
   db: Db,
@@ -32,17 +95,23 @@ export async function performanceSeed(
 ): Promise<PerformanceSeedResult> {
   const roles = options.roles ?? 500;
   const users = options.users ?? 75_000;
+  const batch = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
   const manageId = options.manageId ?? 'app-wiki';
   const manageType = options.manageType ?? 'saml20_sp';
   const prefix = options.groupUrnPrefix ?? 'urn:mace:surf.nl:test.surfaccess.nl';
+  const report = options.onProgress ?? (() => undefined);
   // One random salt per run keeps invitation hashes unguessable without one random call per row.
   const salt = randomBytes(16).toString('hex');
   const started = Date.now();
-  const counts = await db.tx(async (q) => {
-    await q.query("DELETE FROM invitations WHERE email LIKE '%@perf.example.org'");
-    await q.query('DELETE FROM users WHERE sub LIKE $1', [`${SUB_PREFIX}%`]);
-    await q.query('DELETE FROM roles WHERE short_name LIKE $1', [`${SHORT_NAME_PREFIX}%`]);
-    const r = await q.query(
+
+  report({ phase: 'clearing', done: 0, total: users });
+  await deleteInBatches(db, 'invitations', "email LIKE '%' || $1", '@perf.example.org');
+  await deleteInBatches(db, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
+  await deleteInBatches(db, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`);
+
+  report({ phase: 'roles', done: 0, total: users });
+  const r = await db.tx(async (q) => {
+    const inserted = await q.query(
       `INSERT INTO roles (name, short_name, urn, description, organization_guid, created_by)
        SELECT 'Performance role ' || g, '${SHORT_NAME_PREFIX}' || g, $1 || ':${SHORT_NAME_PREFIX}' || g,
               'Role ' || g || ' of the performance seed', NULL, 'performance-seed'
@@ -54,42 +123,41 @@ export async function performanceSeed(
        SELECT id, $1, $2, 'https://wiki.uni-harderwijk.example.org/welcome' FROM roles WHERE short_name LIKE $3`,
       [manageId, manageType, `${SHORT_NAME_PREFIX}%`],
     );
-    const u = await q.query(
-      `INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization)
-       SELECT $1 || g, 'perf.user' || g || '@perf.example.org', 'Perf', 'User ' || g, 'Perf User ' || g,
-              'perf.user' || g || '@perf.example.org', 'perf.example.org'
-       FROM generate_series(1, $2::int) g`,
-      [SUB_PREFIX, users],
-    );
-    // Role ids as one array: picking by index keeps both joins linear (a join on row numbers was quadratic).
-    const ur = await q.query(
-      `WITH r AS (SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $2),
-            u AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users WHERE sub LIKE $1)
-       INSERT INTO user_roles (user_id, role_id, authority, end_date)
-       SELECT u.id, r.ids[1 + ((u.n / 2) % $3)::int],
-              CASE WHEN u.n % 20 = 0 THEN 'MANAGER' WHEN u.n % 10 = 0 THEN 'INVITER' ELSE 'GUEST' END,
-              now() + make_interval(days => (u.n % 400)::int)
-       FROM u, r WHERE u.n % 2 = 0`,
-      [`${SUB_PREFIX}%`, `${SHORT_NAME_PREFIX}%`, roles],
-    );
-    const inv = await q.query(
-      `WITH r AS (SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $3),
-            ins AS (
-              INSERT INTO invitations (hash, email, intended_authority, expiry_date, message)
-              SELECT md5($1 || u.id) || md5(u.id || $1), u.email, 'GUEST', now() + interval '30 days', 'Performance seed'
-              FROM users u WHERE u.sub LIKE $2
-              RETURNING id)
-       INSERT INTO invitation_roles (invitation_id, role_id)
-       SELECT ins.id, r.ids[1 + (ins.id % $4)::int] FROM ins, r`,
-      [salt, `${SUB_PREFIX}%`, `${SHORT_NAME_PREFIX}%`, roles],
-    );
-    return { roles: r.rowCount, users: u.rowCount, userRoles: ur.rowCount, invitations: inv.rowCount };
+    return inserted.rowCount;
   });
+
+  const counts = { users: 0, userRoles: 0, invitations: 0 };
+  for (let from = 1; from <= users; from += batch) {
+    await yieldToOthers();
+    const to = Math.min(users, from + batch - 1);
+    const { rows } = await db.query<{ users: number; user_roles: number; invitations: number }>(BATCH_SQL, [
+      from,
+      to,
+      SUB_PREFIX,
+      `${SHORT_NAME_PREFIX}%`,
+      roles,
+      salt,
+    ]);
+    counts.users += rows[0].users;
+    counts.userRoles += rows[0].user_roles;
+    counts.invitations += rows[0].invitations;
+    report({ phase: 'users', done: counts.users, total: users });
+  }
+
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
-  // and picks plans that scan all 75,000 rows, and without a visibility map a role's member count reads
-  // every membership row instead of the index only.
-  await db.query(
-    'VACUUM (ANALYZE) users, roles, user_roles, invitations, invitation_roles, application_usages',
-  );
-  return { ...counts, ms: Date.now() - started };
+  // and picks plans that scan all 75,000 rows. A role's member count reads user_roles through its index
+  // only once the visibility map is set, so that table is vacuumed too. One table a statement, from a
+  // smaller sample than the default (enough to choose plans, and each statement stays short).
+  report({ phase: 'statistics', done: counts.users, total: users });
+  for (const table of ['roles', 'application_usages', 'users', 'invitations', 'invitation_roles']) {
+    await yieldToOthers();
+    await db.tx(async (q) => {
+      await q.query(`SET LOCAL default_statistics_target = ${STATISTICS_TARGET}`);
+      await q.query(`ANALYZE ${table}`);
+    });
+  }
+  await yieldToOthers();
+  await db.query('VACUUM (ANALYZE) user_roles');
+  report({ phase: 'done', done: counts.users, total: users });
+  return { roles: r, ...counts, ms: Date.now() - started };
 }
