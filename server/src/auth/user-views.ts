@@ -1,5 +1,4 @@
-/** How users are shown to other users: list items and profiles visible to a viewer. */
-import type { User } from 'shared-auth/rules';
+/** How users are shown in lists (who sees which profile is the shared rule visibleProfile). */
 import { epochSeconds } from './role-shape.js';
 import type { PagedQueryString } from './user-schemas.js';
 import type { UserListRow, UserSearchQuery } from './user-search.js';
@@ -21,32 +20,4 @@ export function listItem(row: UserListRow) {
     createdAt: epochSeconds(row.created_at) ?? undefined,
     lastActivity: epochSeconds(row.last_activity) ?? undefined,
   };
-}
-
-/** Manage ids an institution admin owns (its registry applications). */
-export function ownApplicationIds(user: User): string[] {
-  return user.institutionAdmin ? (user.applications ?? []).map((app) => app.id) : [];
-}
-
-/**
- * Who may see another user's profile: a super user; an institution admin when the other holds a role on
- * one of its applications; a manager of a role the other holds. Non-super viewers see only those roles.
- */
-export function visibleProfile(viewer: User, other: User): User | null {
-  if (viewer.superUser) return other;
-  const ownApps = new Set(ownApplicationIds(viewer));
-  const managed = new Set(
-    viewer.userRoles
-      .filter((ur) => ur.authority === 'MANAGER' || ur.authority === 'INSTITUTION_ADMIN')
-      .map((ur) => ur.role.id),
-  );
-  const shared = other.userRoles.filter(
-    (ur) =>
-      managed.has(ur.role.id) ||
-      ur.role.applicationUsages.some((usage) => ownApps.has(usage.application.manageId)),
-  );
-  if (shared.length === 0 && viewer.id !== other.id) return null;
-  return viewer.id === other.id
-    ? other
-    : { ...other, userRoles: shared, roles: shared.map((ur) => ur.role), applications: [] };
 }

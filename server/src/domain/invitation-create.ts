@@ -13,7 +13,6 @@ import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
-import { mayGrantOnRole } from './access.js';
 import { loadRoles } from './roles.js';
 import { DAY_MS, fromEpochSeconds } from './time.js';
 import { splitInvitees } from './validation.js';
@@ -111,8 +110,6 @@ function checkGrant(user: User, intended: Authority, roles: Role[]): void {
   for (const role of roles) {
     if (isRoleUnknownInManage(role))
       throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);
-    if (!mayGrantOnRole(user, role, intended))
-      throw httpError(403, `You may not invite a ${intended} for role ${role.name}`);
   }
 }
 

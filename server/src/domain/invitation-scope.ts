@@ -1,6 +1,5 @@
 /** Which invitations a user may list (spec §6: super user all; others those of roles they help run). */
-import { authorityRank, type User } from 'shared-auth/rules';
-import { institutionApplicationIds } from './roles.js';
+import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 
 /**
  * A WHERE fragment over alias `i`, with parameters numbered from `first`: the user's own invitations,
@@ -12,7 +11,7 @@ export function invitationScope(user: User, first: number): { where: string; par
   const roleIds = user.userRoles
     .filter((ur) => authorityRank(ur.authority) <= authorityRank('INVITER'))
     .map((ur) => ur.role.id);
-  const apps = institutionApplicationIds(user);
+  const apps = ownApplicationIds(user);
   const org = user.institutionAdmin ? (user.organizationGUID ?? null) : null;
   const [u, r, a, o] = [first, first + 1, first + 2, first + 3];
   return {

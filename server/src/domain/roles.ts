@@ -1,5 +1,5 @@
 /** Loading roles from the database and shaping them as the API answers them (spec §3 Role). */
-import type { ApplicationMap, Authority, ManageType, Role, User } from 'shared-auth/rules';
+import { heldAuthority, type ApplicationMap, type ManageType, type Role, type User } from 'shared-auth/rules';
 import {
   toRole as shapeRole,
   type ApplicationUsageRow,
@@ -64,19 +64,8 @@ export async function loadRole(q: Queryable, registry: Registry, id: number): Pr
   return (await loadRoles(q, registry, 'r.id = $1', [id]))[0] ?? null;
 }
 
-/** The user's own authority on a role (from the loaded user), if any. */
-export function ownAuthority(user: User, roleId: number): Authority | undefined {
-  return user.userRoles.find((ur) => ur.role.id === roleId)?.authority;
-}
-
 /** Adds the list-only fields: isUserRole and the user's authority on it. */
 export function withUserView(user: User, role: Role): Role {
-  const authority = ownAuthority(user, role.id);
+  const authority = heldAuthority(user, role.id);
   return authority ? { ...role, isUserRole: true, authority } : { ...role, isUserRole: false };
-}
-
-/** The manage ids of an institution admin's applications (empty for everyone else). */
-export function institutionApplicationIds(user: User): string[] {
-  if (!user.institutionAdmin) return [];
-  return (user.applications ?? []).map((a) => String(a.manageId ?? a.id));
 }

@@ -5,9 +5,16 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { User } from 'shared-auth/rules';
+import { mayImpersonate, type User } from 'shared-auth/rules';
 import { loadUser } from '../auth/load-user.js';
+import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
+
+/** Narrows `request.user` after app.authenticate (a loaded user always carries userRoles). */
+export function requireUser(user: User | null): User {
+  if (!user) throw httpError(401, 'Not logged in');
+  return user;
+}
 
 /** How API token secrets are stored: sha256, hex. */
 export function hashTokenSecret(secret: string): string {
@@ -51,7 +58,7 @@ async function impersonate(
   real: User,
   header: string,
 ): Promise<void> {
-  if (!real.superUser) throw httpError(403, 'Only a super user may impersonate');
+  if (!mayImpersonate(real)) throw httpError(403, 'Only a super user may impersonate');
   if (!/^\d{1,15}$/.test(header)) throw httpError(400, 'X-IMPERSONATE-ID must be a user id');
   const targetId = Number(header);
   const target = await loadUser(app.db, app.registry, targetId);
@@ -63,15 +70,16 @@ async function impersonate(
   const sessionBound = Boolean(request.session.get('userId'));
   const seen = sessionBound ? (request.session.get('impersonated') ?? []) : [];
   if (!seen.includes(targetId)) {
-    await app.db.query(
-      `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action, before, after)
-       VALUES ($1, $2, $1, 'user', $3, 'impersonate', NULL, $4)`,
-      [
-        real.id,
-        real.name ?? real.email ?? real.sub ?? null,
-        targetId,
-        JSON.stringify({ name: target.name, email: target.email }),
-      ],
+    // The real user acts, as its own impersonator.
+    await audit(
+      app.db,
+      { user: real, impersonatorId: real.id },
+      {
+        entityType: 'user',
+        entityId: targetId,
+        action: 'impersonate',
+        after: { name: target.name, email: target.email },
+      },
     );
     if (sessionBound) request.session.set('impersonated', [...seen, targetId]);
   }

@@ -1,7 +1,7 @@
 /** /api/v1/audit-logs: the history of one entity (spec §2 audit-logs/{id}). */
 import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { loadRole } from '../domain/roles.js';
 import { toEpochSeconds } from '../domain/time.js';

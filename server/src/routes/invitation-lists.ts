@@ -1,6 +1,7 @@
 /** /api/v1/invitations listings: the paged search and a role's pending invitations (spec §7, README API). */
 import type { FastifyInstance } from 'fastify';
-import { mayViewRoleMembers, requireUser } from '../domain/access.js';
+import { mayViewRoleMembers } from 'shared-auth/rules';
+import { requireUser } from '../plugins/auth.js';
 import { invitationScope, STATUS_FILTER } from '../domain/invitation-scope.js';
 import { loadInvitationRows, toInvitations } from '../domain/invitations.js';
 import {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'shared-auth/rules';
 import { audit } from '../audit.js';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { acceptInvitation, checkAcceptable } from '../domain/invitation-accept.js';
 import {
   checkInvitation,

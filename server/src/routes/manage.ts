@@ -1,6 +1,6 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';

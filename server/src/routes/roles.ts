@@ -1,7 +1,17 @@
 /** /api/v1/roles: list, read, create, update and delete roles (spec §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { isUserAllowed, sortRolesForUser, type Role, type User } from 'shared-auth/rules';
-import { assertMayEditRole, mayChangeRoleApplications, mayReadRole, requireUser } from '../domain/access.js';
+import {
+  allowedToEditRole,
+  isUserAllowed,
+  mayChangeRoleApplications,
+  mayReadRole,
+  ownApplicationIds,
+  sortRolesForUser,
+  userManagesApplication,
+  type Role,
+  type User,
+} from 'shared-auth/rules';
+import { requireUser } from '../plugins/auth.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -18,7 +28,7 @@ import {
   type RoleBody,
 } from '../domain/role-input.js';
 import { deleteRole, insertRole, updateRole } from '../domain/role-store.js';
-import { institutionApplicationIds, loadRole, loadRoles, withUserView } from '../domain/roles.js';
+import { loadRole, loadRoles, withUserView } from '../domain/roles.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
@@ -37,7 +47,7 @@ const SEARCH = '(lower(r.name) LIKE $1 OR lower(r.description) LIKE $1 OR lower(
 /** The roles a non-super user may list: own non-guest roles, and an institution admin's institution roles. */
 function visibleRolesWhere(user: User, force: boolean): { where: string; params: unknown[] } {
   const own = user.userRoles.filter((ur) => ur.authority !== 'GUEST').map((ur) => ur.role.id);
-  const apps = institutionApplicationIds(user);
+  const apps = ownApplicationIds(user);
   if (user.institutionAdmin && (apps.length > 0 || force)) {
     return {
       where: `(r.id = ANY($2::bigint[]) OR r.organization_guid = $3 OR EXISTS (
@@ -111,7 +121,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const { manageId } = request.params;
-      if (!user.superUser && !institutionApplicationIds(user).includes(manageId)) {
+      if (!user.superUser && !userManagesApplication(user, manageId)) {
         throw httpError(403, 'Only an institution admin of this application may list its roles');
       }
       const roles = await loadRoles(
@@ -160,7 +170,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const id = request.body.id as number;
       const before = await loadRole(app.db, registry(app), id);
       if (!before) throw httpError(404, `Role ${id} not found`);
-      assertMayEditRole(user, before);
+      if (!allowedToEditRole(user, before)) throw httpError(403, 'missing roles');
       if (mayChangeRoleApplications(user, before)) {
         const checked = await checkRoleBody(request.body, user, registry(app));
         // An institution admin keeps the role within their institution; only a super user moves it.

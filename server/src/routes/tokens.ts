@@ -1,9 +1,9 @@
 /** /api/v1/tokens: API tokens (spec §3 API token, §4 token creation, §6). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isUserAllowed, type User } from 'shared-auth/rules';
+import { mayDeleteToken, mayOpenTokens, type User } from 'shared-auth/rules';
 import { audit } from '../audit.js';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -48,11 +48,10 @@ function toToken(row: TokenRow) {
   };
 }
 
-/** Spec §6: the tokens page is for everyone but guests (an institution admin counts even without roles). */
+/** Spec §6: the tokens page is for everyone but guests (the shared rule mayOpenTokens). */
 function tokenUser(user: User | null): User {
   const u = requireUser(user);
-  if (!u.superUser && !u.institutionAdmin && !isUserAllowed(u, 'INVITER'))
-    throw httpError(403, 'Guests have no API tokens');
+  if (!mayOpenTokens(u)) throw httpError(403, 'Guests have no API tokens');
   return u;
 }
 
@@ -142,7 +141,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
       const { rows } = await app.db.query<TokenRow>(`${TOKEN_SELECT} WHERE t.id = $1`, [request.params.id]);
       const token = rows[0];
       if (!token) throw httpError(404, `Token ${request.params.id} not found`);
-      if (!user.superUser && Number(token.owner_id) !== user.id) throw httpError(403, 'missing roles');
+      if (!mayDeleteToken(user, toToken(token))) throw httpError(403, 'missing roles');
       await app.db.tx(async (q) => {
         await q.query('DELETE FROM api_tokens WHERE id = $1', [token.id]);
         await audit(q, request, {

@@ -1,7 +1,7 @@
 /** GET /api/v1/user_roles/consequences/{roleId}: who loses access when a role is deleted (spec §2 Role form). */
 import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole, type User } from 'shared-auth/rules';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { userInfoSchema } from '../domain/schemas.js';
 import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../domain/user-roles.js';
 import { httpError } from '../errors.js';

@@ -1,8 +1,8 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { allowedToRenewUserRole, type Role, type User } from 'shared-auth/rules';
+import { allowedToRenewUserRole, mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
 import { audit } from '../audit.js';
-import { mayViewRoleMembers, requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { loadRole } from '../domain/roles.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';

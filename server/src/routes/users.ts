@@ -1,6 +1,12 @@
 /** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveLanguage } from 'shared-auth/rules';
+import {
+  mayDeleteUser,
+  ownApplicationIds,
+  resolveLanguage,
+  showsApplicationUsersTab,
+  visibleProfile,
+} from 'shared-auth/rules';
 import { loadUser } from '../auth/load-user.js';
 import {
   configSchema,
@@ -11,7 +17,7 @@ import {
   type PagedQueryString,
 } from '../auth/user-schemas.js';
 import { searchUsers, userRolesOnApplications } from '../auth/user-search.js';
-import { listItem, ownApplicationIds, toSearchQuery, visibleProfile } from '../auth/user-views.js';
+import { listItem, toSearchQuery } from '../auth/user-views.js';
 import { epochSeconds } from '../auth/role-shape.js';
 import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
@@ -88,7 +94,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/users/:id',
     { preHandler: app.requireSuperUser, schema: { params: idParams } },
     async (request, reply) => {
-      if (request.user!.id === request.params.id) throw httpError(403, 'You cannot delete yourself');
+      if (!mayDeleteUser(request.user, { id: request.params.id }))
+        throw httpError(403, 'You cannot delete yourself');
       await app.db.tx(async (q) => {
         const { rows } = await q.query<{
           id: number;
@@ -128,10 +135,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = request.user!;
-      if (!user.institutionAdmin)
-        throw httpError(403, 'Only an institution admin may list the users of its applications');
+      if (!showsApplicationUsersTab(user))
+        throw httpError(
+          403,
+          'Only an institution admin with applications may list the users of its applications',
+        );
       const manageIds = ownApplicationIds(user);
-      if (manageIds.length === 0) return { content: [], totalElements: 0 };
       const scope = {
         sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
                        WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
