@@ -100,13 +100,14 @@ async function checkOrganization(
 function checkGrant(user: User, intended: Authority, roles: Role[]): void {
   if (intended === 'SUPER_USER' && !user.superUser)
     throw httpError(403, 'Only a super user invites super users');
-  if (intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN') {
-    if (!isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
-    if (roles.length === 0) throw httpError(400, 'At least one role is required for an invitation');
-  }
+  const needsRole = intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN';
+  if (needsRole && !isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
+  // The shared rule decides first: what it refuses is a 403, whatever else is wrong with the request.
   if (!allowedAuthoritiesForInvitation(user, roles).includes(intended)) {
     throw httpError(403, `You may not invite a ${intended} for these roles`);
   }
+  if (needsRole && roles.length === 0)
+    throw httpError(400, 'At least one role is required for an invitation');
   for (const role of roles) {
     if (isRoleUnknownInManage(role))
       throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);

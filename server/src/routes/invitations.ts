@@ -54,8 +54,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
 
   async function assertMayManage(user: User, row: InvitationRow): Promise<void> {
     const [invitation] = await toInvitations(app.db, registry(app), [row]);
-    const own = row.inviter_id !== null && Number(row.inviter_id) === user.id;
-    if (!own && !allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
+    if (!allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
   }
 
   app.post<{ Body: InvitationRequest }>(
