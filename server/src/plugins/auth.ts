@@ -2,13 +2,13 @@
  * Authentication: who is asking. A session's user, or the owner of an X-API-TOKEN; a super user may act
  * as someone else with X-IMPERSONATE-ID (audited once per session and target).
  */
-import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayImpersonate, type User } from 'shared-auth/rules';
 import { loadUser } from '../auth/load-user.js';
 import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
+import { tokenBySecret } from '../stores/tokens.store.js';
 
 /** Narrows `request.user` after app.authenticate (a loaded user always carries userRoles). */
 export function requireUser(user: User | null): User {
@@ -16,10 +16,7 @@ export function requireUser(user: User | null): User {
   return user;
 }
 
-/** How API token secrets are stored: sha256, hex. */
-export function hashTokenSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
+export { hashTokenSecret } from '../stores/tokens.store.js';
 
 async function touch(app: FastifyInstance, user: User): Promise<void> {
   // At most one write a minute per user; the loaded user tells whether one is due.
@@ -31,15 +28,7 @@ async function touch(app: FastifyInstance, user: User): Promise<void> {
 }
 
 async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {
-  const { rows } = await app.db.query<{
-    id: number;
-    owner_id: number | null;
-    super_user_token: boolean;
-    organization_guid: string | null;
-  }>('SELECT id, owner_id, super_user_token, organization_guid FROM api_tokens WHERE hashed_value = $1', [
-    hashTokenSecret(secret),
-  ]);
-  const token = rows[0];
+  const token = await tokenBySecret(app.db, secret);
   const owner = token?.owner_id ? await loadUser(app.db, app.registry, token.owner_id) : null;
   if (!token || !owner) throw httpError(401, 'Unknown API token');
   request.apiToken = {
