@@ -2,14 +2,14 @@
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
 import type { RegistryPort } from '../plugins/ports.js';
+import { toEpochSeconds } from '../domain/time.js';
 import {
-  epochSeconds,
   registryApplications,
-  toRole,
+  shapeRole,
   toUserRole,
   type ApplicationUsageRow,
   type UserRoleRow,
-} from './role-shape.js';
+} from '../stores/role.rows.js';
 
 export interface UserRow {
   id: number;
@@ -39,8 +39,8 @@ export function toPlainUser(row: UserRow): User {
     eduPersonPrincipalName: row.eduperson_principal_name ?? undefined,
     schacHomeOrganization: row.schac_home_organization ?? undefined,
     organizationGUID: row.organization_guid,
-    createdAt: epochSeconds(row.created_at) ?? undefined,
-    lastActivity: epochSeconds(row.last_activity) ?? undefined,
+    createdAt: toEpochSeconds(row.created_at) ?? undefined,
+    lastActivity: toEpochSeconds(row.last_activity) ?? undefined,
     superUser: row.super_user,
     institutionAdmin: row.institution_admin,
     userRoles: [],
@@ -73,7 +73,7 @@ export async function loadUser(q: Queryable, registry: RegistryPort, id: number)
   const user = toPlainUser(userRow);
   const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
   const apps = await registryApplications(registry, usages.values());
-  user.userRoles = roleRows.map((row) => toUserRole(row, toRole(row, usages.get(row.id) ?? [], apps)));
+  user.userRoles = roleRows.map((row) => toUserRole(row, shapeRole(row, usages.get(row.id) ?? [], apps)));
   user.roles = user.userRoles.map((userRole) => userRole.role);
 
   const held = new Set(user.userRoles.map((userRole) => userRole.authority));

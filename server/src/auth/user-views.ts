@@ -1,5 +1,5 @@
 /** How users are shown in lists (who sees which profile is the shared rule visibleProfile). */
-import { epochSeconds } from './role-shape.js';
+import { toEpochSeconds } from '../domain/time.js';
 import type { PagedQueryString } from './user-schemas.js';
 import type { UserListRow, UserSearchQuery } from './user-search.js';
 
@@ -17,7 +17,7 @@ export function listItem(row: UserListRow) {
     schacHomeOrganization: row.schac_home_organization,
     superUser: row.super_user,
     institutionAdmin: row.institution_admin,
-    createdAt: epochSeconds(row.created_at) ?? undefined,
-    lastActivity: epochSeconds(row.last_activity) ?? undefined,
+    createdAt: toEpochSeconds(row.created_at) ?? undefined,
+    lastActivity: toEpochSeconds(row.last_activity) ?? undefined,
   };
 }

@@ -13,7 +13,7 @@ import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
-import { loadRoles } from './roles.js';
+import { loadRolesByIds } from '../stores/roles.store.js';
 import { DAY_MS, fromEpochSeconds } from './time.js';
 import { splitInvitees } from './validation.js';
 
@@ -125,7 +125,7 @@ export async function checkInvitation(
   if (invalid.length > 0) throw httpError(400, `Invalid email addresses: ${invalid.join(', ')}`);
   if (valid.length === 0) throw httpError(400, 'At least one email address is required');
   const roleIds = [...new Set(body.roleIdentifiers ?? [])];
-  const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
+  const roles = await loadRolesByIds(q, registry, roleIds);
   if (roles.length !== roleIds.length) throw httpError(404, 'One of the roles does not exist');
   checkGrant(user, body.intendedAuthority, roles);
   const organizationGUID = await checkOrganization(body, user, registry);

@@ -2,7 +2,7 @@
 import type { Authority, Invitation, InvitationStatus, Locale, Role } from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
-import { loadRoles } from './roles.js';
+import { loadRolesByIds } from '../stores/roles.store.js';
 import { toEpochSeconds } from './time.js';
 
 export interface InvitationRow {
@@ -98,7 +98,7 @@ export async function toInvitations(
   rows: InvitationRow[],
 ): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
-  const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
+  const roles = await loadRolesByIds(q, registry, roleIds);
   const byId = new Map(roles.map((r) => [r.id, r]));
   return rows.map((row) => toInvitation(row, byId));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../domain/roles.js';
+import { loadRole } from '../stores/roles.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';

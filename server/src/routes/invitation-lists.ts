@@ -11,7 +11,7 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
-import { loadRole } from '../domain/roles.js';
+import { loadRole } from '../stores/roles.store.js';
 import { invitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';

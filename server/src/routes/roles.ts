@@ -5,7 +5,6 @@ import {
   isUserAllowed,
   mayChangeRoleApplications,
   mayReadRole,
-  ownApplicationIds,
   sortRolesForUser,
   userManagesApplication,
   type Role,
@@ -27,36 +26,19 @@ import {
   shortNameFor,
   type RoleBody,
 } from '../domain/role-input.js';
-import { deleteRole, insertRole, updateRole } from '../domain/role-store.js';
-import { loadRole, loadRoles, withUserView } from '../domain/roles.js';
+import { withUserView } from '../stores/role.rows.js';
+import {
+  deleteRole,
+  insertRole,
+  loadRole,
+  ROLE_SORT,
+  rolesOfApplication,
+  searchRoles,
+  updateRole,
+} from '../stores/roles.store.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
-
-const ROLE_SORT: Record<string, string> = {
-  name: 'lower(r.name)',
-  description: 'lower(r.description)',
-  shortName: 'r.short_name',
-  userRoleCount: 'user_role_count',
-  createdAt: 'r.created_at',
-  id: 'r.id',
-};
-
-const SEARCH = '(lower(r.name) LIKE $1 OR lower(r.description) LIKE $1 OR lower(r.short_name) LIKE $1)';
-
-/** The roles a non-super user may list: own non-guest roles, and an institution admin's institution roles. */
-function visibleRolesWhere(user: User, force: boolean): { where: string; params: unknown[] } {
-  const own = user.userRoles.filter((ur) => ur.authority !== 'GUEST').map((ur) => ur.role.id);
-  const apps = ownApplicationIds(user);
-  if (user.institutionAdmin && (apps.length > 0 || force)) {
-    return {
-      where: `(r.id = ANY($2::bigint[]) OR r.organization_guid = $3 OR EXISTS (
-        SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($4::text[])))`,
-      params: [own, user.organizationGUID ?? '', apps],
-    };
-  }
-  return { where: 'r.id = ANY($2::bigint[])', params: [own] };
-}
 
 async function getRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
   const role = await loadRole(app.db, registry(app), id);
@@ -80,22 +62,15 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       // A super user sees every role (hundreds): paged on the server, 10 per page unless asked otherwise.
       // Everyone else gets all of their (few) roles at once; the console filters those itself.
       const page = pageSql(request.query, ROLE_SORT, user.superUser ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE);
-      const scope = user.superUser
-        ? { where: 'TRUE', params: [] }
-        : visibleRolesWhere(user, request.query.force === true);
-      const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${scope.where}`;
-      const params = [page.like, ...scope.params];
-      const [roles, total] = await Promise.all([
-        loadRoles(app.db, registry(app), where, params, page.tail),
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles r WHERE ${where}`, params),
-      ]);
+      const scope = { user, force: request.query.force === true };
+      const { roles, total } = await searchRoles(app.db, registry(app), scope, page);
       const content = user.superUser
         ? roles
         : sortRolesForUser(
             user,
             roles.map((r) => withUserView(user, r)),
           );
-      return { content, totalElements: Number(total.rows[0].n) };
+      return { content, totalElements: total };
     },
   );
 
@@ -124,12 +99,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       if (!user.superUser && !userManagesApplication(user, manageId)) {
         throw httpError(403, 'Only an institution admin of this application may list its roles');
       }
-      const roles = await loadRoles(
-        app.db,
-        registry(app),
-        'EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = $1)',
-        [manageId],
-      );
+      const roles = await rolesOfApplication(app.db, registry(app), manageId);
       return roles.map((r) => withUserView(user, r));
     },
   );

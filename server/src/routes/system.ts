@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
-import { loadRoles } from '../domain/roles.js';
+import { loadRoles, loadRolesByIds } from '../stores/roles.store.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../domain/user-roles.js';
@@ -104,9 +104,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         [new Date(Date.now() + 30 * DAY_MS)],
       );
       const roleIds = [...new Set(rows.map((r) => Number(r.role_id)))];
-      const roles = roleIds.length
-        ? await loadRoles(app.db, registry(app), 'r.id = ANY($1::bigint[])', [roleIds])
-        : [];
+      const roles = await loadRolesByIds(app.db, registry(app), roleIds);
       const byId = new Map(roles.map((r) => [r.id, r]));
       return rows.flatMap((row) => {
         const role = byId.get(Number(row.role_id));

@@ -4,7 +4,7 @@ import { allowedToRenewUserRole, mayViewRoleMembers, type Role, type User } from
 import { audit } from '../audit.js';
 import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../domain/roles.js';
+import { loadRole } from '../stores/roles.store.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import {

@@ -18,7 +18,7 @@ import {
 } from '../auth/user-schemas.js';
 import { searchUsers, userRolesOnApplications } from '../auth/user-search.js';
 import { listItem, toSearchQuery } from '../auth/user-views.js';
-import { epochSeconds } from '../auth/role-shape.js';
+import { toEpochSeconds } from '../domain/time.js';
 import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
 
@@ -162,7 +162,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
               roleId: r.role_id,
               roleName: r.role_name,
               authority: r.authority,
-              endDate: epochSeconds(r.end_date),
+              endDate: toEpochSeconds(r.end_date),
             })),
         })),
         totalElements: total,
