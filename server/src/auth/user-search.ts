@@ -106,30 +106,3 @@ export async function searchUsers(
   });
   return { rows: page.rows, total };
 }
-
-export interface ApplicationUserRoleRow {
-  user_id: number;
-  user_role_id: number;
-  role_id: number;
-  role_name: string;
-  authority: string;
-  end_date: Date | null;
-}
-
-/** The user roles of these users on roles that use one of these applications. */
-export async function userRolesOnApplications(
-  q: Queryable,
-  userIds: readonly number[],
-  manageIds: readonly string[],
-): Promise<ApplicationUserRoleRow[]> {
-  if (userIds.length === 0 || manageIds.length === 0) return [];
-  const { rows } = await q.query<ApplicationUserRoleRow>(
-    `SELECT ur.user_id, ur.id AS user_role_id, r.id AS role_id, r.name AS role_name, ur.authority, ur.end_date
-       FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-      WHERE ur.user_id = ANY($1::bigint[])
-        AND EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($2::text[]))
-      ORDER BY r.name, r.id`,
-    [userIds, manageIds],
-  );
-  return rows;
-}

@@ -2,13 +2,13 @@
  * Accepting an invitation (spec §4): one transaction that claims the invitation with a conditional
  * UPDATE (so of two simultaneous accepts exactly one wins), then grants or raises the user roles.
  */
-import { authorityRank, type User } from 'shared-auth/rules';
+import type { User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
 import { invitationSnapshot, invitationStatusOf, type InvitationRow } from './invitations.js';
 import { DAY_MS } from './time.js';
-import { userRoleSnapshot, type UserRoleRow } from './user-roles.js';
+import { grantUserRole } from '../stores/user-roles.store.js';
 
 /** Refuses an invitation the user may not accept: 409 when no longer open, 412 on an e-mail mismatch. */
 export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: string): void {
@@ -44,57 +44,6 @@ function endDateFor(
   return null;
 }
 
-async function grantRole(
-  q: Queryable,
-  actor: AuditActor,
-  user: User,
-  row: InvitationRow,
-  roleId: number,
-  endDate: Date | null,
-): Promise<void> {
-  const existing = (
-    await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
-      user.id,
-      roleId,
-    ])
-  ).rows[0];
-  const intended = row.intended_authority;
-  const guestIncluded = row.guest_role_included && intended !== 'GUEST';
-  if (!existing) {
-    const { rows } = await q.query<UserRoleRow>(
-      `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [user.id, roleId, intended, guestIncluded, endDate, row.inviter_email ?? row.remote_api_user],
-    );
-    await audit(q, actor, {
-      entityType: 'user_role',
-      entityId: Number(rows[0].id),
-      action: 'create',
-      after: userRoleSnapshot(rows[0]),
-    });
-    return;
-  }
-  // Raise a weaker authority, never lower a stronger one; keep the later of the two end dates.
-  const authority =
-    authorityRank(intended) < authorityRank(existing.authority) ? intended : existing.authority;
-  const keepOpen = existing.end_date === null || endDate === null;
-  const later = keepOpen
-    ? null
-    : new Date(Math.max(new Date(existing.end_date as Date).getTime(), endDate.getTime()));
-  const { rows } = await q.query<UserRoleRow>(
-    `UPDATE user_roles SET authority = $2, guest_role_included = guest_role_included OR $3, end_date = $4,
-       expiry_notified_at = NULL WHERE id = $1 RETURNING *`,
-    [existing.id, authority, guestIncluded, later],
-  );
-  await audit(q, actor, {
-    entityType: 'user_role',
-    entityId: Number(existing.id),
-    action: 'update',
-    before: userRoleSnapshot(existing),
-    after: userRoleSnapshot(rows[0]),
-  });
-}
-
 /** Runs inside a transaction; throws 409 when another accept claimed the invitation first. */
 export async function acceptInvitation(
   q: Queryable,
@@ -123,7 +72,15 @@ export async function acceptInvitation(
   for (const link of links) {
     const role = byId.get(Number(link.roleId));
     if (!role) continue;
-    await grantRole(q, actor, user, row, Number(role.id), endDateFor(link, row, role));
+    const intended = row.intended_authority;
+    await grantUserRole(q, actor, {
+      userId: user.id,
+      roleId: Number(role.id),
+      authority: intended,
+      guestIncluded: row.guest_role_included && intended !== 'GUEST',
+      endDate: endDateFor(link, row, role),
+      inviter: row.inviter_email ?? row.remote_api_user,
+    });
   }
 
   if (row.intended_authority === 'SUPER_USER') {

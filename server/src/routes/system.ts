@@ -5,7 +5,7 @@ import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
 import { loadRoles, loadRolesByIds } from '../stores/roles.store.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
-import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../domain/user-roles.js';
+import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../stores/user-roles.store.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
 import { performanceSeed } from '../seed/performance-seed.js';

@@ -16,7 +16,8 @@ import {
   pagedQuerySchema,
   type PagedQueryString,
 } from '../auth/user-schemas.js';
-import { searchUsers, userRolesOnApplications } from '../auth/user-search.js';
+import { searchUsers } from '../auth/user-search.js';
+import { userRolesOnApplications } from '../stores/user-roles.store.js';
 import { listItem, toSearchQuery } from '../auth/user-views.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { audit } from '../audit.js';
