@@ -6,7 +6,9 @@ import type { User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
-import { invitationSnapshot, invitationStatusOf, type InvitationRow } from './invitations.js';
+import { invitationSnapshot, invitationStatusOf, type InvitationRow } from '../stores/invitation.rows.js';
+import { claimInvitation } from '../stores/invitations.store.js';
+import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
 import { DAY_MS } from './time.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
 
@@ -28,15 +30,10 @@ export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: 
   }
 }
 
-interface RoleDefaults {
-  id: string;
-  default_expiry_days: number;
-}
-
 function endDateFor(
   link: { endDate: string | null },
   row: InvitationRow,
-  role: RoleDefaults | undefined,
+  role: RoleExpiryDefaults | undefined,
 ): Date | null {
   if (link.endDate) return new Date(link.endDate);
   if (row.role_expiry_date) return new Date(row.role_expiry_date);
@@ -51,23 +48,13 @@ export async function acceptInvitation(
   user: User,
   row: InvitationRow,
 ): Promise<void> {
-  const claimed = await q.query(
-    `UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
-     WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
-    [row.id, user.id],
-  );
-  if (claimed.rowCount !== 1) throw httpError(409, 'The invitation is no longer open');
+  if (!(await claimInvitation(q, Number(row.id), user.id))) {
+    throw httpError(409, 'The invitation is no longer open');
+  }
 
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
   const roleIds = links.map((l) => Number(l.roleId));
-  const roles = roleIds.length
-    ? (
-        await q.query<RoleDefaults>(
-          'SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])',
-          [roleIds],
-        )
-      ).rows
-    : [];
+  const roles = await roleExpiryDefaults(q, roleIds);
   const byId = new Map(roles.map((r) => [Number(r.id), r]));
   for (const link of links) {
     const role = byId.get(Number(link.roleId));

@@ -1,5 +1,4 @@
 /** Spec §5 invitation validation and §6 'grant only below your own authority', then the inserts. */
-import { randomBytes } from 'node:crypto';
 import {
   allowedAuthoritiesForInvitation,
   isRoleUnknownInManage,
@@ -9,7 +8,6 @@ import {
   type Role,
   type User,
 } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
@@ -146,60 +144,4 @@ export async function checkInvitation(
     eduIDOnly: overridable ? (body.eduIDOnly ?? false) : roles.some((r) => r.eduIDOnly),
     guestRoleIncluded: body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false),
   };
-}
-
-/** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
-export async function insertInvitations(
-  q: Queryable,
-  actor: AuditActor,
-  inviterId: number | null,
-  /** Set when the invitation came in through an API token. */
-  remoteApiUser: string | null,
-  checked: CheckedInvitation,
-): Promise<Array<{ id: number; hash: string }>> {
-  const created: Array<{ id: number; hash: string }> = [];
-  for (const email of checked.emails) {
-    const hash = randomBytes(32).toString('base64url');
-    const { rows } = await q.query<{ id: string }>(
-      `INSERT INTO invitations (hash, email, intended_authority, message, language, enforce_email_equality, edu_id_only,
-         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id, remote_api_user)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-      [
-        hash,
-        email,
-        checked.intendedAuthority,
-        checked.message,
-        checked.language,
-        checked.enforceEmailEquality,
-        checked.eduIDOnly,
-        checked.guestRoleIncluded,
-        checked.organizationGUID,
-        checked.roleExpiryDate,
-        checked.expiryDate,
-        inviterId,
-        remoteApiUser,
-      ],
-    );
-    const id = Number(rows[0].id);
-    for (const role of checked.roles) {
-      await q.query('INSERT INTO invitation_roles (invitation_id, role_id, end_date) VALUES ($1, $2, $3)', [
-        id,
-        role.id,
-        checked.roleExpiryDate,
-      ]);
-    }
-    await audit(q, actor, {
-      entityType: 'invitation',
-      entityId: id,
-      action: 'create',
-      after: {
-        email,
-        intendedAuthority: checked.intendedAuthority,
-        roleIds: checked.roles.map((r) => r.id),
-        expiryDate: Math.floor(checked.expiryDate.getTime() / 1000),
-      },
-    });
-    created.push({ id, hash });
-  }
-  return created;
 }

@@ -5,7 +5,7 @@
 import { ownApplicationIds, type Role, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import { invitationSnapshot, type InvitationRow } from '../domain/invitations.js';
+import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
 import type { PageSql } from '../domain/paging.js';
 import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
 import { userRoleSnapshot, type UserRoleRow } from './user-roles.store.js';
@@ -50,6 +50,24 @@ export async function loadRolesByIds(
   ids: readonly number[],
 ): Promise<Role[]> {
   return ids.length ? loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [ids]) : [];
+}
+
+export interface RoleExpiryDefaults {
+  id: string;
+  default_expiry_days: number;
+}
+
+/** The default membership length of these roles (for an accepted invitation without end dates). */
+export async function roleExpiryDefaults(
+  q: Queryable,
+  ids: readonly number[],
+): Promise<RoleExpiryDefaults[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<RoleExpiryDefaults>(
+    'SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return rows;
 }
 
 /** The roles using this registry application. */
