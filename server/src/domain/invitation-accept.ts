@@ -11,6 +11,7 @@ import { claimInvitation } from '../stores/invitations.store.js';
 import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
 import { DAY_MS } from './time.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
+import { grantInvitedAuthority } from '../stores/users.store.js';
 
 /** Refuses an invitation the user may not accept: 409 when no longer open, 412 on an e-mail mismatch. */
 export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: string): void {
@@ -70,13 +71,11 @@ export async function acceptInvitation(
     });
   }
 
-  if (row.intended_authority === 'SUPER_USER') {
-    await q.query('UPDATE users SET super_user = TRUE WHERE id = $1', [user.id]);
-  } else if (row.intended_authority === 'INSTITUTION_ADMIN') {
-    await q.query(
-      'UPDATE users SET institution_admin = TRUE, organization_guid = COALESCE($2, organization_guid) WHERE id = $1',
-      [user.id, row.organization_guid],
-    );
+  if (row.intended_authority === 'SUPER_USER' || row.intended_authority === 'INSTITUTION_ADMIN') {
+    await grantInvitedAuthority(q, user.id, {
+      authority: row.intended_authority,
+      organizationGUID: row.organization_guid,
+    });
   }
   await audit(q, actor, {
     entityType: 'invitation',

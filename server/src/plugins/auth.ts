@@ -5,10 +5,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayImpersonate, type User } from 'shared-auth/rules';
-import { loadUser } from '../auth/load-user.js';
+
 import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
 import { tokenBySecret } from '../stores/tokens.store.js';
+import { loadUser, touchLastActivity } from '../stores/users.store.js';
 
 /** Narrows `request.user` after app.authenticate (a loaded user always carries userRoles). */
 export function requireUser(user: User | null): User {
@@ -21,10 +22,7 @@ export { hashTokenSecret } from '../stores/tokens.store.js';
 async function touch(app: FastifyInstance, user: User): Promise<void> {
   // At most one write a minute per user; the loaded user tells whether one is due.
   if (user.lastActivity !== undefined && Date.now() / 1000 - user.lastActivity < 60) return;
-  await app.db.query(
-    "UPDATE users SET last_activity = now() WHERE id = $1 AND last_activity < now() - interval '1 minute'",
-    [user.id],
-  );
+  await touchLastActivity(app.db, user.id);
 }
 
 async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {

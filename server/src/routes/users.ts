@@ -7,7 +7,6 @@ import {
   showsApplicationUsersTab,
   visibleProfile,
 } from 'shared-auth/rules';
-import { loadUser } from '../auth/load-user.js';
 import {
   configSchema,
   errorReportSchema,
@@ -16,11 +15,16 @@ import {
   pagedQuerySchema,
   type PagedQueryString,
 } from '../auth/user-schemas.js';
-import { searchUsers } from '../auth/user-search.js';
+import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
-import { listItem, toSearchQuery } from '../auth/user-views.js';
+import {
+  deleteUser,
+  loadUser,
+  onApplications,
+  searchUsers,
+  type UserSearchQuery,
+} from '../stores/users.store.js';
 import { toEpochSeconds } from '../domain/time.js';
-import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
 
 const userSchema = {
@@ -33,6 +37,11 @@ const userSchema = {
     institutionAdmin: { type: 'boolean' },
   },
 } as const;
+
+/** The validated query string as the user search reads it. */
+function toSearchQuery(query: PagedQueryString): UserSearchQuery {
+  return { ...query, sortDirection: query.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
+}
 
 function configFor(app: FastifyInstance, request: FastifyRequest) {
   const { config } = app;
@@ -98,19 +107,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       if (!mayDeleteUser(request.user, { id: request.params.id }))
         throw httpError(403, 'You cannot delete yourself');
       await app.db.tx(async (q) => {
-        const { rows } = await q.query<{
-          id: number;
-          name: string | null;
-          email: string | null;
-          sub: string;
-        }>('DELETE FROM users WHERE id = $1 RETURNING id, name, email, sub', [request.params.id]);
-        if (rows.length === 0) throw httpError(404, `User ${request.params.id} not found`);
-        await audit(q, request, {
-          entityType: 'user',
-          entityId: rows[0].id,
-          action: 'delete',
-          before: rows[0],
-        });
+        if (!(await deleteUser(q, request, request.params.id)))
+          throw httpError(404, `User ${request.params.id} not found`);
       });
       return reply.status(204).send();
     },
@@ -142,12 +140,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
           'Only an institution admin with applications may list the users of its applications',
         );
       const manageIds = ownApplicationIds(user);
-      const scope = {
-        sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
-                       WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
-        params: [manageIds],
-      };
-      const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query), scope);
+      const { rows, total } = await searchUsers(
+        app.db,
+        toSearchQuery(request.query),
+        onApplications(manageIds),
+      );
       const roles = await userRolesOnApplications(
         app.db,
         rows.map((r) => r.id),
