@@ -7,14 +7,14 @@ import {
   showsApplicationUsersTab,
   visibleProfile,
 } from 'shared-auth/rules';
+import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
 import {
-  configSchema,
-  errorReportSchema,
-  idParams,
+  DEFAULT_PAGE_SIZE,
   pageSchema,
-  pagedQuerySchema,
+  pagedQueryProperties,
   type PagedQueryString,
-} from '../auth/user-schemas.js';
+} from '../domain/paging.js';
+import { idParams } from '../domain/schemas.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
 import {
@@ -38,9 +38,28 @@ const userSchema = {
   },
 } as const;
 
-/** The validated query string as the user search reads it. */
-function toSearchQuery(query: PagedQueryString): UserSearchQuery {
-  return { ...query, sortDirection: query.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
+/** The user searches' query string: the paged query, optionally narrowed to the holders of one role. */
+type UserQueryString = PagedQueryString & { roleId?: number };
+
+const userQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pagedQueryProperties,
+    roleId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const;
+
+const userPageSchema = pageSchema(userListItemSchema);
+
+/** The validated query string as the user search reads it (spec §9: page 0 of 10 unless asked). */
+function toSearchQuery(query: UserQueryString): UserSearchQuery {
+  return {
+    ...query,
+    pageNumber: query.pageNumber ?? 0,
+    pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
+    sortDirection: query.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+  };
 }
 
 function configFor(app: FastifyInstance, request: FastifyRequest) {
@@ -114,11 +133,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: PagedQueryString }>(
+  app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search',
     {
       preHandler: app.requireSuperUser,
-      schema: { querystring: pagedQuerySchema, response: { 200: pageSchema } },
+      schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
       const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
@@ -126,11 +145,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: PagedQueryString }>(
+  app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search-by-application',
     {
       preHandler: app.authenticate,
-      schema: { querystring: pagedQuerySchema, response: { 200: pageSchema } },
+      schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
       const user = request.user!;

@@ -6,8 +6,8 @@
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import { cappedCount, COUNT_CAP } from '../domain/paging.js';
-import type { RegistryPort } from '../plugins/ports.js';
+import { cappedCount, COUNT_CAP, likePattern } from '../domain/paging.js';
+import type { Registry } from '../registry/registry.js';
 import {
   registryApplications,
   shapeRole,
@@ -38,11 +38,6 @@ const SORT_COLUMNS: Record<string, string> = {
   createdAt: 'u.created_at',
   created_at: 'u.created_at',
 };
-
-/** `%text%` for LIKE, with the LIKE wildcards in the text taken literally. */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function orderBy(query: UserSearchQuery): string {
   const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
@@ -111,7 +106,7 @@ export async function searchUsers(
 }
 
 /** The full user, or null when there is no user with this id. */
-export async function loadUser(q: Queryable, registry: RegistryPort, id: number): Promise<User | null> {
+export async function loadUser(q: Queryable, registry: Registry, id: number): Promise<User | null> {
   // One query per request (this runs on every API call): the user with its roles, each role with its
   // member count and application usages, aggregated as JSON.
   const { rows } = await q.query<
