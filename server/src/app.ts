@@ -13,11 +13,12 @@ import { jobsPlugin } from './jobs/jobs.plugin.js';
 import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
-import type { MailerPort, RegistryPort } from './plugins/ports.js';
+import type { MailerPort } from './plugins/ports.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
 import { fileRegistry } from './registry/file-registry.js';
 import { httpRegistry } from './registry/http-registry.js';
+import type { Registry } from './registry/registry.js';
 import routes from './routes/index.js';
 import { seedDevelopmentData } from './seed/dev-seed.js';
 
@@ -26,7 +27,7 @@ export interface BuildOverrides {
   config?: AppConfig;
   /** An open, migrated database (tests); otherwise opened from the configuration and closed on app close. */
   db?: Db;
-  registry?: RegistryPort;
+  registry?: Registry;
   mailer?: MailerPort;
   /** Pino options or false; default: the configured level. */
   logger?: boolean | { level: string };

@@ -13,7 +13,6 @@ import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from
 import { loadRole } from '../stores/roles.store.js';
 import { invitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
 
@@ -40,12 +39,12 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
       if (roleId !== undefined) {
-        const role = await loadRole(app.db, registry(app), roleId);
+        const role = await loadRole(app.db, app.registry, roleId);
         if (!role) throw httpError(404, `Role ${roleId} not found`);
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
       const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      return { content: await toInvitations(app.db, registry(app), rows), totalElements: total };
+      return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
     },
   );
 
@@ -64,11 +63,11 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
     },
     async (request) => {
       const user = requireUser(request.user);
-      const role = await loadRole(app.db, registry(app), request.params.roleId);
+      const role = await loadRole(app.db, app.registry, request.params.roleId);
       if (!role) throw httpError(404, `Role ${request.params.roleId} not found`);
       if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       const rows = await openInvitationsOfRole(app.db, role.id);
-      return toInvitations(app.db, registry(app), rows);
+      return toInvitations(app.db, app.registry, rows);
     },
   );
 }

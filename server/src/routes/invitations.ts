@@ -22,7 +22,6 @@ import {
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
   async function mailInvitations(
@@ -33,7 +32,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       app.db,
       created.map((c) => c.id),
     );
-    const invitations = await toInvitations(app.db, registry(app), rows);
+    const invitations = await toInvitations(app.db, app.registry, rows);
     for (const invitation of invitations) {
       const hash = created.find((c) => c.id === invitation.id)?.hash as string;
       const name = inviterDisplayName(
@@ -57,7 +56,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
   }
 
   async function assertMayManage(user: User, row: InvitationRow): Promise<void> {
-    const [invitation] = await toInvitations(app.db, registry(app), [row]);
+    const [invitation] = await toInvitations(app.db, app.registry, [row]);
     if (!allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
   }
 
@@ -74,7 +73,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       const user = requireUser(request.user);
       const checked = await checkInvitation(
         app.db,
-        registry(app),
+        app.registry,
         user,
         request.body,
         app.config.pastDateAllowed,
@@ -141,7 +140,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       const row = await invitationByHash(app.db, request.query.hash);
       if (!row) throw httpError(404, 'Invitation not found');
       if (row.status !== 'OPEN') throw httpError(409, 'The invitation has already been accepted');
-      return (await toInvitations(app.db, registry(app), [row]))[0];
+      return (await toInvitations(app.db, app.registry, [row]))[0];
     },
   );
 
@@ -171,7 +170,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       await app.db.tx((q) => acceptInvitation(q, request, user, row));
       const accepted = (await invitationById(app.db, Number(row.id))) as InvitationRow;
       reply.status(201);
-      return (await toInvitations(app.db, registry(app), [accepted]))[0];
+      return (await toInvitations(app.db, app.registry, [accepted]))[0];
     },
   );
 }

@@ -38,10 +38,9 @@ import {
 } from '../stores/roles.store.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 async function getRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await loadRole(app.db, registry(app), id);
+  const role = await loadRole(app.db, app.registry, id);
   if (!role) throw httpError(404, `Role ${id} not found`);
   if (!mayReadRole(user, role)) throw httpError(403, 'missing roles');
   return withUserView(user, role);
@@ -63,7 +62,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       // Everyone else gets all of their (few) roles at once; the console filters those itself.
       const page = pageSql(request.query, ROLE_SORT, user.superUser ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE);
       const scope = { user, force: request.query.force === true };
-      const { roles, total } = await searchRoles(app.db, registry(app), scope, page);
+      const { roles, total } = await searchRoles(app.db, app.registry, scope, page);
       const content = user.superUser
         ? roles
         : sortRolesForUser(
@@ -99,7 +98,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       if (!user.superUser && !userManagesApplication(user, manageId)) {
         throw httpError(403, 'Only an institution admin of this application may list its roles');
       }
-      const roles = await rolesOfApplication(app.db, registry(app), manageId);
+      const roles = await rolesOfApplication(app.db, app.registry, manageId);
       return roles.map((r) => withUserView(user, r));
     },
   );
@@ -111,7 +110,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request.user);
       if (!isUserAllowed(user, 'INSTITUTION_ADMIN'))
         throw httpError(403, 'Only institution admins create roles');
-      const checked = await checkRoleBody(request.body, user, registry(app));
+      const checked = await checkRoleBody(request.body, user, app.registry);
       const shortName = shortNameFor(checked.name);
       const id = await app.db.tx((q) =>
         insertRole(q, request, {
@@ -138,11 +137,11 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const id = request.body.id as number;
-      const before = await loadRole(app.db, registry(app), id);
+      const before = await loadRole(app.db, app.registry, id);
       if (!before) throw httpError(404, `Role ${id} not found`);
       if (!allowedToEditRole(user, before)) throw httpError(403, 'missing roles');
       if (mayChangeRoleApplications(user, before)) {
-        const checked = await checkRoleBody(request.body, user, registry(app));
+        const checked = await checkRoleBody(request.body, user, app.registry);
         // An institution admin keeps the role within their institution; only a super user moves it.
         const organization = user.superUser ? checked.organizationGUID : undefined;
         await app.db.tx((q) => updateRole(q, request, before, checked, checked.usages, organization));
@@ -160,7 +159,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const role = await loadRole(app.db, registry(app), request.params.id);
+      const role = await loadRole(app.db, app.registry, request.params.id);
       if (!role) throw httpError(404, `Role ${request.params.id} not found`);
       if (!mayChangeRoleApplications(user, role)) throw httpError(403, 'missing roles');
       await app.db.tx((q) => deleteRole(q, request, role));

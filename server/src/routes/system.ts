@@ -4,7 +4,6 @@ import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 import { performanceSeed } from '../seed/performance-seed.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
@@ -66,7 +65,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       const mails = await runExpiryNotifications({
         db: app.db,
         mailer: app.mailer,
-        registry: registry(app),
+        registry: app.registry,
         days: app.config.expiryNotificationDays,
         publicUrl: app.config.publicUrl,
         log: app.log,
@@ -80,8 +79,8 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/unknown-roles',
     { ...superUser, schema: { response: { 200: { type: 'array', items: roleSchema } } } },
     async () => {
-      const known = (await registry(app).providers()).map((p) => p.manageId);
-      return unknownRoles(app.db, registry(app), [...new Set(known)]);
+      const known = (await app.registry.providers()).map((p) => p.manageId);
+      return unknownRoles(app.db, app.registry, [...new Set(known)]);
     },
   );
 
@@ -89,7 +88,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/expiry-user-roles',
     { ...superUser, schema: { response: { 200: { type: 'array', items: userRoleSchema } } } },
     async () => {
-      return expiringUserRoles(app.db, registry(app));
+      return expiringUserRoles(app.db, app.registry);
     },
   );
 
@@ -115,7 +114,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     async () => {
       if (!app.config.performanceSeedAllowed)
         throw httpError(403, 'The performance seed is not allowed here');
-      const first = (await registry(app).providers())[0];
+      const first = (await app.registry.providers())[0];
       return performanceSeed(app.db, {
         groupUrnPrefix: app.config.groupUrnPrefix,
         ...(first ? { manageId: first.manageId, manageType: first.manageType } : {}),

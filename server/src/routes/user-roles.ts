@@ -15,12 +15,11 @@ import {
   USER_ROLE_SORT,
 } from '../stores/user-roles.store.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
 export async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
-  const role = await loadRole(app.db, registry(app), id);
+  const role = await loadRole(app.db, app.registry, id);
   if (!role) throw httpError(404, `Role ${id} not found`);
   return role;
 }

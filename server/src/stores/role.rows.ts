@@ -14,7 +14,6 @@ import {
   type UserRole,
 } from 'shared-auth/rules';
 import { toEpochSeconds } from '../domain/time.js';
-import type { RegistryPort } from '../plugins/ports.js';
 import { toApplicationMap } from '../registry/entity-registry.js';
 import type { Registry } from '../registry/registry.js';
 
@@ -47,7 +46,7 @@ export interface ApplicationUsageRow {
 
 /** The registry entries of every application these usages point at, by manage id. */
 export async function registryApplications(
-  registry: RegistryPort,
+  registry: Registry,
   usages: Iterable<ApplicationUsageRow[]>,
 ): Promise<Map<string, ApplicationMap>> {
   const ids = new Set<string>();
