@@ -1,11 +1,6 @@
 import { lazy } from 'react';
+import { showsApplicationUsersTab, showsApplicationsTab, showsRolesTab, showsUsersTab } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
-import {
-  showsApplicationUsersTab,
-  showsApplicationsTab,
-  showsRolesTab,
-  showsUsersTab,
-} from './home-tabs.rules';
 import en from './translations/en.json';
 import nl from './translations/nl.json';
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
+import { showsTokensMenuLink, showsTokensTab } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
-import { showsTokensMenuLink, showsTokensTab } from './tokens.rules';
 import en from './translations/en.json';
 import nl from './translations/nl.json';
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setFlash, useSessionStore, type ApiToken } from 'shared-auth';
+import { setFlash, tokenColumnsFor, useSessionStore, type ApiToken } from 'shared-auth';
 import { EntityTable, Loader, type SlotProps } from 'shared-ui';
 import { DeleteTokenDialog } from './delete-token-dialog.component';
 import { TokenForm } from './token-form.component';
 import { tokenColumns } from './tokens.columns';
 import './tokens.css';
 import { generateToken, useTokens } from './tokens.resource';
-import { tokenColumnsFor } from './tokens.rules';
 
 /**
  * The token list with creation and deletion: the body of the /tokens page and of the home tab `tokens`.

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ApiToken } from 'shared-auth';
+import type { ApiToken, TokenColumns } from 'shared-auth';
 import { formatDate, formatDateTime, type EntityColumn } from 'shared-ui';
-import type { TokenColumns } from './tokens.rules';
 
 /** The secret is stored one-way hashed and shown once only (spec §3): lists show this instead. */
 export const SECRET_PLACEHOLDER = '••••••••';

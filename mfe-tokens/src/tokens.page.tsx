@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { useSessionStore } from 'shared-auth';
+import { mayOpenTokens, useSessionStore } from 'shared-auth';
 import { PageFrame } from 'shared-ui';
 import TokensPanel from './tokens-panel.component';
-import { mayOpenTokens } from './tokens.rules';
 
 /** Route `tokens` (spec §2): the user's API tokens; guests are sent to /404. */
 export default function TokensPage() {

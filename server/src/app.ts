@@ -1,55 +1,38 @@
 /**
- * Builds the Fastify app: plumbing plugins (config, database, cookies, session, CSRF, authentication), the
- * dev IdP and OIDC login, the domain modules, and static serving of the built bundles.
+ * Builds the Fastify app: the decorations (config, database, registry, mailer), the plugins (security
+ * headers, cookies, session, CSRF, authentication, the dev IdP, the jobs) and the routes of routes/index.ts.
  */
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyReply,
-} from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import type { Db } from './db/types.js';
+import devIdp from './dev-idp/dev-idp.plugin.js';
 import { installErrorHandlers, statusText } from './errors.js';
-import type { MailerPort, RegistryPort } from './plugins/ports.js';
-import sessionPlugin from './plugins/session.js';
-import csrfPlugin from './plugins/csrf.js';
+import { jobsPlugin } from './jobs/jobs.plugin.js';
+import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
+import csrfPlugin from './plugins/csrf.js';
+import type { MailerPort } from './plugins/ports.js';
 import securityHeaders from './plugins/security-headers.js';
 import badInput from './plugins/bad-input.js';
-import devIdp from './dev-idp/dev-idp.plugin.js';
-import loginRoutes from './oidc/login.routes.js';
-import userRoutes from './routes/users.js';
-import staticRoutes from './routes/static.js';
-import './plugins/ports.js';
-import { domainPlugin } from './domain/domain.plugin.js';
+import sessionPlugin from './plugins/session.js';
+import { fileRegistry } from './registry/file-registry.js';
+import { httpRegistry } from './registry/http-registry.js';
+import type { Registry } from './registry/registry.js';
+import routes from './routes/index.js';
+import { seedDevelopmentData } from './seed/dev-seed.js';
 
 export interface BuildOverrides {
   /** A complete configuration (tests); otherwise read from the environment. */
   config?: AppConfig;
   /** An open, migrated database (tests); otherwise opened from the configuration and closed on app close. */
   db?: Db;
-  registry?: RegistryPort;
+  registry?: Registry;
   mailer?: MailerPort;
   /** Pino options or false; default: the configured level. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
-
-/**
- * Domain plugins and route modules, registered in this order after the plumbing (add yours here).
- * A plugin that provides `app.registry` or `app.mailer` must skip decorating when
- * `app.hasDecorator(...)` is already true (tests pass their own through BuildOverrides).
- */
-const domainModules: FastifyPluginAsync[] = [domainPlugin];
-
-/** Answers as if the registry knew no application: every role shows as unknown in the registry. */
-const emptyRegistry: RegistryPort = {
-  applicationsByManageIds: async () => [],
-  applicationsOfOrganization: async () => [],
-  institutionOfOrganization: async () => null,
-};
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const config = overrides.config ?? loadConfig();
@@ -84,8 +67,16 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   app.decorate('config', config);
   app.decorate('db', db);
   if (!overrides.db) app.addHook('onClose', async () => db.close());
-  if (overrides.registry) app.decorate('registry', overrides.registry);
-  if (overrides.mailer) app.decorate('mailer', overrides.mailer);
+  // The application registry and the mailer: the ones handed in (tests), else from the configuration.
+  app.decorate(
+    'registry',
+    overrides.registry ?? (config.registryUrl ? httpRegistry({ url: config.registryUrl }) : fileRegistry()),
+  );
+  app.decorate(
+    'mailer',
+    overrides.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl ?? undefined, from: config.mailFrom, db, log: app.log }),
+  );
 
   await app.register(securityHeaders);
   await app.register(badInput);
@@ -99,23 +90,13 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     );
     await app.register(devIdp);
   }
-  await app.register(loginRoutes);
-  await app.register(userRoutes);
-
-  for (const module of domainModules) await app.register(module);
-
-  if (!app.hasDecorator('registry')) {
-    app.log.warn('No application registry plugin registered: every application shows as unknown');
-    app.decorate('registry', emptyRegistry);
+  await app.register(jobsPlugin);
+  await app.register(routes);
+  if (config.devSeed) {
+    app.addHook('onReady', async () => {
+      const result = await seedDevelopmentData(app);
+      if (result.seeded) app.log.info(result, 'development data seeded');
+    });
   }
-  if (!app.hasDecorator('mailer')) {
-    app.decorate('mailer', {
-      send: async (mail) => {
-        app.log.warn({ to: mail.to, subject: mail.subject }, 'No mailer plugin registered: mail not sent');
-      },
-    } satisfies MailerPort);
-  }
-
-  await app.register(staticRoutes);
   return app;
 }

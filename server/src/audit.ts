@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from './db/types.js';
 
 export type AuditEntityType = 'role' | 'user_role' | 'invitation' | 'api_token' | 'user';
-export type AuditAction = 'create' | 'update' | 'delete' | 'accept' | 'resend' | 'cleanup';
+export type AuditAction = 'create' | 'update' | 'delete' | 'accept' | 'resend' | 'cleanup' | 'impersonate';
 
 export interface AuditEntry {
   entityType: AuditEntityType;

@@ -1,5 +1,4 @@
 /** Spec §5 invitation validation and §6 'grant only below your own authority', then the inserts. */
-import { randomBytes } from 'node:crypto';
 import {
   allowedAuthoritiesForInvitation,
   isRoleUnknownInManage,
@@ -9,12 +8,10 @@ import {
   type Role,
   type User,
 } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
-import { mayGrantOnRole } from './access.js';
-import { loadRoles } from './roles.js';
+import { loadRolesByIds } from '../stores/roles.store.js';
 import { DAY_MS, fromEpochSeconds } from './time.js';
 import { splitInvitees } from './validation.js';
 
@@ -101,18 +98,17 @@ async function checkOrganization(
 function checkGrant(user: User, intended: Authority, roles: Role[]): void {
   if (intended === 'SUPER_USER' && !user.superUser)
     throw httpError(403, 'Only a super user invites super users');
-  if (intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN') {
-    if (!isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
-    if (roles.length === 0) throw httpError(400, 'At least one role is required for an invitation');
-  }
+  const needsRole = intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN';
+  if (needsRole && !isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
+  // The shared rule decides first: what it refuses is a 403, whatever else is wrong with the request.
   if (!allowedAuthoritiesForInvitation(user, roles).includes(intended)) {
     throw httpError(403, `You may not invite a ${intended} for these roles`);
   }
+  if (needsRole && roles.length === 0)
+    throw httpError(400, 'At least one role is required for an invitation');
   for (const role of roles) {
     if (isRoleUnknownInManage(role))
       throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);
-    if (!mayGrantOnRole(user, role, intended))
-      throw httpError(403, `You may not invite a ${intended} for role ${role.name}`);
   }
 }
 
@@ -127,7 +123,7 @@ export async function checkInvitation(
   if (invalid.length > 0) throw httpError(400, `Invalid email addresses: ${invalid.join(', ')}`);
   if (valid.length === 0) throw httpError(400, 'At least one email address is required');
   const roleIds = [...new Set(body.roleIdentifiers ?? [])];
-  const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
+  const roles = await loadRolesByIds(q, registry, roleIds);
   if (roles.length !== roleIds.length) throw httpError(404, 'One of the roles does not exist');
   checkGrant(user, body.intendedAuthority, roles);
   const organizationGUID = await checkOrganization(body, user, registry);
@@ -148,60 +144,4 @@ export async function checkInvitation(
     eduIDOnly: overridable ? (body.eduIDOnly ?? false) : roles.some((r) => r.eduIDOnly),
     guestRoleIncluded: body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false),
   };
-}
-
-/** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
-export async function insertInvitations(
-  q: Queryable,
-  actor: AuditActor,
-  inviterId: number | null,
-  /** Set when the invitation came in through an API token. */
-  remoteApiUser: string | null,
-  checked: CheckedInvitation,
-): Promise<Array<{ id: number; hash: string }>> {
-  const created: Array<{ id: number; hash: string }> = [];
-  for (const email of checked.emails) {
-    const hash = randomBytes(32).toString('base64url');
-    const { rows } = await q.query<{ id: string }>(
-      `INSERT INTO invitations (hash, email, intended_authority, message, language, enforce_email_equality, edu_id_only,
-         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id, remote_api_user)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-      [
-        hash,
-        email,
-        checked.intendedAuthority,
-        checked.message,
-        checked.language,
-        checked.enforceEmailEquality,
-        checked.eduIDOnly,
-        checked.guestRoleIncluded,
-        checked.organizationGUID,
-        checked.roleExpiryDate,
-        checked.expiryDate,
-        inviterId,
-        remoteApiUser,
-      ],
-    );
-    const id = Number(rows[0].id);
-    for (const role of checked.roles) {
-      await q.query('INSERT INTO invitation_roles (invitation_id, role_id, end_date) VALUES ($1, $2, $3)', [
-        id,
-        role.id,
-        checked.roleExpiryDate,
-      ]);
-    }
-    await audit(q, actor, {
-      entityType: 'invitation',
-      entityId: id,
-      action: 'create',
-      after: {
-        email,
-        intendedAuthority: checked.intendedAuthority,
-        roleIds: checked.roles.map((r) => r.id),
-        expiryDate: Math.floor(checked.expiryDate.getTime() / 1000),
-      },
-    });
-    created.push({ id, hash });
-  }
-  return created;
 }

@@ -2,7 +2,7 @@
 import type { Role, User } from 'shared-auth/rules';
 import type { OutgoingMail } from '../plugins/ports.js';
 import { authorityName, invitationMail, type MailLanguage } from '../mail/templates.js';
-import type { ApiInvitation } from './invitations.js';
+import type { ApiInvitation } from '../stores/invitation.rows.js';
 
 function applicationName(map: Role['applicationMaps'][number], language: MailLanguage): string | null {
   const other = language === 'en' ? 'nl' : 'en';

@@ -54,6 +54,11 @@ export function pageSchema(item: object) {
   } as const;
 }
 
+/** `%text%` for LIKE, with the LIKE wildcards in the text taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export interface PageSql {
   /** `ORDER BY … LIMIT … OFFSET …` (a whitelisted column, never caller text). */
   tail: string;
@@ -83,6 +88,6 @@ export function pageSql(
     tail: `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ${direction} LIMIT ${size} OFFSET ${offset}`,
     size,
     offset,
-    like: text === '' ? null : `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    like: text === '' ? null : likePattern(text),
   };
 }

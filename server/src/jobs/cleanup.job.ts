@@ -1,9 +1,9 @@
 /** Cleanup: expired invitations and expired user roles are deleted, each deletion audited. */
 import { audit } from '../audit.js';
 import type { Db } from '../db/types.js';
-import { invitationSnapshot, type InvitationRow } from '../domain/invitations.js';
+import { invitationSnapshot, type InvitationRow } from '../stores/invitation.rows.js';
 import { toEpochSeconds } from '../domain/time.js';
-import { userRoleSnapshot, type UserRoleRow } from '../domain/user-roles.js';
+import { userRoleSnapshot, type UserRoleRow } from '../stores/user-roles.store.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
 
 export interface CleanupResult {

@@ -1,6 +1,5 @@
 /** Runs the jobs on their configured intervals (CRON_CLEANUP, CRON_EXPIRY_NOTIFICATIONS; 0 = off). */
 import fp from 'fastify-plugin';
-import { registry } from '../registry/registry.js';
 import { runCleanup } from './cleanup.job.js';
 import { runExpiryNotifications } from './expiry-notifications.job.js';
 
@@ -28,7 +27,7 @@ export const jobsPlugin = fp(
         runExpiryNotifications({
           db: app.db,
           mailer: app.mailer,
-          registry: registry(app),
+          registry: app.registry,
           days: app.config.expiryNotificationDays,
           publicUrl: app.config.publicUrl,
           log: app.log,

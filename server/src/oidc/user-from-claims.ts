@@ -1,6 +1,7 @@
 /** Turns the claims of a login into a user row: created on first login, updated on every next one. */
 import type { AppConfig } from '../config.js';
 import type { Queryable } from '../db/types.js';
+import { upsertUser } from '../stores/users.store.js';
 
 export interface LoginClaims {
   sub?: unknown;
@@ -71,32 +72,16 @@ export async function upsertUserFromClaims(
   const given = text(claims.given_name);
   const family = text(claims.family_name);
   const name = text(claims.name) ?? ([given, family].filter(Boolean).join(' ') || null);
-  const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization,
-                        organization_guid, super_user, institution_admin, last_activity)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
-     ON CONFLICT (sub) DO UPDATE SET
-       email = EXCLUDED.email, given_name = EXCLUDED.given_name, family_name = EXCLUDED.family_name,
-       name = EXCLUDED.name, eduperson_principal_name = EXCLUDED.eduperson_principal_name,
-       schac_home_organization = EXCLUDED.schac_home_organization,
-       -- Flags granted by an accepted SUPER_USER or INSTITUTION_ADMIN invitation survive later logins whose
-       -- claims do not carry them.
-       organization_guid = COALESCE(EXCLUDED.organization_guid, users.organization_guid),
-       super_user = users.super_user OR EXCLUDED.super_user,
-       institution_admin = users.institution_admin OR EXCLUDED.institution_admin, last_activity = now()
-     RETURNING id`,
-    [
-      text(claims.sub),
-      text(claims.email)?.toLowerCase() ?? null,
-      given,
-      family,
-      name,
-      text(claims.eduperson_principal_name),
-      text(claims.schac_home_organization),
-      flags.organizationGUID,
-      flags.superUser,
-      flags.institutionAdmin,
-    ],
-  );
-  return rows[0].id;
+  return upsertUser(q, {
+    sub: text(claims.sub),
+    email: text(claims.email)?.toLowerCase() ?? null,
+    givenName: given,
+    familyName: family,
+    name,
+    eduPersonPrincipalName: text(claims.eduperson_principal_name),
+    schacHomeOrganization: text(claims.schac_home_organization),
+    organizationGUID: flags.organizationGUID,
+    superUser: flags.superUser,
+    institutionAdmin: flags.institutionAdmin,
+  });
 }

@@ -2,25 +2,27 @@
  * Authentication: who is asking. A session's user, or the owner of an X-API-TOKEN; a super user may act
  * as someone else with X-IMPERSONATE-ID (audited once per session and target).
  */
-import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { User } from 'shared-auth/rules';
-import { loadUser } from '../auth/load-user.js';
-import { httpError } from '../errors.js';
+import { mayImpersonate, type User } from 'shared-auth/rules';
 
-/** How API token secrets are stored: sha256, hex. */
-export function hashTokenSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+import { audit } from '../audit.js';
+import { httpError } from '../errors.js';
+import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
+import { loadUser, touchLastActivity } from '../stores/users.store.js';
+
+/** Narrows `request.user` after app.authenticate (a loaded user always carries userRoles). */
+export function requireUser(user: User | null): User {
+  if (!user) throw httpError(401, 'Not logged in');
+  return user;
 }
+
+export { hashTokenSecret } from '../stores/tokens.store.js';
 
 async function touch(app: FastifyInstance, user: User): Promise<void> {
   // At most one write a minute per user; the loaded user tells whether one is due.
   if (user.lastActivity !== undefined && Date.now() / 1000 - user.lastActivity < 60) return;
-  await app.db.query(
-    "UPDATE users SET last_activity = now() WHERE id = $1 AND last_activity < now() - interval '1 minute'",
-    [user.id],
-  );
+  await touchLastActivity(app.db, user.id);
 }
 
 /**
@@ -43,26 +45,13 @@ export function checkTokenReach(url: string, impersonates: boolean): void {
 }
 
 async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {
-  const { rows } = await app.db.query<{
-    id: number;
-    owner_id: number | null;
-    super_user_token: boolean;
-    organization_guid: string | null;
-    used_recently: boolean;
-  }>(
-    `SELECT id, owner_id, super_user_token, organization_guid,
-       coalesce(last_used_at > now() - interval '1 minute', false) AS used_recently
-     FROM api_tokens WHERE hashed_value = $1`,
-    [hashTokenSecret(secret)],
-  );
-  const token = rows[0];
+  const token = await tokenBySecret(app.db, secret);
   const owner = token?.owner_id ? await loadUser(app.db, app.registry, token.owner_id) : null;
   if (!token || !owner) throw httpError(401, 'Unknown API token');
   const header = request.headers['x-impersonate-id'];
   checkTokenReach(request.url, typeof header === 'string' && header.length > 0);
   // The last use, to the minute: one write a minute at most per token.
-  if (!token.used_recently)
-    await app.db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [token.id]);
+  if (!token.used_recently) await recordTokenUse(app.db, token.id);
   request.apiToken = {
     id: token.id,
     superUserToken: token.super_user_token,
@@ -79,7 +68,7 @@ async function impersonate(
   real: User,
   header: string,
 ): Promise<void> {
-  if (!real.superUser) throw httpError(403, 'Only a super user may impersonate');
+  if (!mayImpersonate(real)) throw httpError(403, 'Only a super user may impersonate');
   if (!/^\d{1,15}$/.test(header)) throw httpError(400, 'X-IMPERSONATE-ID must be a user id');
   const targetId = Number(header);
   const target = await loadUser(app.db, app.registry, targetId);
@@ -91,15 +80,16 @@ async function impersonate(
   const sessionBound = Boolean(request.session.get('userId'));
   const seen = sessionBound ? (request.session.get('impersonated') ?? []) : [];
   if (!seen.includes(targetId)) {
-    await app.db.query(
-      `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action, before, after)
-       VALUES ($1, $2, $1, 'user', $3, 'impersonate', NULL, $4)`,
-      [
-        real.id,
-        real.name ?? real.email ?? real.sub ?? null,
-        targetId,
-        JSON.stringify({ name: target.name, email: target.email }),
-      ],
+    // The real user acts, as its own impersonator.
+    await audit(
+      app.db,
+      { user: real, impersonatorId: real.id },
+      {
+        entityType: 'user',
+        entityId: targetId,
+        action: 'impersonate',
+        after: { name: target.name, email: target.email },
+      },
     );
     if (sessionBound) request.session.set('impersonated', [...seen, targetId]);
   }

@@ -1,23 +1,13 @@
 /**
- * The typed decorations of the Fastify instance and request (ARCHITECTURE "Server"), and the ports the
- * plumbing needs from the registry and the mailer. Domain modules may add members to RegistryPort /
- * MailerPort by declaration merging (`declare module '../plugins/ports.js' { interface RegistryPort … }`).
+ * The typed decorations of the Fastify instance and request (ARCHITECTURE "Server"), and the port of the
+ * mailer. The registry's one interface is Registry (registry/registry.ts).
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { ApplicationMap, Institution, User } from 'shared-auth/rules';
+import type { User } from 'shared-auth/rules';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/types.js';
+import type { Registry } from '../registry/registry.js';
 import type { Session } from './session.js';
-
-/** What the user loader needs from the application registry. */
-export interface RegistryPort {
-  /** The registry entries of these manage ids, in any order; ids unknown to the registry are left out. */
-  applicationsByManageIds(manageIds: readonly string[]): Promise<ApplicationMap[]>;
-  /** The applications owned by the organisation with this GUID (an institution admin's applications). */
-  applicationsOfOrganization(organizationGUID: string): Promise<ApplicationMap[]>;
-  /** The identity provider with this organisation GUID, as names and logo; null when unknown. */
-  institutionOfOrganization(organizationGUID: string): Promise<Institution | null>;
-}
 
 export interface OutgoingMail {
   kind: string;
@@ -35,7 +25,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
-    registry: RegistryPort;
+    registry: Registry;
     mailer: MailerPort;
     /** preHandler: 401 when the request has no (complete) user. */
     authenticate: preHandlerAsyncHookHandler;

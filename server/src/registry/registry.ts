@@ -1,5 +1,4 @@
-import type { ManageType, Provider, Provisioning } from 'shared-auth/rules';
-import type { RegistryPort } from '../plugins/ports.js';
+import type { ApplicationMap, Institution, ManageType, Provider, Provisioning } from 'shared-auth/rules';
 
 /** An application of the registry, flattened from its Manage-style entity. */
 export interface RegistryApplication extends Provider {
@@ -21,8 +20,11 @@ export interface IdentityProvider {
   logo?: string;
 }
 
-/** The registry lookups of the API routes (merged into the plumbing's RegistryPort below). */
-export interface RegistryLookups {
+/**
+ * The application registry (OpenConext Manage or its JSON stand-in): everything the server needs to know
+ * about applications, provisionings and institutions; `app.registry`.
+ */
+export interface Registry {
   providers(): Promise<RegistryApplication[]>;
   provider(manageId: string): Promise<RegistryApplication | null>;
   provisionings(): Promise<Provisioning[]>;
@@ -30,27 +32,10 @@ export interface RegistryLookups {
   identityProviders(): Promise<IdentityProvider[]>;
   identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null>;
   applicationsForOrganization(guid: string): Promise<RegistryApplication[]>;
-}
-
-/**
- * The application registry (OpenConext Manage or its JSON stand-in). Everything the server needs to know
- * about applications, provisionings and institutions goes through this one interface; `app.registry`.
- */
-export interface Registry extends RegistryLookups, RegistryPort {}
-
-/**
- * `app.registry` typed as the full Registry. The plumbing only declares the lookups it needs itself
- * (RegistryPort); every registry this server builds implements all of Registry, but a test may hand the
- * app a partial one, which fails here with a clear message instead of an undefined-function error.
- */
-export function fullRegistry(port: RegistryPort): Registry {
-  if (typeof (port as Partial<Registry>).providers !== 'function') {
-    throw new Error('The application registry in use lacks the lookups of the API routes');
-  }
-  return port as Registry;
-}
-
-/** The app's registry as a full Registry (resolved per call: a test may have decorated a partial one). */
-export function registry(app: { registry: RegistryPort }): Registry {
-  return fullRegistry(app.registry);
+  /** The registry entries of these manage ids, in any order; ids unknown to the registry are left out. */
+  applicationsByManageIds(manageIds: readonly string[]): Promise<ApplicationMap[]>;
+  /** The applications owned by the organisation with this GUID (an institution admin's applications). */
+  applicationsOfOrganization(organizationGUID: string): Promise<ApplicationMap[]>;
+  /** The identity provider with this organisation GUID, as names and logo; null when unknown. */
+  institutionOfOrganization(organizationGUID: string): Promise<Institution | null>;
 }

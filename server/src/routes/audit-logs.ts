@@ -1,12 +1,11 @@
 /** /api/v1/audit-logs: the history of one entity (spec §2 audit-logs/{id}). */
 import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../domain/roles.js';
+import { loadRole } from '../stores/roles.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 const ENTITY_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user'] as const;
 
@@ -81,7 +80,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
       const { entityType, id } = request.params;
       if (!user.superUser) {
         // Besides super users, those who may edit a role may read its history.
-        const role = entityType === 'role' ? await loadRole(app.db, registry(app), id) : null;
+        const role = entityType === 'role' ? await loadRole(app.db, app.registry, id) : null;
         if (!role || !allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
       }
       const page = pageSql(

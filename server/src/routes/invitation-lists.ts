@@ -1,34 +1,18 @@
 /** /api/v1/invitations listings: the paged search and a role's pending invitations (spec §7, README API). */
 import type { FastifyInstance } from 'fastify';
-import { mayViewRoleMembers, requireUser } from '../domain/access.js';
-import { invitationScope, STATUS_FILTER } from '../domain/invitation-scope.js';
-import { loadInvitationRows, toInvitations } from '../domain/invitations.js';
+import { mayViewRoleMembers } from 'shared-auth/rules';
+import { requireUser } from '../plugins/auth.js';
 import {
-  cappedCount,
-  pageSchema,
-  pageSql,
-  pagedQueryProperties,
-  type PagedQueryString,
-} from '../domain/paging.js';
-import { loadRole } from '../domain/roles.js';
+  INVITATION_SORT,
+  openInvitationsOfRole,
+  searchInvitations,
+  STATUS_FILTER,
+  toInvitations,
+} from '../stores/invitations.store.js';
+import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import { loadRole } from '../stores/roles.store.js';
 import { invitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
-
-/** At most this many invitations in the unpaged list of one role's open invitations. */
-export const ROLE_INVITATIONS_CAP = 1000;
-
-const INVITATION_SORT: Record<string, string> = {
-  email: 'lower(i.email)',
-  createdAt: 'i.created_at',
-  created_at: 'i.created_at',
-  expiryDate: 'i.expiry_date',
-  expiry_date: 'i.expiry_date',
-  intendedAuthority: 'i.intended_authority',
-  intended_authority: 'i.intended_authority',
-  status: 'i.status',
-  name: 'lower(i.email)',
-};
 
 type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
 
@@ -54,36 +38,13 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       const user = requireUser(request.user);
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
-      // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
-      const params: unknown[] = [];
-      const conditions: string[] = [STATUS_FILTER[status ?? 'all']];
-      const param = (value: unknown) => `$${params.push(value)}`;
-      if (page.like) {
-        const like = param(page.like);
-        conditions.push(`(lower(i.email) LIKE ${like} OR lower(inv.name) LIKE ${like})`);
-      }
-      if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
       if (roleId !== undefined) {
-        const role = await loadRole(app.db, registry(app), roleId);
+        const role = await loadRole(app.db, app.registry, roleId);
         if (!role) throw httpError(404, `Role ${roleId} not found`);
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
-        conditions.push(
-          `i.id IN (SELECT ir.invitation_id FROM invitation_roles ir WHERE ir.role_id = ${param(roleId)})`,
-        );
-      } else if (!user.superUser) {
-        const scope = invitationScope(user, params.length + 1);
-        params.push(...scope.params);
-        conditions.push(scope.where);
       }
-      const where = conditions.join(' AND ');
-      const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
-      const rows = await loadInvitationRows(app.db, where, params, page.tail);
-      const total = await cappedCount(app.db, `FROM ${from} WHERE ${where}`, params, {
-        rows: rows.length,
-        size: page.size,
-        offset: page.offset,
-      });
-      return { content: await toInvitations(app.db, registry(app), rows), totalElements: total };
+      const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
+      return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
     },
   );
 
@@ -102,18 +63,11 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
     },
     async (request) => {
       const user = requireUser(request.user);
-      const role = await loadRole(app.db, registry(app), request.params.roleId);
+      const role = await loadRole(app.db, app.registry, request.params.roleId);
       if (!role) throw httpError(404, `Role ${request.params.roleId} not found`);
       if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
-      const rows = await loadInvitationRows(
-        app.db,
-        "i.status = 'OPEN' AND EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $1)",
-        [role.id],
-        // The newest open invitations only: an unpaged list of a big role froze the server (paged:
-        // invitations/search?roleId=…).
-        `ORDER BY i.created_at DESC, i.id LIMIT ${ROLE_INVITATIONS_CAP}`,
-      );
-      return toInvitations(app.db, registry(app), rows);
+      const rows = await openInvitationsOfRole(app.db, role.id);
+      return toInvitations(app.db, app.registry, rows);
     },
   );
 }

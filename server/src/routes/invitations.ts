@@ -1,35 +1,38 @@
 /** /api/v1/invitations: create, resend, revoke, read by hash, accept, and list (spec §4–§7). */
 import type { FastifyInstance } from 'fastify';
 import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'shared-auth/rules';
-import { audit } from '../audit.js';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { acceptInvitation, checkAcceptable } from '../domain/invitation-accept.js';
 import {
   checkInvitation,
-  insertInvitations,
   INVITATION_VALIDITY_DAYS,
   invitationRequestSchema,
 } from '../domain/invitation-create.js';
 import { invitationMessage, inviterDisplayName } from '../domain/invitation-mail.js';
+import type { ApiInvitation, InvitationRow } from '../stores/invitation.rows.js';
 import {
-  invitationSnapshot,
-  loadInvitationRows,
+  deleteInvitation,
+  insertInvitations,
+  invitationByHash,
+  invitationById,
+  invitationsByIds,
+  resendInvitation,
   toInvitations,
-  type ApiInvitation,
-  type InvitationRow,
-} from '../domain/invitations.js';
+} from '../stores/invitations.store.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
   async function mailInvitations(
     created: Array<{ id: number; hash: string }>,
     inviter: User | null,
   ): Promise<ApiInvitation[]> {
-    const rows = await loadInvitationRows(app.db, 'i.id = ANY($1::bigint[])', [created.map((c) => c.id)]);
-    const invitations = await toInvitations(app.db, registry(app), rows);
+    const rows = await invitationsByIds(
+      app.db,
+      created.map((c) => c.id),
+    );
+    const invitations = await toInvitations(app.db, app.registry, rows);
     for (const invitation of invitations) {
       const hash = created.find((c) => c.id === invitation.id)?.hash as string;
       const name = inviterDisplayName(
@@ -47,15 +50,14 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
   }
 
   async function invitationRow(id: number): Promise<InvitationRow> {
-    const row = (await loadInvitationRows(app.db, 'i.id = $1', [id]))[0];
+    const row = await invitationById(app.db, id);
     if (!row) throw httpError(404, `Invitation ${id} not found`);
     return row;
   }
 
   async function assertMayManage(user: User, row: InvitationRow): Promise<void> {
-    const [invitation] = await toInvitations(app.db, registry(app), [row]);
-    const own = row.inviter_id !== null && Number(row.inviter_id) === user.id;
-    if (!own && !allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
+    const [invitation] = await toInvitations(app.db, app.registry, [row]);
+    if (!allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
   }
 
   app.post<{ Body: InvitationRequest }>(
@@ -71,7 +73,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       const user = requireUser(request.user);
       const checked = await checkInvitation(
         app.db,
-        registry(app),
+        app.registry,
         user,
         request.body,
         app.config.pastDateAllowed,
@@ -99,20 +101,8 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       await assertMayManage(user, row);
       if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
       const expired = new Date(row.expiry_date).getTime() < Date.now();
-      await app.db.tx(async (q) => {
-        if (expired) {
-          await q.query('UPDATE invitations SET expiry_date = $2 WHERE id = $1', [
-            row.id,
-            new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS),
-          ]);
-        }
-        await audit(q, request, {
-          entityType: 'invitation',
-          entityId: Number(row.id),
-          action: 'resend',
-          before: invitationSnapshot(row),
-        });
-      });
+      const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
+      await app.db.tx((q) => resendInvitation(q, request, row, reopenedUntil));
       const inviter =
         row.inviter_id === null
           ? user
@@ -129,15 +119,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       const user = requireUser(request.user);
       const row = await invitationRow(request.params.id);
       await assertMayManage(user, row);
-      await app.db.tx(async (q) => {
-        await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
-        await audit(q, request, {
-          entityType: 'invitation',
-          entityId: Number(row.id),
-          action: 'delete',
-          before: invitationSnapshot(row),
-        });
-      });
+      await app.db.tx((q) => deleteInvitation(q, request, row));
       return reply.status(204).send();
     },
   );
@@ -155,10 +137,10 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       },
     },
     async (request) => {
-      const row = (await loadInvitationRows(app.db, 'i.hash = $1', [request.query.hash]))[0];
+      const row = await invitationByHash(app.db, request.query.hash);
       if (!row) throw httpError(404, 'Invitation not found');
       if (row.status !== 'OPEN') throw httpError(409, 'The invitation has already been accepted');
-      return (await toInvitations(app.db, registry(app), [row]))[0];
+      return (await toInvitations(app.db, app.registry, [row]))[0];
     },
   );
 
@@ -180,15 +162,15 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const row = (await loadInvitationRows(app.db, 'i.hash = $1', [request.body.hash]))[0];
+      const row = await invitationByHash(app.db, request.body.hash);
       if (!row || (request.body.invitationId !== undefined && Number(row.id) !== request.body.invitationId)) {
         throw httpError(404, 'Invitation not found');
       }
       checkAcceptable(row, user, 'eduid.nl');
       await app.db.tx((q) => acceptInvitation(q, request, user, row));
-      const accepted = await loadInvitationRows(app.db, 'i.id = $1', [row.id]);
+      const accepted = (await invitationById(app.db, Number(row.id))) as InvitationRow;
       reply.status(201);
-      return (await toInvitations(app.db, registry(app), accepted))[0];
+      return (await toInvitations(app.db, app.registry, [accepted]))[0];
     },
   );
 }

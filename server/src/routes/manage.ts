@@ -1,9 +1,8 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 
 const provisioningSchema = { type: 'object', additionalProperties: true } as const;
 
@@ -14,7 +13,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       preHandler: app.requireSuperUser,
       schema: { response: { 200: { type: 'array', items: providerSchema } } },
     },
-    async () => registry(app).providers(),
+    async () => app.registry.providers(),
   );
 
   app.get(
@@ -35,7 +34,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const user = requireUser(request.user);
-      const reg = registry(app);
+      const reg = app.registry;
       if (user.superUser)
         return { providers: await reg.providers(), provisionings: await reg.provisionings() };
       if (!user.institutionAdmin || !user.organizationGUID)
@@ -62,7 +61,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
         response: { 200: { type: 'boolean' } },
       },
     },
-    async (request) => (await registry(app).provisioningsFor(request.params.manageId)).length > 0,
+    async (request) => (await app.registry.provisioningsFor(request.params.manageId)).length > 0,
   );
 
   app.get<{ Params: { guid: string } }>(
@@ -79,7 +78,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const idp = await registry(app).identityProviderByOrganizationGUID(request.params.guid);
+      const idp = await app.registry.identityProviderByOrganizationGUID(request.params.guid);
       if (!idp) throw httpError(404, 'No identity provider with this organization GUID');
       return idp;
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { performanceSeed } from '../seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
-import { ROLE_INVITATIONS_CAP } from './invitation-lists.js';
+import { ROLE_INVITATIONS_CAP } from '../stores/invitations.store.js';
 
 // The unpaged list of a role's open invitations answers at most ROLE_INVITATIONS_CAP, newest first: on a
 // big role it returned 98 MB and froze the server.

@@ -1,7 +1,16 @@
 /** /api/v1/roles: list, read, create, update and delete roles (spec §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { isUserAllowed, sortRolesForUser, type Role, type User } from 'shared-auth/rules';
-import { assertMayEditRole, mayChangeRoleApplications, mayReadRole, requireUser } from '../domain/access.js';
+import {
+  allowedToEditRole,
+  isUserAllowed,
+  mayChangeRoleApplications,
+  mayReadRole,
+  sortRolesForUser,
+  userManagesApplication,
+  type Role,
+  type User,
+} from 'shared-auth/rules';
+import { requireUser } from '../plugins/auth.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -17,39 +26,21 @@ import {
   shortNameFor,
   type RoleBody,
 } from '../domain/role-input.js';
-import { deleteRole, insertRole, updateRole } from '../domain/role-store.js';
-import { institutionApplicationIds, loadRole, loadRoles, withUserView } from '../domain/roles.js';
+import { withUserView } from '../stores/role.rows.js';
+import {
+  deleteRole,
+  insertRole,
+  loadRole,
+  ROLE_SORT,
+  rolesOfApplication,
+  searchRoles,
+  updateRole,
+} from '../stores/roles.store.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
-
-const ROLE_SORT: Record<string, string> = {
-  name: 'lower(r.name)',
-  description: 'lower(r.description)',
-  shortName: 'r.short_name',
-  userRoleCount: 'user_role_count',
-  createdAt: 'r.created_at',
-  id: 'r.id',
-};
-
-const SEARCH = '(lower(r.name) LIKE $1 OR lower(r.description) LIKE $1 OR lower(r.short_name) LIKE $1)';
-
-/** The roles a non-super user may list: own non-guest roles, and an institution admin's institution roles. */
-function visibleRolesWhere(user: User, force: boolean): { where: string; params: unknown[] } {
-  const own = user.userRoles.filter((ur) => ur.authority !== 'GUEST').map((ur) => ur.role.id);
-  const apps = institutionApplicationIds(user);
-  if (user.institutionAdmin && (apps.length > 0 || force)) {
-    return {
-      where: `(r.id = ANY($2::bigint[]) OR r.organization_guid = $3 OR EXISTS (
-        SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($4::text[])))`,
-      params: [own, user.organizationGUID ?? '', apps],
-    };
-  }
-  return { where: 'r.id = ANY($2::bigint[])', params: [own] };
-}
 
 async function getRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await loadRole(app.db, registry(app), id);
+  const role = await loadRole(app.db, app.registry, id);
   if (!role) throw httpError(404, `Role ${id} not found`);
   if (!mayReadRole(user, role)) throw httpError(403, 'missing roles');
   return withUserView(user, role);
@@ -70,22 +61,15 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       // A super user sees every role (hundreds): paged on the server, 10 per page unless asked otherwise.
       // Everyone else gets all of their (few) roles at once; the console filters those itself.
       const page = pageSql(request.query, ROLE_SORT, user.superUser ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE);
-      const scope = user.superUser
-        ? { where: 'TRUE', params: [] }
-        : visibleRolesWhere(user, request.query.force === true);
-      const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${scope.where}`;
-      const params = [page.like, ...scope.params];
-      const [roles, total] = await Promise.all([
-        loadRoles(app.db, registry(app), where, params, page.tail),
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles r WHERE ${where}`, params),
-      ]);
+      const scope = { user, force: request.query.force === true };
+      const { roles, total } = await searchRoles(app.db, app.registry, scope, page);
       const content = user.superUser
         ? roles
         : sortRolesForUser(
             user,
             roles.map((r) => withUserView(user, r)),
           );
-      return { content, totalElements: Number(total.rows[0].n) };
+      return { content, totalElements: total };
     },
   );
 
@@ -111,15 +95,10 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const { manageId } = request.params;
-      if (!user.superUser && !institutionApplicationIds(user).includes(manageId)) {
+      if (!user.superUser && !userManagesApplication(user, manageId)) {
         throw httpError(403, 'Only an institution admin of this application may list its roles');
       }
-      const roles = await loadRoles(
-        app.db,
-        registry(app),
-        'EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = $1)',
-        [manageId],
-      );
+      const roles = await rolesOfApplication(app.db, app.registry, manageId);
       return roles.map((r) => withUserView(user, r));
     },
   );
@@ -131,7 +110,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request.user);
       if (!isUserAllowed(user, 'INSTITUTION_ADMIN'))
         throw httpError(403, 'Only institution admins create roles');
-      const checked = await checkRoleBody(request.body, user, registry(app));
+      const checked = await checkRoleBody(request.body, user, app.registry);
       const shortName = shortNameFor(checked.name);
       const id = await app.db.tx((q) =>
         insertRole(q, request, {
@@ -158,11 +137,11 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const id = request.body.id as number;
-      const before = await loadRole(app.db, registry(app), id);
+      const before = await loadRole(app.db, app.registry, id);
       if (!before) throw httpError(404, `Role ${id} not found`);
-      assertMayEditRole(user, before);
+      if (!allowedToEditRole(user, before)) throw httpError(403, 'missing roles');
       if (mayChangeRoleApplications(user, before)) {
-        const checked = await checkRoleBody(request.body, user, registry(app));
+        const checked = await checkRoleBody(request.body, user, app.registry);
         // An institution admin keeps the role within their institution; only a super user moves it.
         const organization = user.superUser ? checked.organizationGUID : undefined;
         await app.db.tx((q) => updateRole(q, request, before, checked, checked.usages, organization));
@@ -180,7 +159,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const role = await loadRole(app.db, registry(app), request.params.id);
+      const role = await loadRole(app.db, app.registry, request.params.id);
       if (!role) throw httpError(404, `Role ${request.params.id} not found`);
       if (!mayChangeRoleApplications(user, role)) throw httpError(403, 'missing roles');
       await app.db.tx((q) => deleteRole(q, request, role));

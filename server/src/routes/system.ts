@@ -2,13 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
-import { loadRoles } from '../domain/roles.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
-import { DAY_MS } from '../domain/time.js';
-import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../domain/user-roles.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
 import { performanceSeed } from '../seed/performance-seed.js';
+import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
 const looseObject = { type: 'object', additionalProperties: true } as const;
 
@@ -68,7 +65,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       const mails = await runExpiryNotifications({
         db: app.db,
         mailer: app.mailer,
-        registry: registry(app),
+        registry: app.registry,
         days: app.config.expiryNotificationDays,
         publicUrl: app.config.publicUrl,
         log: app.log,
@@ -82,15 +79,8 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/unknown-roles',
     { ...superUser, schema: { response: { 200: { type: 'array', items: roleSchema } } } },
     async () => {
-      const known = new Set((await registry(app).providers()).map((p) => p.manageId));
-      const roles = await loadRoles(
-        app.db,
-        registry(app),
-        `NOT EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id)
-         OR EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND NOT (au.manage_id = ANY($1::text[])))`,
-        [[...known]],
-      );
-      return roles;
+      const known = (await app.registry.providers()).map((p) => p.manageId);
+      return unknownRoles(app.db, app.registry, [...new Set(known)]);
     },
   );
 
@@ -98,20 +88,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/expiry-user-roles',
     { ...superUser, schema: { response: { 200: { type: 'array', items: userRoleSchema } } } },
     async () => {
-      const { rows } = await app.db.query<UserRoleRow>(
-        `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id
-         WHERE ur.end_date IS NOT NULL AND ur.end_date < $1 ORDER BY ur.end_date, ur.id LIMIT 1000`,
-        [new Date(Date.now() + 30 * DAY_MS)],
-      );
-      const roleIds = [...new Set(rows.map((r) => Number(r.role_id)))];
-      const roles = roleIds.length
-        ? await loadRoles(app.db, registry(app), 'r.id = ANY($1::bigint[])', [roleIds])
-        : [];
-      const byId = new Map(roles.map((r) => [r.id, r]));
-      return rows.flatMap((row) => {
-        const role = byId.get(Number(row.role_id));
-        return role ? [toUserRole(row, role)] : [];
-      });
+      return expiringUserRoles(app.db, app.registry);
     },
   );
 
@@ -137,7 +114,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     async () => {
       if (!app.config.performanceSeedAllowed)
         throw httpError(403, 'The performance seed is not allowed here');
-      const first = (await registry(app).providers())[0];
+      const first = (await app.registry.providers())[0];
       return performanceSeed(app.db, {
         groupUrnPrefix: app.config.groupUrnPrefix,
         ...(first ? { manageId: first.manageId, manageType: first.manageType } : {}),

@@ -1,13 +1,11 @@
 /** /api/v1/tokens: API tokens (spec §3 API token, §4 token creation, §6). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isUserAllowed, type User } from 'shared-auth/rules';
-import { audit } from '../audit.js';
-import { requireUser } from '../domain/access.js';
+import { mayDeleteToken, mayOpenTokens, type User } from 'shared-auth/rules';
+import { requireUser } from '../plugins/auth.js';
 import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
-import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
-import { hashTokenSecret } from '../plugins/auth.js';
+import { deleteToken, findToken, insertToken, listTokens } from '../stores/tokens.store.js';
 
 declare module '../plugins/session.js' {
   interface SessionData {
@@ -16,41 +14,10 @@ declare module '../plugins/session.js' {
   }
 }
 
-interface TokenRow {
-  id: string;
-  description: string;
-  owner_id: string | null;
-  owner_name: string | null;
-  owner_email: string | null;
-  organization_guid: string | null;
-  super_user_token: boolean;
-  created_at: Date;
-  last_used_at: Date | null;
-}
-
-const TOKEN_SELECT = `SELECT t.id, t.description, t.owner_id, o.name AS owner_name, o.email AS owner_email,
-  t.organization_guid, t.super_user_token, t.created_at, t.last_used_at FROM api_tokens t LEFT JOIN users o ON o.id = t.owner_id`;
-
-function toToken(row: TokenRow) {
-  return {
-    id: Number(row.id),
-    description: row.description,
-    // The owner as text (its name, else its e-mail), as clients of the established API render it.
-    owner: row.owner_id === null ? null : (row.owner_name ?? row.owner_email ?? null),
-    ownerId: row.owner_id === null ? null : Number(row.owner_id),
-    ownerEmail: row.owner_email,
-    organizationGUID: row.organization_guid,
-    superUserToken: row.super_user_token,
-    createdAt: toEpochSeconds(row.created_at) as number,
-    lastUsedAt: toEpochSeconds(row.last_used_at) ?? null,
-  };
-}
-
-/** Spec §6: the tokens page is for everyone but guests (an institution admin counts even without roles). */
+/** Spec §6: the tokens page is for everyone but guests (the shared rule mayOpenTokens). */
 function tokenUser(user: User | null): User {
   const u = requireUser(user);
-  if (!u.superUser && !u.institutionAdmin && !isUserAllowed(u, 'INVITER'))
-    throw httpError(403, 'Guests have no API tokens');
+  if (!mayOpenTokens(u)) throw httpError(403, 'Guests have no API tokens');
   return u;
 }
 
@@ -60,13 +27,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: { response: { 200: { type: 'array', items: tokenSchema } } } },
     async (request) => {
       const user = tokenUser(request.user);
-      const { rows } = user.superUser
-        ? await app.db.query<TokenRow>(`${TOKEN_SELECT} ORDER BY t.created_at DESC, t.id`)
-        : await app.db.query<TokenRow>(
-            `${TOKEN_SELECT} WHERE t.owner_id = $1 ORDER BY t.created_at DESC, t.id`,
-            [user.id],
-          );
-      return rows.map(toToken);
+      return listTokens(app.db, user.superUser ? null : user.id);
     },
   );
 
@@ -106,29 +67,18 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
       if (!description) throw httpError(400, 'The description is required for an API token');
       const secret = request.session.get('generatedToken');
       if (!secret) throw httpError(400, 'Generate a token first');
-      const id = await app.db.tx(async (q) => {
-        const { rows } = await q.query<{ id: string }>(
-          `INSERT INTO api_tokens (hashed_value, description, owner_id, organization_guid, super_user_token)
-           VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [hashTokenSecret(secret), description, user.id, user.organizationGUID ?? null, user.superUser],
-        );
-        const tokenId = Number(rows[0].id);
-        await audit(q, request, {
-          entityType: 'api_token',
-          entityId: tokenId,
-          action: 'create',
-          after: {
-            description,
-            superUserToken: user.superUser,
-            organizationGUID: user.organizationGUID ?? null,
-          },
-        });
-        return tokenId;
-      });
+      const id = await app.db.tx((q) =>
+        insertToken(q, request, {
+          secret,
+          description,
+          ownerId: user.id,
+          organizationGUID: user.organizationGUID ?? null,
+          superUserToken: user.superUser,
+        }),
+      );
       request.session.set('generatedToken', undefined);
-      const { rows } = await app.db.query<TokenRow>(`${TOKEN_SELECT} WHERE t.id = $1`, [id]);
       reply.status(201);
-      return toToken(rows[0]);
+      return findToken(app.db, id);
     },
   );
 
@@ -137,22 +87,10 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = tokenUser(request.user);
-      const { rows } = await app.db.query<TokenRow>(`${TOKEN_SELECT} WHERE t.id = $1`, [request.params.id]);
-      const token = rows[0];
+      const token = await findToken(app.db, request.params.id);
       if (!token) throw httpError(404, `Token ${request.params.id} not found`);
-      if (!user.superUser && Number(token.owner_id) !== user.id) throw httpError(403, 'missing roles');
-      await app.db.tx(async (q) => {
-        await q.query('DELETE FROM api_tokens WHERE id = $1', [token.id]);
-        await audit(q, request, {
-          entityType: 'api_token',
-          entityId: Number(token.id),
-          action: 'delete',
-          before: {
-            description: token.description,
-            ownerId: token.owner_id === null ? null : Number(token.owner_id),
-          },
-        });
-      });
+      if (!mayDeleteToken(user, token)) throw httpError(403, 'missing roles');
+      await app.db.tx((q) => deleteToken(q, request, token));
       return reply.status(204).send();
     },
   );

@@ -1,9 +1,9 @@
 /** GET /api/v1/user_roles/consequences/{roleId}: who loses access when a role is deleted (spec §2 Role form). */
 import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole, type User } from 'shared-auth/rules';
-import { requireUser } from '../domain/access.js';
+import { requireUser } from '../plugins/auth.js';
 import { userInfoSchema } from '../domain/schemas.js';
-import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from '../domain/user-roles.js';
+import { membersOfRole, toUserRole } from '../stores/user-roles.store.js';
 import { httpError } from '../errors.js';
 import { roleIdParam, roleOrThrow } from './user-roles.js';
 
@@ -24,12 +24,7 @@ export default async function userRoleConsequenceRoutes(app: FastifyInstance): P
     const user = requireUser(request.user);
     const role = await roleOrThrow(app, request.params.roleId);
     if (!allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
-    const { rows } = await app.db.query<UserRoleRow>(
-      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1
-       ORDER BY lower(u.name), ur.id`,
-      [role.id],
-    );
-    return rows.map((row) => {
+    return (await membersOfRole(app.db, role.id)).map((row) => {
       const { userInfo, authority } = toUserRole(row, role);
       return { userInfo, authority };
     });

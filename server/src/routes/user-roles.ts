@@ -1,37 +1,25 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { allowedToRenewUserRole, type Role, type User } from 'shared-auth/rules';
-import { audit } from '../audit.js';
-import { mayViewRoleMembers, requireUser } from '../domain/access.js';
+import { allowedToRenewUserRole, mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
+import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../domain/roles.js';
+import { loadRole } from '../stores/roles.store.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
-import { fromEpochSeconds } from '../domain/time.js';
 import {
   loadUserRoleRow,
+  managerEmails,
+  removeUserRole,
+  searchMembers,
+  setEndDate,
   toUserRole,
-  USER_ROLE_SELECT,
-  userRoleSnapshot,
-  type UserRoleRow,
-} from '../domain/user-roles.js';
+  USER_ROLE_SORT,
+} from '../stores/user-roles.store.js';
 import { httpError } from '../errors.js';
-import { registry } from '../registry/registry.js';
-
-const USER_ROLE_SORT: Record<string, string> = {
-  name: 'lower(u.name)',
-  email: 'lower(u.email)',
-  schac_home_organization: 'u.schac_home_organization',
-  authority: 'ur.authority',
-  endDate: 'ur.end_date',
-  end_date: 'ur.end_date',
-  createdAt: 'ur.created_at',
-  created_at: 'ur.created_at',
-};
 
 export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
 export async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
-  const role = await loadRole(app.db, registry(app), id);
+  const role = await loadRole(app.db, app.registry, id);
   if (!role) throw httpError(404, `Role ${id} not found`);
   return role;
 }
@@ -61,26 +49,8 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       const user = requireUser(request.user);
       const role = await viewableRole(app, user, request.params.roleId);
       const page = pageSql(request.query, USER_ROLE_SORT);
-      const kind =
-        request.params.kind === 'guests'
-          ? "(ur.authority = 'GUEST' OR ur.guest_role_included)"
-          : "ur.authority <> 'GUEST'";
-      const where = `ur.role_id = $1 AND ${kind} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
-      const params = [role.id, page.like];
-      const [rows, total] = await Promise.all([
-        app.db.query<UserRoleRow>(
-          `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where} ${page.tail}`,
-          params,
-        ),
-        app.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}`,
-          params,
-        ),
-      ]);
-      return {
-        content: rows.rows.map((row) => toUserRole(row, role)),
-        totalElements: Number(total.rows[0].n),
-      };
+      const { content, total } = await searchMembers(app.db, role, request.params.kind, page);
+      return { content, totalElements: total };
     },
   );
 
@@ -96,12 +66,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const user = requireUser(request.user);
       const role = await viewableRole(app, user, request.params.roleId);
-      const { rows } = await app.db.query<{ email: string }>(
-        `SELECT DISTINCT u.email FROM user_roles ur JOIN users u ON u.id = ur.user_id
-         WHERE ur.role_id = $1 AND ur.authority = 'MANAGER' AND u.email IS NOT NULL ORDER BY u.email`,
-        [role.id],
-      );
-      return rows.map((r) => r.email);
+      return managerEmails(app.db, role.id);
     },
   );
 
@@ -136,21 +101,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       if (endDate !== null && endDate * 1000 <= Date.now() && !app.config.pastDateAllowed) {
         throw httpError(400, 'The end date must be in the future');
       }
-      const updated = await app.db.tx(async (q) => {
-        await q.query('UPDATE user_roles SET end_date = $2, expiry_notified_at = NULL WHERE id = $1', [
-          row.id,
-          endDate === null ? null : fromEpochSeconds(endDate),
-        ]);
-        const after = (await loadUserRoleRow(q, Number(row.id))) as UserRoleRow;
-        await audit(q, request, {
-          entityType: 'user_role',
-          entityId: Number(row.id),
-          action: 'update',
-          before: userRoleSnapshot(row),
-          after: userRoleSnapshot(after),
-        });
-        return after;
-      });
+      const updated = await app.db.tx((q) => setEndDate(q, request, row, endDate));
       return toUserRole(updated, role);
     },
   );
@@ -183,26 +134,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       // Removing only the guest part of a maintainer's membership is judged as acting on a guest entry.
       const target = { ...toUserRole(row, role), ...(guestOnly ? { authority: 'GUEST' as const } : {}) };
       if (!allowedToRenewUserRole(user, target, true)) throw httpError(403, 'missing roles');
-      await app.db.tx(async (q) => {
-        if (guestOnly) {
-          await q.query('UPDATE user_roles SET guest_role_included = FALSE WHERE id = $1', [row.id]);
-          await audit(q, request, {
-            entityType: 'user_role',
-            entityId: Number(row.id),
-            action: 'update',
-            before: userRoleSnapshot(row),
-            after: userRoleSnapshot({ ...row, guest_role_included: false }),
-          });
-        } else {
-          await q.query('DELETE FROM user_roles WHERE id = $1', [row.id]);
-          await audit(q, request, {
-            entityType: 'user_role',
-            entityId: Number(row.id),
-            action: 'delete',
-            before: userRoleSnapshot(row),
-          });
-        }
-      });
+      await app.db.tx((q) => removeUserRole(q, request, row, guestOnly));
       return reply.status(204).send();
     },
   );

@@ -1,19 +1,30 @@
 /** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveLanguage } from 'shared-auth/rules';
-import { loadUser } from '../auth/load-user.js';
 import {
-  configSchema,
-  errorReportSchema,
-  idParams,
+  mayDeleteUser,
+  ownApplicationIds,
+  resolveLanguage,
+  showsApplicationUsersTab,
+  visibleProfile,
+} from 'shared-auth/rules';
+import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
+import {
+  DEFAULT_PAGE_SIZE,
   pageSchema,
-  pagedQuerySchema,
+  pagedQueryProperties,
   type PagedQueryString,
-} from '../auth/user-schemas.js';
-import { searchUsers, userRolesOnApplications } from '../auth/user-search.js';
-import { listItem, ownApplicationIds, toSearchQuery, visibleProfile } from '../auth/user-views.js';
-import { epochSeconds } from '../auth/role-shape.js';
-import { audit } from '../audit.js';
+} from '../domain/paging.js';
+import { idParams } from '../domain/schemas.js';
+import { listItem } from '../stores/user.rows.js';
+import { userRolesOnApplications } from '../stores/user-roles.store.js';
+import {
+  deleteUser,
+  loadUser,
+  onApplications,
+  searchUsers,
+  type UserSearchQuery,
+} from '../stores/users.store.js';
+import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
 
 const userSchema = {
@@ -26,6 +37,30 @@ const userSchema = {
     institutionAdmin: { type: 'boolean' },
   },
 } as const;
+
+/** The user searches' query string: the paged query, optionally narrowed to the holders of one role. */
+type UserQueryString = PagedQueryString & { roleId?: number };
+
+const userQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pagedQueryProperties,
+    roleId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const;
+
+const userPageSchema = pageSchema(userListItemSchema);
+
+/** The validated query string as the user search reads it (spec §9: page 0 of 10 unless asked). */
+function toSearchQuery(query: UserQueryString): UserSearchQuery {
+  return {
+    ...query,
+    pageNumber: query.pageNumber ?? 0,
+    pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
+    sortDirection: query.sortDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+  };
+}
 
 function configFor(app: FastifyInstance, request: FastifyRequest) {
   const { config } = app;
@@ -88,31 +123,21 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/users/:id',
     { preHandler: app.requireSuperUser, schema: { params: idParams } },
     async (request, reply) => {
-      if (request.user!.id === request.params.id) throw httpError(403, 'You cannot delete yourself');
+      if (!mayDeleteUser(request.user, { id: request.params.id }))
+        throw httpError(403, 'You cannot delete yourself');
       await app.db.tx(async (q) => {
-        const { rows } = await q.query<{
-          id: number;
-          name: string | null;
-          email: string | null;
-          sub: string;
-        }>('DELETE FROM users WHERE id = $1 RETURNING id, name, email, sub', [request.params.id]);
-        if (rows.length === 0) throw httpError(404, `User ${request.params.id} not found`);
-        await audit(q, request, {
-          entityType: 'user',
-          entityId: rows[0].id,
-          action: 'delete',
-          before: rows[0],
-        });
+        if (!(await deleteUser(q, request, request.params.id)))
+          throw httpError(404, `User ${request.params.id} not found`);
       });
       return reply.status(204).send();
     },
   );
 
-  app.get<{ Querystring: PagedQueryString }>(
+  app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search',
     {
       preHandler: app.requireSuperUser,
-      schema: { querystring: pagedQuerySchema, response: { 200: pageSchema } },
+      schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
       const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
@@ -120,24 +145,25 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: PagedQueryString }>(
+  app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search-by-application',
     {
       preHandler: app.authenticate,
-      schema: { querystring: pagedQuerySchema, response: { 200: pageSchema } },
+      schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
       const user = request.user!;
-      if (!user.institutionAdmin)
-        throw httpError(403, 'Only an institution admin may list the users of its applications');
+      if (!showsApplicationUsersTab(user))
+        throw httpError(
+          403,
+          'Only an institution admin with applications may list the users of its applications',
+        );
       const manageIds = ownApplicationIds(user);
-      if (manageIds.length === 0) return { content: [], totalElements: 0 };
-      const scope = {
-        sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
-                       WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
-        params: [manageIds],
-      };
-      const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query), scope);
+      const { rows, total } = await searchUsers(
+        app.db,
+        toSearchQuery(request.query),
+        onApplications(manageIds),
+      );
       const roles = await userRolesOnApplications(
         app.db,
         rows.map((r) => r.id),
@@ -153,7 +179,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
               roleId: r.role_id,
               roleName: r.role_name,
               authority: r.authority,
-              endDate: epochSeconds(r.end_date),
+              endDate: toEpochSeconds(r.end_date),
             })),
         })),
         totalElements: total,

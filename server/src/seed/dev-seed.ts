@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { PERSONAS } from '../dev-idp/personas.js';
 import { upsertUserFromClaims } from '../oidc/user-from-claims.js';
 import { DAY_MS } from '../domain/time.js';
-import { registry } from '../registry/registry.js';
 import { SEED_INVITATIONS, SEED_MEMBERSHIPS, SEED_PEOPLE, SEED_ROLES } from './dev-seed.data.js';
 
 export interface DevSeedResult {
@@ -78,7 +77,7 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
       const id = Number(rows[0].id);
       roleIds.set(role.key, id);
       for (const [manageId, manageType] of role.apps) {
-        const known = await registry(app).provider(manageId);
+        const known = await app.registry.provider(manageId);
         const landingPage =
           known?.landingPage ?? `https://${manageId.replace(/^app-/, '')}.example.org/welcome`;
         await q.query(

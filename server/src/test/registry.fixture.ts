@@ -1,55 +1,56 @@
 /**
  * A small in-memory registry for tests of the plumbing: two applications of Universiteit Harderwijk and
- * one of another organisation.
+ * one of another organisation, as Manage-style entities behind the same EntityRegistry the server uses.
  */
-import type { ApplicationMap, Institution } from 'shared-auth/rules';
 import { HARDERWIJK_ORGANIZATION_GUID } from '../dev-idp/personas.js';
-import type { RegistryPort } from '../plugins/ports.js';
+import { EntityRegistry } from '../registry/entity-registry.js';
+import type { ManageEntity } from '../registry/manage-entity.js';
 
-export const TEST_APPLICATIONS: Array<ApplicationMap & { organizationGUID: string }> = [
-  {
-    id: 'app-wiki',
+function application(id: string, fields: Record<string, string>): ManageEntity {
+  return { id, type: 'saml20_sp', data: { entityid: `https://${id}.example.org`, metaDataFields: fields } };
+}
+
+const APPLICATIONS: ManageEntity[] = [
+  application('app-wiki', {
     'name:en': 'Wiki',
     'name:nl': 'Wiki',
     'OrganizationName:en': 'Universiteit Harderwijk',
-    logo: 'https://static.example.org/wiki.png',
+    'logo:0:url': 'https://static.example.org/wiki.png',
     url: 'https://wiki.example.org',
-    organizationGUID: HARDERWIJK_ORGANIZATION_GUID,
-  },
-  {
-    id: 'app-mail',
+    'coin:institution_guid': HARDERWIJK_ORGANIZATION_GUID,
+  }),
+  application('app-mail', {
     'name:en': 'Mail',
     'name:nl': 'Post',
     'OrganizationName:en': 'Universiteit Harderwijk',
     url: 'https://mail.example.org',
-    organizationGUID: HARDERWIJK_ORGANIZATION_GUID,
-  },
-  {
-    id: 'app-other',
+    'coin:institution_guid': HARDERWIJK_ORGANIZATION_GUID,
+  }),
+  application('app-other', {
     'name:en': 'Elsewhere',
     'OrganizationName:en': 'Other University',
     url: 'https://elsewhere.example.org',
-    organizationGUID: '00000000-0000-0000-0000-000000000000',
+    'coin:institution_guid': '00000000-0000-0000-0000-000000000000',
+  }),
+];
+
+const IDENTITY_PROVIDERS: ManageEntity[] = [
+  {
+    id: 'idp-harderwijk',
+    type: 'saml20_idp',
+    data: {
+      entityid: 'https://idp.harderwijk.example.org',
+      metaDataFields: {
+        'name:en': 'Universiteit Harderwijk',
+        'name:nl': 'Universiteit Harderwijk',
+        'coin:institution_guid': HARDERWIJK_ORGANIZATION_GUID,
+      },
+    },
   },
 ];
 
-export const HARDERWIJK: Institution = {
-  'name:en': 'Universiteit Harderwijk',
-  'name:nl': 'Universiteit Harderwijk',
-};
-
-export const testRegistry: RegistryPort = {
-  async applicationsByManageIds(ids) {
-    return TEST_APPLICATIONS.filter((app) => ids.includes(app.id)).map(
-      ({ organizationGUID: _guid, ...app }) => app,
-    );
-  },
-  async applicationsOfOrganization(guid) {
-    return TEST_APPLICATIONS.filter((app) => app.organizationGUID === guid).map(
-      ({ organizationGUID: _guid, ...app }) => app,
-    );
-  },
-  async institutionOfOrganization(guid) {
-    return guid === HARDERWIJK_ORGANIZATION_GUID ? HARDERWIJK : null;
-  },
-};
+export const testRegistry = new EntityRegistry(async () => ({
+  applications: APPLICATIONS,
+  identityProviders: IDENTITY_PROVIDERS,
+  provisionings: [],
+}));

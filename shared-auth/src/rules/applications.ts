@@ -9,10 +9,15 @@ export function roleApplicationIds(role: Pick<Role, 'applicationUsages' | 'appli
   return (role.applicationMaps ?? []).map((map) => map.id).filter(isText);
 }
 
+/** The registry manageIds an institution admin owns (its organisation's applications); empty for others. */
+export function ownApplicationIds(user: User | null | undefined): string[] {
+  if (!user?.institutionAdmin) return [];
+  return (user.applications ?? []).map((application) => application.id);
+}
+
 /** True when the user is an institution admin and the registry application is one of theirs. */
 export function userManagesApplication(user: User | null | undefined, manageId: string): boolean {
-  if (!user?.institutionAdmin) return false;
-  return (user.applications ?? []).some((application) => application.id === manageId);
+  return ownApplicationIds(user).includes(manageId);
 }
 
 /** True when the user is an institution admin owning at least one of the role's applications. */

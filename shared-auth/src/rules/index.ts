@@ -6,3 +6,7 @@ export * from './invitation.js';
 export * from './roles.js';
 export * from './display.js';
 export * from './language.js';
+export * from './home-tabs.js';
+export * from './tokens.js';
+export * from './users.js';
+export * from './role-access.js';

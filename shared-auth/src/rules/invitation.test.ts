@@ -35,6 +35,13 @@ describe('allowedAuthoritiesForInvitation', () => {
     ['institution admin, a role of another application chosen', institutionAdmin, [roleC], []],
     ['institution admin, own and foreign roles chosen', institutionAdmin, [roleA, roleC], []],
     ['institution admin, a role chosen by id only', institutionAdmin, [{ id: 99 } as Role], BUT_SUPER],
+    ['institution admin, a loaded role without applications', institutionAdmin, [makeRole(4, [])], []],
+    [
+      'institution admin, own app role and a role without applications',
+      institutionAdmin,
+      [roleA, makeRole(4, [])],
+      [],
+    ],
     ['institution admin without apps', makeUser({ institutionAdmin: true }), [], []],
     ['manager, no roles chosen', manager, [], ['INVITER', 'GUEST']],
     ['manager, managed role chosen', manager, [roleA], ['INVITER', 'GUEST']],

@@ -13,6 +13,11 @@ function hasApplications(role: Partial<Role>): role is Role {
   return Boolean(role.applicationUsages?.length || role.applicationMaps?.length);
 }
 
+/** A role given by id only: neither its application usages nor its application maps were loaded. */
+function applicationsUnknown(role: Partial<Role>): boolean {
+  return role.applicationUsages === undefined && role.applicationMaps === undefined;
+}
+
 /** The user's own level for one role: INSTITUTION_ADMIN for an owned application, else the role held. */
 function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Authority | null {
   if (hasApplications(role) && userManagesRoleApplication(user, role)) return 'INSTITUTION_ADMIN';
@@ -24,10 +29,25 @@ function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Au
 }
 
 /**
- * Spec §5 'Available authority choices' of the invitation form: a super user sees all; an institution
- * admin with applications who holds none of the selected roles (all of its own applications) sees all
- * but SUPER_USER; anyone else sees only the levels below their own — for selected roles, below the
- * weakest level they hold among them (nothing when they hold one of them not at all).
+ * Spec §5 'Available authority choices' of the invitation form, and the server's check of every new
+ * invitation (one rule: the form offers exactly what the server accepts).
+ *
+ * - A super user sees all.
+ * - "An institution admin with applications and no matching roles sees all except SUPER_USER". Our
+ *   reading: an institution admin with at least one application, who holds none of the selected roles
+ *   ("no matching roles"), while every selected role belongs to one of its own applications (§6: an
+ *   institution admin manages the roles of its applications, no others). Such an admin may grant
+ *   INSTITUTION_ADMIN too: accepting makes the invitee an institution admin of the inviter's own
+ *   organisation, with the selected roles. §6 'Target INSTITUTION_ADMIN: never allowed' is about acting
+ *   on existing entries (end date, removal), not about inviting.
+ * - Anyone else ("others") sees only the levels below their own: without selected roles, below their
+ *   effective authority; with selected roles, below the weakest level they have among them, where an
+ *   owned application counts as INSTITUTION_ADMIN (so MANAGER and below) — and nothing when they have
+ *   no level at all on one of them.
+ *
+ * A role given by id only (a form that has not loaded it yet) has unknown applications and is not held
+ * against the admin; the server always passes loaded roles, where a role without applications is not
+ * one of the admin's own.
  */
 export function allowedAuthoritiesForInvitation(
   user: User | null | undefined,
@@ -37,9 +57,8 @@ export function allowedAuthoritiesForInvitation(
   if (user.superUser) return [...AUTHORITIES];
   const heldRoleIds = new Set((user.userRoles ?? []).map((userRole) => userRole.role?.id));
   const holdsSelected = selectedRoles.some((role) => heldRoleIds.has(role.id));
-  // Roles given by id only (a form that has not loaded them yet) cannot be checked against applications.
   const allOwnApplications = selectedRoles.every(
-    (role) => !hasApplications(role) || userManagesRoleApplication(user, role),
+    (role) => applicationsUnknown(role) || userManagesRoleApplication(user, role as Role),
   );
   if (user.institutionAdmin && (user.applications ?? []).length > 0 && !holdsSelected && allOwnApplications) {
     return AUTHORITIES.filter((authority) => authority !== 'SUPER_USER');

@@ -157,4 +157,12 @@ describe('allowedToDeleteInvitation', () => {
       expect(allowedToDeleteInvitation(actors[actor], invitation)).toBe(expected);
     },
   );
+
+  test('whoever sent an invitation may always take it back', () => {
+    const sender = actors.guestSameRole;
+    const invitation = { intendedAuthority: 'MANAGER' as const, roles: [{ id: 1, role: roleB }] };
+    expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: { id: sender.id } })).toBe(true);
+    expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: { id: sender.id + 1 } })).toBe(false);
+    expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: null })).toBe(false);
+  });
 });

@@ -85,15 +85,17 @@ export function allowedToEditRole(user: User | null | undefined, role: Role): bo
 
 /**
  * Spec §6 'Invitations have their own check': deleting or resending an invitation is allowed when the
- * user may act on an entry of the intended authority on every role of the invitation. Invitations
- * without roles (institution-admin invitations) are for super users only.
+ * user may act on an entry of the intended authority on every role of the invitation. Whoever sent the
+ * invitation may always take it back or resend it. Other invitations without roles (institution-admin
+ * invitations) are for super users only.
  */
 export function allowedToDeleteInvitation(
   user: User | null | undefined,
-  invitation: Pick<Invitation, 'roles' | 'intendedAuthority'>,
+  invitation: Pick<Invitation, 'roles' | 'intendedAuthority'> & Partial<Pick<Invitation, 'inviter'>>,
 ): boolean {
   if (!user) return false;
   if (user.superUser) return true;
+  if (invitation.inviter?.id === user.id) return true;
   const roles = invitation.roles ?? [];
   if (roles.length === 0) return false;
   return roles.every((invitationRole) =>

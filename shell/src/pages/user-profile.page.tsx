@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { setFlash, useSessionStore } from 'shared-auth';
+import { mayDeleteUser, setFlash, useSessionStore } from 'shared-auth';
 import { Breadcrumb, ConfirmationDialog, Loader } from 'shared-ui';
 import { deleteUser, useOtherUser } from '../users.resource';
 import { ProfileDetails } from './profile-details.component';
@@ -30,7 +30,7 @@ export default function UserProfilePage() {
   if (loading) return <Loader />;
   if (error || !user) return <Navigate to="/404" replace />;
 
-  const mayDelete = Boolean(me?.superUser) && me?.id !== user.id;
+  const mayDelete = mayDeleteUser(me, user);
   const confirmDelete = async () => {
     setConfirming(false);
     try {

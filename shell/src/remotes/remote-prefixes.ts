@@ -1,6 +1,13 @@
 import { matchPath } from 'react-router-dom';
 import type { RemoteId, RouteAccess } from 'shared-ui';
-import type { User } from 'shared-auth';
+import {
+  showsApplicationUsersTab,
+  showsApplicationsTab,
+  showsRolesTab,
+  showsTokensTab,
+  showsUsersTab,
+  type User,
+} from 'shared-auth';
 
 /**
  * What the shell knows about each remote without loading it: the route prefixes it owns and the home
@@ -17,18 +24,13 @@ export interface KnownHomeTab {
   order: number;
   /** Key in the shell's namespace, for the label while the remote is unavailable. */
   labelKey: string;
-  /** Spec §2 Home tabs; mirrors the remote's own rule so the tab bar stays stable when it is down. */
+  /** Spec §2 Home tabs: the same shared rule the remote uses, so the tab bar stays stable when it is down. */
   visible: (user: User | null | undefined) => boolean;
 }
 
 export interface KnownRemote {
   routes: KnownRoute[];
   homeTabs: KnownHomeTab[];
-}
-
-function institutionAdminWithApplications(user: User | null | undefined): boolean {
-  if (!user || user.superUser || !user.institutionAdmin) return false;
-  return Boolean(user.organizationGUID) && (user.applications?.length ?? 0) > 0;
 }
 
 export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
@@ -40,19 +42,14 @@ export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
       { path: 'inviter', access: 'authenticated' },
     ],
     homeTabs: [
-      { id: 'roles', order: 10, labelKey: 'tabRoles', visible: (user) => Boolean(user) },
-      { id: 'users', order: 20, labelKey: 'tabUsers', visible: (user) => Boolean(user?.superUser) },
-      {
-        id: 'applications',
-        order: 30,
-        labelKey: 'tabApplications',
-        visible: (user) => Boolean(user?.superUser) || institutionAdminWithApplications(user),
-      },
+      { id: 'roles', order: 10, labelKey: 'tabRoles', visible: showsRolesTab },
+      { id: 'users', order: 20, labelKey: 'tabUsers', visible: showsUsersTab },
+      { id: 'applications', order: 30, labelKey: 'tabApplications', visible: showsApplicationsTab },
       {
         id: 'applicationUsers',
         order: 40,
         labelKey: 'tabApplicationUsers',
-        visible: institutionAdminWithApplications,
+        visible: showsApplicationUsersTab,
       },
     ],
   },
@@ -72,15 +69,7 @@ export const KNOWN_REMOTES: Record<RemoteId, KnownRemote> = {
   },
   tokens: {
     routes: [{ path: 'tokens', access: 'authenticated' }],
-    homeTabs: [
-      {
-        id: 'tokens',
-        order: 90,
-        labelKey: 'tabTokens',
-        visible: (user) =>
-          Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
-      },
-    ],
+    homeTabs: [{ id: 'tokens', order: 90, labelKey: 'tabTokens', visible: showsTokensTab }],
   },
 };
 

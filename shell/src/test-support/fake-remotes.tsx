@@ -1,6 +1,6 @@
 // Small remotes written for the shell's tests, where the real one belongs to someone else (tokens) or
 // where a remote must misbehave on purpose.
-import { highestAuthority } from 'shared-auth';
+import { showsTokensMenuLink, showsTokensTab } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
 
 function TokensPanel() {
@@ -16,8 +16,7 @@ export const tokensRemote: RemoteContributions = {
       id: 'tokens',
       order: 90,
       labelKey: 'tab',
-      visible: ({ user }) =>
-        Boolean(user?.superUser) || (Boolean(user?.institutionAdmin) && Boolean(user?.organizationGUID)),
+      visible: ({ user }) => showsTokensTab(user),
       component: TokensPanel,
     },
     {
@@ -26,7 +25,7 @@ export const tokensRemote: RemoteContributions = {
       order: 50,
       labelKey: 'menuLink',
       href: '/tokens',
-      visible: ({ user }) => (user ? ['INVITER', 'MANAGER'].includes(highestAuthority(user)) : false),
+      visible: ({ user }) => showsTokensMenuLink(user),
     },
   ],
   translations: {

@@ -1,9 +1,9 @@
-/** Loading invitations and shaping them as the API answers them (spec §3 Invitation). */
+/**
+ * The row shapers of the invitations aggregate: invitation rows → the Invitation shape of spec §3, its
+ * status, and what the audit log keeps of it. The statements are in invitations.store.ts.
+ */
 import type { Authority, Invitation, InvitationStatus, Locale, Role } from 'shared-auth/rules';
-import type { Queryable } from '../db/types.js';
-import type { Registry } from '../registry/registry.js';
-import { loadRoles } from './roles.js';
-import { toEpochSeconds } from './time.js';
+import { toEpochSeconds } from '../domain/time.js';
 
 export interface InvitationRow {
   id: string | number;
@@ -27,16 +27,6 @@ export interface InvitationRow {
   inviter_email: string | null;
   invitation_roles: Array<{ roleId: number; endDate: string | null }>;
 }
-
-/** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
-export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
-  i.enforce_email_equality, i.edu_id_only, i.guest_role_included, i.organization_guid, i.role_expiry_date,
-  i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
-  inv.name AS inviter_name, inv.email AS inviter_email,
-  COALESCE((SELECT json_agg(json_build_object('roleId', ir.role_id, 'endDate', ir.end_date) ORDER BY ir.role_id)
-    FROM invitation_roles ir WHERE ir.invitation_id = i.id), '[]'::json) AS invitation_roles`;
-
-export const INVITATION_FROM = 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id';
 
 export function invitationStatusOf(
   row: Pick<InvitationRow, 'status' | 'expiry_date'>,
@@ -89,32 +79,6 @@ export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): 
     status: invitationStatusOf(row),
     organizationGUID: row.organization_guid,
   };
-}
-
-/** Shapes rows, loading every role they mention in one query. */
-export async function toInvitations(
-  q: Queryable,
-  registry: Registry,
-  rows: InvitationRow[],
-): Promise<ApiInvitation[]> {
-  const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
-  const roles = roleIds.length ? await loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [roleIds]) : [];
-  const byId = new Map(roles.map((r) => [r.id, r]));
-  return rows.map((row) => toInvitation(row, byId));
-}
-
-export async function loadInvitationRows(
-  q: Queryable,
-  where: string,
-  params: readonly unknown[],
-  tail = 'ORDER BY i.id',
-): Promise<InvitationRow[]> {
-  return (
-    await q.query<InvitationRow>(
-      `SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM} WHERE ${where} ${tail}`,
-      params,
-    )
-  ).rows;
 }
 
 /** What the audit log keeps of an invitation (never the hash). */

@@ -1,14 +1,21 @@
-/** Database rows of roles and user roles → the Role / UserRole shapes of shared-auth types.ts. */
-import type {
-  ApplicationMap,
-  ApplicationUsage,
-  Authority,
-  ManageType,
-  Role,
-  UserRole,
+/**
+ * The row shapers of the roles aggregate: database rows of roles (with their application usages, enriched
+ * from the registry) → the Role shape of shared-auth types.ts, and what the audit log keeps of a role.
+ * The statements are in roles.store.ts.
+ */
+import {
+  heldAuthority,
+  type ApplicationMap,
+  type ApplicationUsage,
+  type Authority,
+  type ManageType,
+  type Role,
+  type User,
+  type UserRole,
 } from 'shared-auth/rules';
-import type { Queryable } from '../db/types.js';
-import type { RegistryPort } from '../plugins/ports.js';
+import { toEpochSeconds } from '../domain/time.js';
+import { toApplicationMap } from '../registry/entity-registry.js';
+import type { Registry } from '../registry/registry.js';
 
 export interface RoleRow {
   id: number;
@@ -37,34 +44,9 @@ export interface ApplicationUsageRow {
   landing_page: string | null;
 }
 
-/** Epoch seconds of a timestamp column; null stays null. */
-export function epochSeconds(value: Date | string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  return Math.floor(new Date(value).getTime() / 1000);
-}
-
-/** The application usages of these roles, by role id. */
-export async function usagesByRole(
-  q: Queryable,
-  roleIds: readonly number[],
-): Promise<Map<number, ApplicationUsageRow[]>> {
-  const byRole = new Map<number, ApplicationUsageRow[]>();
-  if (roleIds.length === 0) return byRole;
-  const { rows } = await q.query<ApplicationUsageRow>(
-    'SELECT id, role_id, manage_id, manage_type, landing_page FROM application_usages WHERE role_id = ANY($1::bigint[]) ORDER BY id',
-    [roleIds],
-  );
-  for (const row of rows) {
-    const list = byRole.get(row.role_id) ?? [];
-    list.push(row);
-    byRole.set(row.role_id, list);
-  }
-  return byRole;
-}
-
 /** The registry entries of every application these usages point at, by manage id. */
 export async function registryApplications(
-  registry: RegistryPort,
+  registry: Registry,
   usages: Iterable<ApplicationUsageRow[]>,
 ): Promise<Map<string, ApplicationMap>> {
   const ids = new Set<string>();
@@ -81,7 +63,11 @@ function displayName(app: ApplicationMap): string | undefined {
 }
 
 /** A role row with its usages, enriched from the registry; unknown applications are marked unknown. */
-export function toRole(row: RoleRow, usages: ApplicationUsageRow[], apps: Map<string, ApplicationMap>): Role {
+export function shapeRole(
+  row: RoleRow,
+  usages: ApplicationUsageRow[],
+  apps: Map<string, ApplicationMap>,
+): Role {
   const applicationUsages: ApplicationUsage[] = usages.map((usage) => ({
     id: usage.id,
     application: { manageId: usage.manage_id, manageType: usage.manage_type as ManageType },
@@ -117,7 +103,7 @@ export function toRole(row: RoleRow, usages: ApplicationUsageRow[], apps: Map<st
     inviterDisplayName: row.inviter_display_name,
     auditable: {
       createdBy: row.created_by ?? undefined,
-      createdAt: epochSeconds(row.created_at) ?? undefined,
+      createdAt: toEpochSeconds(row.created_at) ?? undefined,
     },
     logo: first?.logo,
     applicationName: first ? displayName(first) : undefined,
@@ -141,7 +127,59 @@ export function toUserRole(row: UserRoleRow, role: Role): UserRole {
     role,
     authority: row.authority,
     guestRoleIncluded: row.guest_role_included,
-    endDate: epochSeconds(row.end_date),
-    createdAt: epochSeconds(row.user_role_created_at) ?? undefined,
+    endDate: toEpochSeconds(row.end_date),
+    createdAt: toEpochSeconds(row.user_role_created_at) ?? undefined,
+  };
+}
+
+/** A row of ROLE_SELECT (roles.store.ts): the role's columns, its usages as JSON and its member count. */
+export interface RoleSelectRow extends Omit<RoleRow, 'id' | 'user_role_count'> {
+  id: string | number;
+  usages: Array<{ id: number; manageId: string; manageType: ManageType; landingPage: string | null }>;
+  user_role_count: number;
+}
+
+/** Every registry application by manage id (to shape many roles at once). */
+export async function registryIndex(registry: Registry): Promise<Map<string, ApplicationMap>> {
+  return new Map((await registry.providers()).map((p) => [p.manageId, toApplicationMap(p)]));
+}
+
+/** Shapes a row of ROLE_SELECT with the one role shaper the user loader uses too. */
+export function toRole(row: RoleSelectRow, known: Map<string, ApplicationMap>): Role {
+  const { usages, ...columns } = row;
+  const id = Number(row.id);
+  const usageRows: ApplicationUsageRow[] = (Array.isArray(usages) ? usages : []).map((usage) => ({
+    id: Number(usage.id),
+    role_id: id,
+    manage_id: usage.manageId,
+    manage_type: usage.manageType,
+    landing_page: usage.landingPage,
+  }));
+  return shapeRole({ ...columns, id, user_role_count: Number(row.user_role_count ?? 0) }, usageRows, known);
+}
+
+/** Adds the list-only fields: isUserRole and the user's authority on it. */
+export function withUserView(user: User, role: Role): Role {
+  const authority = heldAuthority(user, role.id);
+  return authority ? { ...role, isUserRole: true, authority } : { ...role, isUserRole: false };
+}
+
+/** What the audit log keeps of a role. */
+export function roleSnapshot(role: Role) {
+  return {
+    name: role.name,
+    shortName: role.shortName,
+    urn: role.urn,
+    description: role.description,
+    defaultExpiryDays: role.defaultExpiryDays,
+    enforceEmailEquality: role.enforceEmailEquality,
+    eduIDOnly: role.eduIDOnly,
+    overrideSettingsAllowed: role.overrideSettingsAllowed,
+    inviterDisplayName: role.inviterDisplayName ?? null,
+    organizationGUID: role.organizationGUID ?? null,
+    applications: role.applicationUsages.map((u) => ({
+      manageId: u.application.manageId,
+      landingPage: u.landingPage,
+    })),
   };
 }

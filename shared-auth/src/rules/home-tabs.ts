@@ -1,10 +1,15 @@
-import type { User } from 'shared-auth';
+import type { User } from './types.js';
 
 type MaybeUser = User | null | undefined;
 
 /**
- * An institution admin "with applications" (spec §2 Home tabs): not a super user, has an organisation
- * identifier and at least one application.
+ * Spec §2 Home tabs, one rule per tab. The shell (while a remote is down), the remotes (their tab
+ * contributions) and the server (the calls behind each tab) all call these, by these names.
+ */
+
+/**
+ * An institution admin "with applications": not a super user, has an organisation identifier and at
+ * least one application.
  */
 export function isInstitutionAdminWithApplications(user: MaybeUser): boolean {
   if (!user || user.superUser || !user.institutionAdmin) return false;
@@ -29,4 +34,10 @@ export function showsApplicationsTab(user: MaybeUser): boolean {
 /** applicationUsers: institution admins with applications (not super users). */
 export function showsApplicationUsersTab(user: MaybeUser): boolean {
   return isInstitutionAdminWithApplications(user);
+}
+
+/** tokens: super users, and institution admins that have an organisation identifier. */
+export function showsTokensTab(user: MaybeUser): boolean {
+  if (!user) return false;
+  return user.superUser || (user.institutionAdmin && Boolean(user.organizationGUID));
 }

@@ -1,12 +1,17 @@
-import { highestAuthority } from 'shared-auth';
-import type { User } from 'shared-auth';
+import { highestAuthority } from './authority.js';
+import type { User } from './types.js';
 
 type MaybeUser = User | null | undefined;
 
-/** Home tab (spec §2 Home tabs): super users, and institution admins that have an organisation GUID. */
-export function showsTokensTab(user: MaybeUser): boolean {
+/**
+ * Spec §2 routes and §6 GUEST: /tokens (and every token call of the API) is for everyone but guests.
+ * An institution admin counts even without roles; a user without any authority ('No member') is treated
+ * like a guest: they hold no right a token could carry.
+ */
+export function mayOpenTokens(user: MaybeUser): boolean {
   if (!user) return false;
-  return Boolean(user.superUser) || (Boolean(user.institutionAdmin) && Boolean(user.organizationGUID));
+  const highest = highestAuthority(user);
+  return highest !== 'GUEST' && highest !== 'No member';
 }
 
 /** User-menu link (spec §2 Header): only for users whose highest authority is inviter or manager. */
@@ -16,14 +21,10 @@ export function showsTokensMenuLink(user: MaybeUser): boolean {
   return highest === 'INVITER' || highest === 'MANAGER';
 }
 
-/**
- * /tokens sends guests to /404 (spec §2 routes, §6 GUEST). A user without any authority ('No member')
- * is treated the same way: they hold no right a token could carry.
- */
-export function mayOpenTokens(user: MaybeUser): boolean {
-  if (!user) return false;
-  const highest = highestAuthority(user);
-  return highest !== 'GUEST' && highest !== 'No member';
+/** Spec §6: a super user sees every token and may delete any; everyone else only their own. */
+export function mayDeleteToken(user: MaybeUser, token: { ownerId?: number | null }): boolean {
+  if (!mayOpenTokens(user)) return false;
+  return user!.superUser || token.ownerId === user!.id;
 }
 
 export interface TokenColumns {

@@ -1,5 +1,17 @@
-import { mayOpenTokens, showsTokensMenuLink, showsTokensTab, tokenColumnsFor } from './tokens.rules';
-import * as personas from './test-support/personas';
+import { showsTokensTab } from './home-tabs.js';
+import { holding, makeRole, makeUser } from './testing/fixtures.js';
+import { mayDeleteToken, mayOpenTokens, showsTokensMenuLink, tokenColumnsFor } from './tokens.js';
+
+const research = makeRole(1, []);
+const personas = {
+  superUser: makeUser({ superUser: true }),
+  institutionAdmin: makeUser({ institutionAdmin: true, organizationGUID: 'org-1' }),
+  institutionAdminWithoutOrganisation: makeUser({ institutionAdmin: true, organizationGUID: null }),
+  manager: makeUser({ authority: 'MANAGER', userRoles: [holding(research, 'MANAGER')] }),
+  inviter: makeUser({ authority: 'INVITER', userRoles: [holding(research, 'INVITER')] }),
+  guest: makeUser({ authority: 'GUEST', userRoles: [holding(research, 'GUEST')] }),
+  noMember: makeUser(),
+};
 
 describe('token visibility rules', () => {
   it.each([
@@ -33,6 +45,17 @@ describe('token visibility rules', () => {
     ['noMember', false],
   ] as const)('/tokens for %s: %s', (persona, allowed) => {
     expect(mayOpenTokens(personas[persona])).toBe(allowed);
+  });
+
+  it('lets a super user delete any token and everyone else only their own', () => {
+    const ownedBy = (id: number) => ({ ownerId: id });
+    expect(mayDeleteToken(personas.superUser, ownedBy(personas.manager.id))).toBe(true);
+    expect(mayDeleteToken(personas.superUser, { ownerId: null })).toBe(true);
+    expect(mayDeleteToken(personas.manager, ownedBy(personas.manager.id))).toBe(true);
+    expect(mayDeleteToken(personas.manager, ownedBy(personas.inviter.id))).toBe(false);
+    expect(mayDeleteToken(personas.manager, { ownerId: null })).toBe(false);
+    expect(mayDeleteToken(personas.guest, ownedBy(personas.guest.id))).toBe(false);
+    expect(mayDeleteToken(null, { ownerId: null })).toBe(false);
   });
 
   it('shows nothing to a missing user', () => {

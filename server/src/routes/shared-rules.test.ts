@@ -1,0 +1,109 @@
+/**
+ * The server answers what the shared rules predict (issue: one rule, one place): every actor × every
+ * input of the access rules of shared-auth, called through the API. A refusal is a 403; an allowed call
+ * succeeds. The rule is asked about the user exactly as GET /users/me answers it.
+ */
+import {
+  allowedToEditRole,
+  mayChangeRoleApplications,
+  mayDeleteToken,
+  mayDeleteUser,
+  mayImpersonate,
+  mayOpenTokens,
+  mayReadRole,
+  mayViewRoleMembers,
+  showsApplicationUsersTab,
+  showsRolesTab,
+  showsUsersTab,
+  type User,
+} from 'shared-auth/rules';
+import { call, insertRole } from '../test/api-kit.js';
+import { hashTokenSecret } from '../plugins/auth.js';
+import { ACTORS, ruleTable, type ActorKey, type RuleTable } from '../test/rule-table.js';
+
+let t: RuleTable;
+const users = {} as Record<ActorKey, User>;
+
+beforeAll(async () => {
+  t = await ruleTable();
+  for (const actor of ACTORS) users[actor] = await t.me(actor);
+});
+afterAll(() => t.app.close());
+
+/** The status an allowed call answers, or 403 when the rule refuses. */
+const expected = (allowed: boolean, ok: number) => (allowed ? ok : 403);
+
+describe.each(ACTORS)('%s', (actor) => {
+  const ask = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    call(t.app, t.sessions[actor], method, url, payload);
+
+  it('sees the home-tab calls the tab rules show it', async () => {
+    const me = users[actor];
+    expect((await ask('GET', '/api/v1/roles')).statusCode).toBe(expected(showsRolesTab(me), 200));
+    expect((await ask('GET', '/api/v1/users/search')).statusCode).toBe(expected(showsUsersTab(me), 200));
+    expect((await ask('GET', '/api/v1/users/search-by-application')).statusCode).toBe(
+      expected(showsApplicationUsersTab(me), 200),
+    );
+  });
+
+  it('opens /tokens and deletes tokens as mayOpenTokens and mayDeleteToken say', async () => {
+    const me = users[actor];
+    expect((await ask('GET', '/api/v1/tokens')).statusCode).toBe(expected(mayOpenTokens(me), 200));
+    for (const ownerId of [me.id, users.manager.id === me.id ? users.inviter.id : users.manager.id]) {
+      const { rows } = await t.app.db.query<{ id: string }>(
+        `INSERT INTO api_tokens (hashed_value, description, owner_id) VALUES ($1, 'table', $2) RETURNING id`,
+        [hashTokenSecret(`table-${actor}-${ownerId}`), ownerId],
+      );
+      const allowed = mayDeleteToken(me, { ownerId });
+      expect((await ask('DELETE', `/api/v1/tokens/${rows[0].id}`)).statusCode).toBe(expected(allowed, 204));
+    }
+  });
+
+  it('deletes users (itself and another) as mayDeleteUser says', async () => {
+    const me = users[actor];
+    const other = await t.freshUser();
+    expect((await ask('DELETE', `/api/v1/users/${other}`)).statusCode).toBe(
+      expected(mayDeleteUser(me, { id: other }), 204),
+    );
+    expect(mayDeleteUser(me, me)).toBe(false);
+    expect((await ask('DELETE', `/api/v1/users/${me.id}`)).statusCode).toBe(403);
+  });
+
+  it('impersonates as mayImpersonate says', async () => {
+    const target = await t.freshUser();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { ...t.sessions[actor].headers, 'x-impersonate-id': String(target) },
+    });
+    expect(res.statusCode).toBe(expected(mayImpersonate(users[actor]), 200));
+    if (res.statusCode === 200) expect(res.json().id).toBe(target);
+  });
+
+  it.each(['wiki', 'forge'] as const)(
+    'reads, runs and edits the %s role as the role rules say',
+    async (key) => {
+      const me = users[actor];
+      const role = await t.role(t.roleIds[key]);
+      expect((await ask('GET', `/api/v1/roles/${role.id}`)).statusCode).toBe(
+        expected(mayReadRole(me, role), 200),
+      );
+      expect((await ask('GET', `/api/v1/user_roles/managers/${role.id}`)).statusCode).toBe(
+        expected(mayViewRoleMembers(me, role), 200),
+      );
+      expect((await ask('PUT', '/api/v1/roles', role)).statusCode).toBe(
+        expected(allowedToEditRole(me, role), 200),
+      );
+    },
+  );
+
+  it.each([
+    ['its own application', 'app-wiki'],
+    ['another application', 'app-gitlab'],
+  ])('deletes a role on %s as mayChangeRoleApplications says', async (_name, manageId) => {
+    const role = await t.role(await insertRole(t.app, `Doomed ${actor} ${manageId}`, [manageId]));
+    expect((await ask('DELETE', `/api/v1/roles/${role.id}`)).statusCode).toBe(
+      expected(mayChangeRoleApplications(users[actor], role), 204),
+    );
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The invitations aggregate: every statement on invitations and their role links (shaped with
+ * invitation.rows.ts; writes audited in the caller's transaction).
+ */
+import { randomBytes } from 'node:crypto';
+import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
+import { audit, type AuditActor } from '../audit.js';
+import type { Queryable } from '../db/types.js';
+import type { CheckedInvitation } from '../domain/invitation-create.js';
+import { cappedCount, type PageSql } from '../domain/paging.js';
+import type { Registry } from '../registry/registry.js';
+import {
+  invitationSnapshot,
+  toInvitation,
+  type ApiInvitation,
+  type InvitationRow,
+} from './invitation.rows.js';
+import { loadRolesByIds } from './roles.store.js';
+
+/** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
+export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
+  i.enforce_email_equality, i.edu_id_only, i.guest_role_included, i.organization_guid, i.role_expiry_date,
+  i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
+  inv.name AS inviter_name, inv.email AS inviter_email,
+  COALESCE((SELECT json_agg(json_build_object('roleId', ir.role_id, 'endDate', ir.end_date) ORDER BY ir.role_id)
+    FROM invitation_roles ir WHERE ir.invitation_id = i.id), '[]'::json) AS invitation_roles`;
+
+export const INVITATION_FROM = 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id';
+
+async function loadInvitationRows(
+  q: Queryable,
+  where: string,
+  params: readonly unknown[],
+  tail = 'ORDER BY i.id',
+): Promise<InvitationRow[]> {
+  return (
+    await q.query<InvitationRow>(
+      `SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM} WHERE ${where} ${tail}`,
+      params,
+    )
+  ).rows;
+}
+
+export async function invitationById(q: Queryable, id: number): Promise<InvitationRow | null> {
+  return (await loadInvitationRows(q, 'i.id = $1', [id]))[0] ?? null;
+}
+
+export async function invitationByHash(q: Queryable, hash: string): Promise<InvitationRow | null> {
+  return (await loadInvitationRows(q, 'i.hash = $1', [hash]))[0] ?? null;
+}
+
+export function invitationsByIds(q: Queryable, ids: readonly number[]): Promise<InvitationRow[]> {
+  return loadInvitationRows(q, 'i.id = ANY($1::bigint[])', [ids]);
+}
+
+/** At most this many invitations in the unpaged list of one role's open invitations. */
+export const ROLE_INVITATIONS_CAP = 1000;
+
+/**
+ * The newest open invitations for the role, at most ROLE_INVITATIONS_CAP: an unpaged list of a big role
+ * froze the server (the paged one is invitations/search?roleId=…).
+ */
+export function openInvitationsOfRole(q: Queryable, roleId: number): Promise<InvitationRow[]> {
+  return loadInvitationRows(
+    q,
+    "i.status = 'OPEN' AND EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $1)",
+    [roleId],
+    `ORDER BY i.created_at DESC, i.id LIMIT ${ROLE_INVITATIONS_CAP}`,
+  );
+}
+
+/** Shapes rows, loading every role they mention in one query. */
+export async function toInvitations(
+  q: Queryable,
+  registry: Registry,
+  rows: InvitationRow[],
+): Promise<ApiInvitation[]> {
+  const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
+  const roles = await loadRolesByIds(q, registry, roleIds);
+  const byId = new Map(roles.map((r) => [r.id, r]));
+  return rows.map((row) => toInvitation(row, byId));
+}
+
+/**
+ * A WHERE fragment over alias `i`, with parameters numbered from `first`: the user's own invitations,
+ * those for roles the user holds as INVITER or higher, and for an institution admin those for roles on
+ * the institution's applications and the institution-admin invitations of the institution.
+ */
+export function invitationScope(user: User, first: number): { where: string; params: unknown[] } {
+  if (user.superUser) return { where: 'TRUE', params: [] };
+  const roleIds = user.userRoles
+    .filter((ur) => authorityRank(ur.authority) <= authorityRank('INVITER'))
+    .map((ur) => ur.role.id);
+  const apps = ownApplicationIds(user);
+  const org = user.institutionAdmin ? (user.organizationGUID ?? null) : null;
+  const [u, r, a, o] = [first, first + 1, first + 2, first + 3];
+  return {
+    where: `(i.inviter_id = $${u} OR ($${o}::text IS NOT NULL AND i.organization_guid = $${o}) OR EXISTS (
+      SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND (ir.role_id = ANY($${r}::bigint[])
+        OR EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = ir.role_id AND au.manage_id = ANY($${a}::text[])))))`,
+    params: [user.id, roleIds, apps, org],
+  };
+}
+
+export const STATUS_FILTER: Record<string, string> = {
+  open: "i.status = 'OPEN' AND i.expiry_date >= now()",
+  accepted: "i.status = 'ACCEPTED'",
+  expired: "i.status = 'OPEN' AND i.expiry_date < now()",
+  pending: "i.status = 'OPEN'",
+  all: 'TRUE',
+};
+
+/** API sort keys of the invitation list → SQL; the first is the default. */
+export const INVITATION_SORT: Record<string, string> = {
+  email: 'lower(i.email)',
+  createdAt: 'i.created_at',
+  created_at: 'i.created_at',
+  expiryDate: 'i.expiry_date',
+  expiry_date: 'i.expiry_date',
+  intendedAuthority: 'i.intended_authority',
+  intended_authority: 'i.intended_authority',
+  status: 'i.status',
+  name: 'lower(i.email)',
+};
+
+export interface InvitationSearch {
+  user: User;
+  page: PageSql;
+  status?: string;
+  /** Only the user's own invitations. */
+  mine?: boolean;
+  /** Only the invitations for this role (whose members the user may see); else the user's scope. */
+  roleId?: number;
+}
+
+/** One page of invitations and their (capped) total. */
+export async function searchInvitations(
+  q: Queryable,
+  search: InvitationSearch,
+): Promise<{ rows: InvitationRow[]; total: number }> {
+  const { user, page, status, mine, roleId } = search;
+  // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
+  const params: unknown[] = [];
+  const conditions: string[] = [STATUS_FILTER[status ?? 'all']];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (page.like) {
+    const like = param(page.like);
+    conditions.push(`(lower(i.email) LIKE ${like} OR lower(inv.name) LIKE ${like})`);
+  }
+  if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
+  if (roleId !== undefined) {
+    conditions.push(
+      `i.id IN (SELECT ir.invitation_id FROM invitation_roles ir WHERE ir.role_id = ${param(roleId)})`,
+    );
+  } else if (!user.superUser) {
+    const scope = invitationScope(user, params.length + 1);
+    params.push(...scope.params);
+    conditions.push(scope.where);
+  }
+  const where = conditions.join(' AND ');
+  const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
+  const rows = await loadInvitationRows(q, where, params, page.tail);
+  const total = await cappedCount(q, `FROM ${from} WHERE ${where}`, params, {
+    rows: rows.length,
+    size: page.size,
+    offset: page.offset,
+  });
+  return { rows, total };
+}
+
+/** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
+export async function insertInvitations(
+  q: Queryable,
+  actor: AuditActor,
+  inviterId: number | null,
+  /** Set when the invitation came in through an API token. */
+  remoteApiUser: string | null,
+  checked: CheckedInvitation,
+): Promise<Array<{ id: number; hash: string }>> {
+  const created: Array<{ id: number; hash: string }> = [];
+  for (const email of checked.emails) {
+    const hash = randomBytes(32).toString('base64url');
+    const { rows } = await q.query<{ id: string }>(
+      `INSERT INTO invitations (hash, email, intended_authority, message, language, enforce_email_equality, edu_id_only,
+         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id, remote_api_user)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        hash,
+        email,
+        checked.intendedAuthority,
+        checked.message,
+        checked.language,
+        checked.enforceEmailEquality,
+        checked.eduIDOnly,
+        checked.guestRoleIncluded,
+        checked.organizationGUID,
+        checked.roleExpiryDate,
+        checked.expiryDate,
+        inviterId,
+        remoteApiUser,
+      ],
+    );
+    const id = Number(rows[0].id);
+    for (const role of checked.roles) {
+      await q.query('INSERT INTO invitation_roles (invitation_id, role_id, end_date) VALUES ($1, $2, $3)', [
+        id,
+        role.id,
+        checked.roleExpiryDate,
+      ]);
+    }
+    await audit(q, actor, {
+      entityType: 'invitation',
+      entityId: id,
+      action: 'create',
+      after: {
+        email,
+        intendedAuthority: checked.intendedAuthority,
+        roleIds: checked.roles.map((r) => r.id),
+        expiryDate: Math.floor(checked.expiryDate.getTime() / 1000),
+      },
+    });
+    created.push({ id, hash });
+  }
+  return created;
+}
+
+/** Withdraws an invitation, audited. */
+export async function deleteInvitation(q: Queryable, actor: AuditActor, row: InvitationRow): Promise<void> {
+  await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
+  await audit(q, actor, {
+    entityType: 'invitation',
+    entityId: Number(row.id),
+    action: 'delete',
+    before: invitationSnapshot(row),
+  });
+}
+
+/** Records a resend (audited); an expired invitation is open again until `expiryDate`. */
+export async function resendInvitation(
+  q: Queryable,
+  actor: AuditActor,
+  row: InvitationRow,
+  expiryDate: Date | null,
+): Promise<void> {
+  if (expiryDate)
+    await q.query('UPDATE invitations SET expiry_date = $2 WHERE id = $1', [row.id, expiryDate]);
+  await audit(q, actor, {
+    entityType: 'invitation',
+    entityId: Number(row.id),
+    action: 'resend',
+    before: invitationSnapshot(row),
+  });
+}
+
+/**
+ * Claims an open, unexpired invitation for the accepting user with one conditional UPDATE: of two
+ * simultaneous accepts exactly one gets true.
+ */
+export async function claimInvitation(q: Queryable, invitationId: number, userId: number): Promise<boolean> {
+  const claimed = await q.query(
+    `UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
+     WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
+    [invitationId, userId],
+  );
+  return claimed.rowCount === 1;
+}

@@ -1,0 +1,255 @@
+/**
+ * The roles aggregate: every statement on roles and their application usages (reads shaped with
+ * role.rows.ts; writes audited in the caller's transaction).
+ */
+import { ownApplicationIds, type Role, type User } from 'shared-auth/rules';
+import { audit, type AuditActor } from '../audit.js';
+import type { Queryable } from '../db/types.js';
+import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
+import type { PageSql } from '../domain/paging.js';
+import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
+import { userRoleSnapshot, type UserRoleRow } from './user-roles.store.js';
+import { httpError } from '../errors.js';
+import type { Registry } from '../registry/registry.js';
+import { registryIndex, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
+
+/** SELECT list of a role with its application usages and member count; alias the roles table `r`. */
+export const ROLE_SELECT = `
+  r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
+  r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
+  r.created_at,
+  COALESCE((SELECT json_agg(json_build_object('id', au.id, 'manageId', au.manage_id,
+      'manageType', au.manage_type, 'landingPage', au.landing_page) ORDER BY au.id)
+    FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages,
+  (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_role_count`;
+
+/** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
+export async function loadRoles(
+  q: Queryable,
+  registry: Registry,
+  where: string,
+  params: readonly unknown[] = [],
+  tail = 'ORDER BY lower(r.name), r.id',
+): Promise<Role[]> {
+  const { rows } = await q.query<RoleSelectRow>(
+    `SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`,
+    params,
+  );
+  const known = await registryIndex(registry);
+  return rows.map((row) => toRole(row, known));
+}
+
+export async function loadRole(q: Queryable, registry: Registry, id: number): Promise<Role | null> {
+  return (await loadRoles(q, registry, 'r.id = $1', [id]))[0] ?? null;
+}
+
+/** The roles with these ids (in name order); unknown ids are left out. */
+export async function loadRolesByIds(
+  q: Queryable,
+  registry: Registry,
+  ids: readonly number[],
+): Promise<Role[]> {
+  return ids.length ? loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [ids]) : [];
+}
+
+export interface RoleExpiryDefaults {
+  id: string;
+  default_expiry_days: number;
+}
+
+/** The default membership length of these roles (for an accepted invitation without end dates). */
+export async function roleExpiryDefaults(
+  q: Queryable,
+  ids: readonly number[],
+): Promise<RoleExpiryDefaults[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<RoleExpiryDefaults>(
+    'SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return rows;
+}
+
+/** The roles using this registry application. */
+export function rolesOfApplication(q: Queryable, registry: Registry, manageId: string): Promise<Role[]> {
+  return loadRoles(
+    q,
+    registry,
+    'EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = $1)',
+    [manageId],
+  );
+}
+
+const SEARCH = '(lower(r.name) LIKE $1 OR lower(r.description) LIKE $1 OR lower(r.short_name) LIKE $1)';
+
+/** API sort keys of the role list → SQL; the first is the default (spec §9: by name). */
+export const ROLE_SORT: Record<string, string> = {
+  name: 'lower(r.name)',
+  description: 'lower(r.description)',
+  shortName: 'r.short_name',
+  userRoleCount: 'user_role_count',
+  createdAt: 'r.created_at',
+  id: 'r.id',
+};
+
+/**
+ * The roles a user may list (spec §6): a super user every role; others their own non-guest roles, and an
+ * institution admin (with applications, or when `force` is set) also its institution's roles and the
+ * roles on its applications.
+ */
+function visibleRolesWhere(user: User, force: boolean): { where: string; params: unknown[] } {
+  if (user.superUser) return { where: 'TRUE', params: [] };
+  const ownApplications = ownApplicationIds(user);
+  const own = user.userRoles.filter((ur) => ur.authority !== 'GUEST').map((ur) => ur.role.id);
+  if (user.institutionAdmin && (ownApplications.length > 0 || force)) {
+    return {
+      where: `(r.id = ANY($2::bigint[]) OR r.organization_guid = $3 OR EXISTS (
+        SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($4::text[])))`,
+      params: [own, user.organizationGUID ?? '', ownApplications],
+    };
+  }
+  return { where: 'r.id = ANY($2::bigint[])', params: [own] };
+}
+
+/** One page of the roles the user may list, matching the page's search text, and their total. */
+export async function searchRoles(
+  q: Queryable,
+  registry: Registry,
+  scope: { user: User; force: boolean },
+  page: PageSql,
+): Promise<{ roles: Role[]; total: number }> {
+  const visible = visibleRolesWhere(scope.user, scope.force);
+  const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
+  const params = [page.like, ...visible.params];
+  const [roles, total] = await Promise.all([
+    loadRoles(q, registry, where, params, page.tail),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles r WHERE ${where}`, params),
+  ]);
+  return { roles, total: Number(total.rows[0].n) };
+}
+
+async function writeUsages(q: Queryable, roleId: number, usages: CheckedUsage[]): Promise<void> {
+  await q.query('DELETE FROM application_usages WHERE role_id = $1', [roleId]);
+  for (const u of usages) {
+    await q.query(
+      'INSERT INTO application_usages (role_id, manage_id, manage_type, landing_page) VALUES ($1, $2, $3, $4)',
+      [roleId, u.manageId, u.manageType, u.landingPage],
+    );
+  }
+}
+
+export async function insertRole(
+  q: Queryable,
+  actor: AuditActor,
+  role: CheckedRole & { shortName: string; urn: string; createdBy: string | null },
+): Promise<number> {
+  const taken = await q.query('SELECT 1 FROM roles WHERE short_name = $1', [role.shortName]);
+  if (taken.rowCount > 0) throw httpError(409, 'The shortName already exists');
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO roles (name, short_name, urn, description, default_expiry_days, enforce_email_equality, edu_id_only,
+       override_settings_allowed, inviter_display_name, organization_guid, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      role.name,
+      role.shortName,
+      role.urn,
+      role.description,
+      role.defaultExpiryDays,
+      role.enforceEmailEquality,
+      role.eduIDOnly,
+      role.overrideSettingsAllowed,
+      role.inviterDisplayName,
+      role.organizationGUID,
+      role.createdBy,
+    ],
+  );
+  const id = Number(rows[0].id);
+  await writeUsages(q, id, role.usages);
+  await audit(q, actor, {
+    entityType: 'role',
+    entityId: id,
+    action: 'create',
+    after: { ...role, createdBy: undefined },
+  });
+  return id;
+}
+
+export async function updateRole(
+  q: Queryable,
+  actor: AuditActor,
+  before: Role,
+  fields: Omit<CheckedRole, 'usages' | 'organizationGUID'>,
+  usages: CheckedUsage[] | null,
+  organizationGUID: string | null | undefined,
+): Promise<void> {
+  await q.query(
+    `UPDATE roles SET name = $2, description = $3, default_expiry_days = $4, enforce_email_equality = $5,
+       edu_id_only = $6, override_settings_allowed = $7, inviter_display_name = $8,
+       organization_guid = COALESCE($9, organization_guid), updated_at = now()
+     WHERE id = $1`,
+    [
+      before.id,
+      fields.name,
+      fields.description,
+      fields.defaultExpiryDays,
+      fields.enforceEmailEquality,
+      fields.eduIDOnly,
+      fields.overrideSettingsAllowed,
+      fields.inviterDisplayName,
+      organizationGUID ?? null,
+    ],
+  );
+  if (usages) await writeUsages(q, before.id, usages);
+  await audit(q, actor, {
+    entityType: 'role',
+    entityId: before.id,
+    action: 'update',
+    before: roleSnapshot(before),
+    after: {
+      ...fields,
+      organizationGUID: organizationGUID ?? before.organizationGUID ?? null,
+      applications: usages ?? undefined,
+    },
+  });
+}
+
+/**
+ * Deletes a role. Its memberships go with it (each audited), and so do open invitations that were for
+ * this role only: accepting them would grant nothing.
+ */
+export async function deleteRole(q: Queryable, actor: AuditActor, role: Role): Promise<void> {
+  const members = await q.query<UserRoleRow>(
+    `SELECT ur.*, u.email FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1 ORDER BY ur.id`,
+    [role.id],
+  );
+  for (const member of members.rows) {
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(member.id),
+      action: 'delete',
+      before: userRoleSnapshot(member),
+    });
+  }
+  const orphans = await q.query<InvitationRow>(
+    `DELETE FROM invitations i WHERE i.status = 'OPEN'
+       AND EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id = $1)
+       AND NOT EXISTS (SELECT 1 FROM invitation_roles ir WHERE ir.invitation_id = i.id AND ir.role_id <> $1)
+     RETURNING i.id, i.email, i.intended_authority, i.status, i.expiry_date`,
+    [role.id],
+  );
+  for (const invitation of orphans.rows) {
+    await audit(q, actor, {
+      entityType: 'invitation',
+      entityId: Number(invitation.id),
+      action: 'delete',
+      before: invitationSnapshot({ ...invitation, roleIds: [role.id] }),
+    });
+  }
+  await q.query('DELETE FROM roles WHERE id = $1', [role.id]);
+  await audit(q, actor, {
+    entityType: 'role',
+    entityId: role.id,
+    action: 'delete',
+    before: roleSnapshot(role),
+  });
+}

@@ -1,0 +1,266 @@
+/**
+ * The user roles aggregate (memberships, spec §3 UserRole): every statement on user_roles and its row
+ * shapers. Writes are audited in the caller's transaction.
+ */
+import { authorityRank, type Authority, type Role, type UserRole } from 'shared-auth/rules';
+import { audit, type AuditActor } from '../audit.js';
+import type { Queryable } from '../db/types.js';
+import type { PageSql } from '../domain/paging.js';
+import { fromEpochSeconds, toEpochSeconds } from '../domain/time.js';
+
+export interface UserRoleRow {
+  id: string | number;
+  user_id: string | number;
+  role_id: string | number;
+  authority: Authority;
+  guest_role_included: boolean;
+  end_date: Date | null;
+  created_at: Date;
+  expiry_notified_at: Date | null;
+  name: string | null;
+  email: string | null;
+  schac_home_organization: string | null;
+  last_activity: Date | null;
+}
+
+/** SELECT list of a user role joined with its user; alias user_roles `ur` and users `u`. */
+export const USER_ROLE_SELECT = `ur.id, ur.user_id, ur.role_id, ur.authority, ur.guest_role_included, ur.end_date,
+  ur.created_at, ur.expiry_notified_at, u.name, u.email, u.schac_home_organization, u.last_activity`;
+
+export function toUserRole(row: UserRoleRow, role: Role): UserRole & { expiryNotifiedAt: number | null } {
+  return {
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    role,
+    name: row.name ?? undefined,
+    email: row.email ?? undefined,
+    schac_home_organization: row.schac_home_organization ?? undefined,
+    authority: row.authority,
+    guestRoleIncluded: row.guest_role_included,
+    endDate: toEpochSeconds(row.end_date),
+    createdAt: toEpochSeconds(row.created_at) ?? undefined,
+    expiryNotifiedAt: toEpochSeconds(row.expiry_notified_at),
+    userInfo: {
+      id: Number(row.user_id),
+      name: row.name ?? undefined,
+      email: row.email ?? undefined,
+      schacHomeOrganisation: row.schac_home_organization ?? undefined,
+      lastActivity: toEpochSeconds(row.last_activity) ?? undefined,
+    },
+  };
+}
+
+export async function loadUserRoleRow(q: Queryable, id: number): Promise<UserRoleRow | null> {
+  const { rows } = await q.query<UserRoleRow>(
+    `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** What the audit log keeps of a user role. */
+export function userRoleSnapshot(
+  row: Pick<UserRoleRow, 'user_id' | 'role_id' | 'authority' | 'end_date' | 'guest_role_included'> & {
+    email?: string | null;
+  },
+) {
+  return {
+    userId: Number(row.user_id),
+    roleId: Number(row.role_id),
+    email: row.email ?? undefined,
+    authority: row.authority,
+    guestRoleIncluded: row.guest_role_included,
+    endDate: toEpochSeconds(row.end_date),
+  };
+}
+
+/** API sort keys of a role's member list → SQL; the first is the default. */
+export const USER_ROLE_SORT: Record<string, string> = {
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
+  schac_home_organization: 'u.schac_home_organization',
+  authority: 'ur.authority',
+  endDate: 'ur.end_date',
+  end_date: 'ur.end_date',
+  createdAt: 'ur.created_at',
+  created_at: 'ur.created_at',
+};
+
+/**
+ * One page of a role's guests (GUEST, or a maintainer with the guest role included) or maintainers
+ * (everyone else), matching the page's search text on name or e-mail, and their total.
+ */
+export async function searchMembers(
+  q: Queryable,
+  role: Role,
+  kind: 'guests' | 'maintainers',
+  page: PageSql,
+): Promise<{ content: ReturnType<typeof toUserRole>[]; total: number }> {
+  const kindSql =
+    kind === 'guests' ? "(ur.authority = 'GUEST' OR ur.guest_role_included)" : "ur.authority <> 'GUEST'";
+  const where = `ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
+  const params = [role.id, page.like];
+  const [rows, total] = await Promise.all([
+    q.query<UserRoleRow>(
+      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where} ${page.tail}`,
+      params,
+    ),
+    q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { content: rows.rows.map((row) => toUserRole(row, role)), total: Number(total.rows[0].n) };
+}
+
+/** The e-mail addresses of the role's managers, sorted. */
+export async function managerEmails(q: Queryable, roleId: number): Promise<string[]> {
+  const { rows } = await q.query<{ email: string }>(
+    `SELECT DISTINCT u.email FROM user_roles ur JOIN users u ON u.id = ur.user_id
+     WHERE ur.role_id = $1 AND ur.authority = 'MANAGER' AND u.email IS NOT NULL ORDER BY u.email`,
+    [roleId],
+  );
+  return rows.map((r) => r.email);
+}
+
+/** Every member of the role with its user, by name (who loses access when the role goes). */
+export async function membersOfRole(q: Queryable, roleId: number): Promise<UserRoleRow[]> {
+  const { rows } = await q.query<UserRoleRow>(
+    `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ur.role_id = $1
+       ORDER BY lower(u.name), ur.id`,
+    [roleId],
+  );
+  return rows;
+}
+
+/** Sets (or clears) the end date of a membership, audited; answers the membership afterwards. */
+export async function setEndDate(
+  q: Queryable,
+  actor: AuditActor,
+  row: UserRoleRow,
+  endDate: number | null,
+): Promise<UserRoleRow> {
+  await q.query('UPDATE user_roles SET end_date = $2, expiry_notified_at = NULL WHERE id = $1', [
+    row.id,
+    endDate === null ? null : fromEpochSeconds(endDate),
+  ]);
+  const after = (await loadUserRoleRow(q, Number(row.id))) as UserRoleRow;
+  await audit(q, actor, {
+    entityType: 'user_role',
+    entityId: Number(row.id),
+    action: 'update',
+    before: userRoleSnapshot(row),
+    after: userRoleSnapshot(after),
+  });
+  return after;
+}
+
+/** Removes a membership, or only its included guest role (`guestOnly`), audited. */
+export async function removeUserRole(
+  q: Queryable,
+  actor: AuditActor,
+  row: UserRoleRow,
+  guestOnly: boolean,
+): Promise<void> {
+  if (guestOnly) {
+    await q.query('UPDATE user_roles SET guest_role_included = FALSE WHERE id = $1', [row.id]);
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(row.id),
+      action: 'update',
+      before: userRoleSnapshot(row),
+      after: userRoleSnapshot({ ...row, guest_role_included: false }),
+    });
+  } else {
+    await q.query('DELETE FROM user_roles WHERE id = $1', [row.id]);
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(row.id),
+      action: 'delete',
+      before: userRoleSnapshot(row),
+    });
+  }
+}
+
+/**
+ * Grants a role to a user accepting an invitation (spec §4): a new membership, or the existing one with
+ * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited.
+ */
+export async function grantUserRole(
+  q: Queryable,
+  actor: AuditActor,
+  grant: {
+    userId: number;
+    roleId: number;
+    authority: Authority;
+    guestIncluded: boolean;
+    endDate: Date | null;
+    inviter: string | null;
+  },
+): Promise<void> {
+  const existing = (
+    await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
+      grant.userId,
+      grant.roleId,
+    ])
+  ).rows[0];
+  if (!existing) {
+    const { rows } = await q.query<UserRoleRow>(
+      `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [grant.userId, grant.roleId, grant.authority, grant.guestIncluded, grant.endDate, grant.inviter],
+    );
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(rows[0].id),
+      action: 'create',
+      after: userRoleSnapshot(rows[0]),
+    });
+    return;
+  }
+  const authority =
+    authorityRank(grant.authority) < authorityRank(existing.authority) ? grant.authority : existing.authority;
+  const keepOpen = existing.end_date === null || grant.endDate === null;
+  const later = keepOpen
+    ? null
+    : new Date(Math.max(new Date(existing.end_date as Date).getTime(), grant.endDate!.getTime()));
+  const { rows } = await q.query<UserRoleRow>(
+    `UPDATE user_roles SET authority = $2, guest_role_included = guest_role_included OR $3, end_date = $4,
+       expiry_notified_at = NULL WHERE id = $1 RETURNING *`,
+    [existing.id, authority, grant.guestIncluded, later],
+  );
+  await audit(q, actor, {
+    entityType: 'user_role',
+    entityId: Number(existing.id),
+    action: 'update',
+    before: userRoleSnapshot(existing),
+    after: userRoleSnapshot(rows[0]),
+  });
+}
+
+export interface ApplicationUserRoleRow {
+  user_id: number;
+  user_role_id: number;
+  role_id: number;
+  role_name: string;
+  authority: string;
+  end_date: Date | null;
+}
+
+/** The user roles of these users on roles that use one of these applications. */
+export async function userRolesOnApplications(
+  q: Queryable,
+  userIds: readonly number[],
+  manageIds: readonly string[],
+): Promise<ApplicationUserRoleRow[]> {
+  if (userIds.length === 0 || manageIds.length === 0) return [];
+  const { rows } = await q.query<ApplicationUserRoleRow>(
+    `SELECT ur.user_id, ur.id AS user_role_id, r.id AS role_id, r.name AS role_name, ur.authority, ur.end_date
+       FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+      WHERE ur.user_id = ANY($1::bigint[])
+        AND EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($2::text[]))
+      ORDER BY r.name, r.id`,
+    [userIds, manageIds],
+  );
+  return rows;
+}

@@ -1,0 +1,248 @@
+/**
+ * The users aggregate: every statement on users — the full user of a request (with roles, applications
+ * and institution), the paged searches (trigram-indexed ILIKE over name and e-mail), the login upsert,
+ * deletion, last activity and the flags an accepted invitation grants. Rows are shaped with user.rows.ts.
+ */
+import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
+import { audit, type AuditActor } from '../audit.js';
+import type { Queryable } from '../db/types.js';
+import { cappedCount, COUNT_CAP, likePattern } from '../domain/paging.js';
+import type { Registry } from '../registry/registry.js';
+import {
+  registryApplications,
+  shapeRole,
+  toUserRole,
+  type ApplicationUsageRow,
+  type UserRoleRow,
+} from './role.rows.js';
+import { toPlainUser, type UserListRow, type UserRow } from './user.rows.js';
+
+export interface UserSearchQuery {
+  query?: string;
+  pageNumber: number;
+  pageSize: number;
+  sort?: string;
+  sortDirection?: 'ASC' | 'DESC';
+  roleId?: number;
+}
+
+/** API sort keys → columns; anything else sorts by name. */
+const SORT_COLUMNS: Record<string, string> = {
+  // Case-insensitive, as the users_name_order / users_email_order indexes hold them.
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
+  schacHomeOrganization: 'u.schac_home_organization',
+  schac_home_organization: 'u.schac_home_organization',
+  lastActivity: 'u.last_activity',
+  last_activity: 'u.last_activity',
+  createdAt: 'u.created_at',
+  created_at: 'u.created_at',
+};
+
+function orderBy(query: UserSearchQuery): string {
+  const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
+  const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
+  return `${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, u.id ${direction}`;
+}
+
+/**
+ * One page of users matching the text (and holding the role, when given), with the total count capped
+ * at COUNT_CAP (see cappedCount).
+ * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
+ */
+export async function searchUsers(
+  q: Queryable,
+  query: UserSearchQuery,
+  scope: { sql: string; params: unknown[] } | null = null,
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const text = query.query?.trim();
+  if (text) {
+    params.push(likePattern(text));
+    where.push(`(lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
+  }
+  if (query.roleId !== undefined) {
+    params.push(query.roleId);
+    where.push(
+      `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_id = $${params.length})`,
+    );
+  }
+  if (scope) {
+    const offset = params.length;
+    where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
+    params.push(...scope.params);
+  }
+  const limit = Math.max(1, Math.trunc(query.pageSize));
+  const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
+            u.created_at, u.last_activity`;
+  if (offset + limit <= COUNT_CAP) {
+    // Within the cap one scan gives both: the first COUNT_CAP + 1 matches in order (from the order index
+    // for a broad search, a trigram or sequential scan for a narrow one), counted, and the page cut out.
+    const { rows } = await q.query<UserListRow & { total: number }>(
+      // A materialized CTE is read back in the order it was written (no second sort).
+      `WITH m AS MATERIALIZED (
+         SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1})
+       SELECT m.*, (SELECT count(*) FROM m)::int AS total FROM m LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    );
+    if (rows.length > 0 || offset === 0) {
+      const total = Number(rows[0]?.total ?? 0);
+      return { rows: rows.map(({ total: _t, ...row }) => row), total };
+    }
+  }
+  const page = await q.query<UserListRow>(
+    `SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  const total = await cappedCount(q, `FROM users u ${whereSql}`, params, {
+    rows: page.rows.length,
+    size: limit,
+    offset,
+  });
+  return { rows: page.rows, total };
+}
+
+/** The full user, or null when there is no user with this id. */
+export async function loadUser(q: Queryable, registry: Registry, id: number): Promise<User | null> {
+  // One query per request (this runs on every API call): the user with its roles, each role with its
+  // member count and application usages, aggregated as JSON.
+  const { rows } = await q.query<
+    UserRow & { role_rows: (UserRoleRow & { usages: ApplicationUsageRow[] })[] }
+  >(
+    `SELECT u.*, COALESCE((
+       SELECT json_agg(x ORDER BY x.name, x.id) FROM (
+         SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
+                ur.created_at AS user_role_created_at,
+                (SELECT count(*) FROM user_roles m WHERE m.role_id = r.id)::int AS user_role_count,
+                COALESCE((SELECT json_agg(json_build_object('id', au.id, 'role_id', au.role_id,
+                    'manage_id', au.manage_id, 'manage_type', au.manage_type, 'landing_page', au.landing_page)
+                    ORDER BY au.id)
+                  FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages
+           FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+          WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
+       FROM users u WHERE u.id = $1`,
+    [id],
+  );
+  if (rows.length === 0) return null;
+  const { role_rows: roleRows, ...userRow } = rows[0];
+  const user = toPlainUser(userRow);
+  const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
+  const apps = await registryApplications(registry, usages.values());
+  user.userRoles = roleRows.map((row) => toUserRole(row, shapeRole(row, usages.get(row.id) ?? [], apps)));
+  user.roles = user.userRoles.map((userRole) => userRole.role);
+
+  const held = new Set(user.userRoles.map((userRole) => userRole.authority));
+  user.authority = AUTHORITIES.filter((a) => held.has(a))
+    .sort((a, b) => authorityRank(a) - authorityRank(b))
+    .join(',');
+
+  if (user.institutionAdmin && user.organizationGUID) {
+    const [applications, institution] = await Promise.all([
+      registry.applicationsOfOrganization(user.organizationGUID),
+      registry.institutionOfOrganization(user.organizationGUID),
+    ]);
+    user.applications = applications;
+    user.institution = institution;
+  } else {
+    user.applications = [];
+    user.institution = null;
+  }
+  user.highestAuthority = highestAuthority(user);
+  return user;
+}
+
+/**
+ * The users holding a role on one of these applications (the institution admin's application users):
+ * a scope for searchUsers.
+ */
+export function onApplications(manageIds: readonly string[]): { sql: string; params: unknown[] } {
+  return {
+    sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+                   WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
+    params: [manageIds],
+  };
+}
+
+/** Creates the user of a login, or updates it from the claims; returns its id. */
+export async function upsertUser(
+  q: Queryable,
+  user: {
+    sub: string | null;
+    email: string | null;
+    givenName: string | null;
+    familyName: string | null;
+    name: string | null;
+    eduPersonPrincipalName: string | null;
+    schacHomeOrganization: string | null;
+    organizationGUID: string | null;
+    superUser: boolean;
+    institutionAdmin: boolean;
+  },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization,
+                        organization_guid, super_user, institution_admin, last_activity)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+     ON CONFLICT (sub) DO UPDATE SET
+       email = EXCLUDED.email, given_name = EXCLUDED.given_name, family_name = EXCLUDED.family_name,
+       name = EXCLUDED.name, eduperson_principal_name = EXCLUDED.eduperson_principal_name,
+       schac_home_organization = EXCLUDED.schac_home_organization,
+       -- Flags granted by an accepted SUPER_USER or INSTITUTION_ADMIN invitation survive later logins whose
+       -- claims do not carry them.
+       organization_guid = COALESCE(EXCLUDED.organization_guid, users.organization_guid),
+       super_user = users.super_user OR EXCLUDED.super_user,
+       institution_admin = users.institution_admin OR EXCLUDED.institution_admin, last_activity = now()
+     RETURNING id`,
+    [
+      user.sub,
+      user.email,
+      user.givenName,
+      user.familyName,
+      user.name,
+      user.eduPersonPrincipalName,
+      user.schacHomeOrganization,
+      user.organizationGUID,
+      user.superUser,
+      user.institutionAdmin,
+    ],
+  );
+  return rows[0].id;
+}
+
+/** Deletes a user (its memberships go with it), audited; false when there is no such user. */
+export async function deleteUser(q: Queryable, actor: AuditActor, id: number): Promise<boolean> {
+  const { rows } = await q.query<{ id: number; name: string | null; email: string | null; sub: string }>(
+    'DELETE FROM users WHERE id = $1 RETURNING id, name, email, sub',
+    [id],
+  );
+  if (rows.length === 0) return false;
+  await audit(q, actor, { entityType: 'user', entityId: rows[0].id, action: 'delete', before: rows[0] });
+  return true;
+}
+
+/** Records activity, at most one write a minute per user. */
+export async function touchLastActivity(q: Queryable, userId: number): Promise<void> {
+  await q.query(
+    "UPDATE users SET last_activity = now() WHERE id = $1 AND last_activity < now() - interval '1 minute'",
+    [userId],
+  );
+}
+
+/** What an accepted SUPER_USER or INSTITUTION_ADMIN invitation makes of the user. */
+export async function grantInvitedAuthority(
+  q: Queryable,
+  userId: number,
+  invitation: { authority: 'SUPER_USER' | 'INSTITUTION_ADMIN'; organizationGUID: string | null },
+): Promise<void> {
+  if (invitation.authority === 'SUPER_USER') {
+    await q.query('UPDATE users SET super_user = TRUE WHERE id = $1', [userId]);
+  } else {
+    await q.query(
+      'UPDATE users SET institution_admin = TRUE, organization_guid = COALESCE($2, organization_guid) WHERE id = $1',
+      [userId, invitation.organizationGUID],
+    );
+  }
+}
