@@ -23,12 +23,14 @@ function boundary(own, forbiddenPackages, message, paths = []) {
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
             : []),
           {
-            // '!shared-auth/rules': the package import itself is not a cross-folder path.
+            // '!shared-auth/rules', '!shared-ui/contract-version.json': package imports (by their package
+            // names), not cross-folder paths.
             group: others
               .map((f) => `**/${f}/**`)
               .concat(
                 others.map((f) => `../**/${f}`),
                 '!shared-auth/rules',
+                '!shared-ui/contract-version.json',
               ),
             message: 'Import another package by its package name, never by a relative path across folders.',
           },

@@ -3,19 +3,6 @@ import type { User } from 'shared-auth';
 
 type MaybeUser = User | null | undefined;
 
-/** Home tab (spec §2 Home tabs): super users, and institution admins that have an organisation GUID. */
-export function showsTokensTab(user: MaybeUser): boolean {
-  if (!user) return false;
-  return Boolean(user.superUser) || (Boolean(user.institutionAdmin) && Boolean(user.organizationGUID));
-}
-
-/** User-menu link (spec §2 Header): only for users whose highest authority is inviter or manager. */
-export function showsTokensMenuLink(user: MaybeUser): boolean {
-  if (!user) return false;
-  const highest = highestAuthority(user);
-  return highest === 'INVITER' || highest === 'MANAGER';
-}
-
 /**
  * /tokens sends guests to /404 (spec §2 routes, §6 GUEST). A user without any authority ('No member')
  * is treated the same way: they hold no right a token could carry.

@@ -6,3 +6,4 @@ export * from './invitation.js';
 export * from './roles.js';
 export * from './display.js';
 export * from './language.js';
+export * from './visibility.js';

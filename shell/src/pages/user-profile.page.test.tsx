@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiDelete, apiGet, useFlashStore } from 'shared-auth';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
 import { personas } from '../test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 
@@ -23,7 +25,7 @@ beforeEach(() => {
 
 describe("another user's profile", () => {
   it('shows the user with breadcrumb home > users > name and role cards linking to the role', async () => {
-    await renderShell({ path: '/profile/42', user: personas.manager() });
+    await renderShell({ path: '/profile/42', user: personas.manager(), remotes: { roles: [rolesRemote] } });
     expect(await screen.findByRole('heading', { name: 'Guest', level: 1 })).toBeInTheDocument();
     expect(fetchOtherUser).toHaveBeenCalledWith('users/other/42', expect.anything());
     // The breadcrumb (shared-ui, from the session's breadcrumb path).
