@@ -35,12 +35,12 @@ journey(
     await loginAs(page, 'admin');
     // The roles remote renders the roles tab.
     await page
-      .getByRole('tab', { name: new RegExp(`^${text('shell', 'tabRoles')}`) })
+      .getByRole('tab', { name: new RegExp(`^${text('roles', 'tabRoles')}`) })
       .waitFor({ state: 'visible' });
     assert.equal(await unavailable(page).count(), 0, 'the roles tab is not affected');
 
     // The tokens tab and the tokens page show the panel with a Retry button.
-    await page.getByRole('tab', { name: new RegExp(`^${text('shell', 'tabTokens')}`) }).click();
+    await page.getByRole('tab', { name: new RegExp(`^${text('tokens', 'tab')}`) }).click();
     await pageShown(page, { ready: unavailable, name: 'the tokens tab with its remote down' });
     await page.getByRole('button', { name: exactly(text('shared-ui', 'unavailable.retry')) }).waitFor();
     await visit(page, '/tokens', { ready: unavailable, name: 'the tokens page with its remote down' });

@@ -17,8 +17,8 @@ export {
   DEV_ADMIN_SUB,
 } from './config.constants.js';
 
-export const REMOTE_IDS = ['roles', 'invitations', 'system', 'tokens'] as const;
-export type RemoteId = (typeof REMOTE_IDS)[number];
+/** The remotes this repository builds; the server serves them from STATIC_DIR unless told otherwise. */
+export const BUNDLED_REMOTE_IDS = ['roles', 'invitations', 'system', 'tokens'] as const;
 
 export interface AppConfig {
   port: number;
@@ -48,7 +48,13 @@ export interface AppConfig {
   expiryNotificationDays: number;
   devSeed: boolean;
   staticDir: string;
-  remoteUrls: Partial<Record<RemoteId, string>>;
+  /**
+   * Remote id → URL of its mf-manifest.json, from REMOTE_<ID>_URL and REMOTES: overrides of the bundled
+   * remotes and any further remote (ids are free: remotes.json is the only list the console reads).
+   */
+  remoteUrls: Record<string, string>;
+  /** Origins (besides PUBLIC_URL's) that login may return to: a remote run on its own dev server. */
+  trustedOrigins: string[];
   logLevel: string;
   environment: string;
   /** Header links of the console: the federation's welcome page, help, and its app switcher. */
@@ -80,6 +86,65 @@ function describe(error: unknown): string {
       return `${name} ${e.message ?? 'is invalid'}`;
     })
     .join('; ');
+}
+
+/** Remote id in REMOTE_<ID>_URL: the middle part in lower case with underscores as dashes. */
+const REMOTE_URL_VARIABLE = /^REMOTE_([A-Z0-9_]+)_URL$/;
+
+/** REMOTE_<ID>_URL variables, then REMOTES (a JSON object id → manifest URL), which wins. */
+function remoteUrlsFrom(env: Record<string, string | undefined>, remotesJson: string | undefined) {
+  const urls: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = REMOTE_URL_VARIABLE.exec(name);
+    if (match && value) urls[match[1].toLowerCase().replace(/_/g, '-')] = value;
+  }
+  if (remotesJson) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(remotesJson);
+    } catch {
+      parsed = null;
+    }
+    const valid =
+      parsed !== null &&
+      typeof parsed === 'object' &&
+      !Array.isArray(parsed) &&
+      Object.entries(parsed).every(
+        ([id, url]) => /^[A-Za-z][\w-]*$/.test(id) && typeof url === 'string' && url,
+      );
+    if (!valid) {
+      throw new ConfigError(
+        'Invalid environment: REMOTES must be a JSON object of remote id → manifest URL, e.g. {"reports":"https://cdn.example.org/reports/mf-manifest.json"}',
+      );
+    }
+    Object.assign(urls, parsed);
+  }
+  return urls;
+}
+
+/** The local dev servers of the four remotes (npm run start -w mfe-…), trusted when developing. */
+const DEV_SERVER_ORIGINS = [3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+
+function trustedOriginsFrom(value: string | undefined, development: boolean): string[] {
+  if (value === undefined) return development ? DEV_SERVER_ORIGINS : [];
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || parsed.origin !== origin) {
+      throw new ConfigError(
+        `Invalid environment: TRUSTED_ORIGINS must list origins such as http://localhost:3004, not ${origin}`,
+      );
+    }
+  }
+  return origins;
 }
 
 /** Reads and checks the environment. Throws ConfigError naming every wrong variable. */
@@ -140,12 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     expiryNotificationDays: raw.EXPIRY_NOTIFICATION_DAYS,
     devSeed: raw.DEV_SEED ?? devIdp,
     staticDir: path.resolve(raw.STATIC_DIR ?? REPO_ROOT),
-    remoteUrls: {
-      roles: raw.REMOTE_ROLES_URL,
-      invitations: raw.REMOTE_INVITATIONS_URL,
-      system: raw.REMOTE_SYSTEM_URL,
-      tokens: raw.REMOTE_TOKENS_URL,
-    },
+    remoteUrls: remoteUrlsFrom(data, raw.REMOTES),
+    trustedOrigins: trustedOriginsFrom(raw.TRUSTED_ORIGINS, devIdp),
     logLevel: raw.LOG_LEVEL,
     environment: raw.ENVIRONMENT,
     welcomeUrl: raw.WELCOME_URL ?? publicUrl,

@@ -123,10 +123,10 @@ describe('renderStandalone', () => {
     expect(screen.queryByText('token list')).not.toBeInTheDocument();
   });
 
-  it('starts the login flow when startup says so', async () => {
+  it('starts the login flow when startup says so, asking to come back to this page', async () => {
     (runStartup as jest.Mock).mockResolvedValue({ kind: 'login' });
-    await start('/tokens');
-    expect(startLogin).toHaveBeenCalled();
+    await start('/tokens?page=2');
+    expect(startLogin).toHaveBeenCalledWith({ returnTo: 'http://localhost/tokens?page=2' });
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting to log in...');
   });
 

@@ -57,7 +57,8 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
         if (!current) return;
         if (outcome.kind === 'login') {
           setPhase('login');
-          startLogin();
+          // Back to this remote's own page after login, not to the console (QA on one remote).
+          startLogin({ returnTo: window.location.href });
           return;
         }
         if (`${pathname}${search}` !== outcome.to) go(outcome.to, { replace: true });
@@ -107,7 +108,7 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
                 <button
                   type="button"
                   className="sds--btn sds--btn--primary"
-                  onClick={() => startLogin({ force: true })}
+                  onClick={() => startLogin({ force: true, returnTo: window.location.href })}
                 >
                   {t('header.login')}
                 </button>
