@@ -1,4 +1,4 @@
-// One lint configuration for the whole repo, with the import-boundary rules of ARCHITECTURE.md:
+// One lint configuration for the whole repo, with the import-boundary rules of docs/architecture.md:
 // no mfe-* imports another mfe-* or the shell; shared-* import no app; shared-auth imports no shared-ui;
 // the server imports only shared-auth's pure rules; packages are imported by name, never by a relative
 // path across folders.
