@@ -22,6 +22,7 @@ import {
 
 const FIXTURE = join(E2E_DIR, 'fixtures', 'mfe-hello');
 const DIST = join(FIXTURE, 'dist');
+/** @type {Record<string, string>} */
 const TYPES = {
   '.js': 'text/javascript',
   '.json': 'application/json',
