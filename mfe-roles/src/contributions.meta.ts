@@ -48,6 +48,15 @@ const meta = {
       href: '/inviter',
       visibleRule: 'inviterHome',
     },
+    // Where another user's profile (a shell page) leads back to: the users tab.
+    userListLink: {
+      slot: 'user-list.links',
+      id: 'users',
+      order: 10,
+      labelKey: 'tabUsers',
+      href: '/home/users',
+      visibleRule: 'usersHomeTab',
+    },
     // The role-detail link of a role card on the profile page.
     roleDetailLink: {
       slot: 'user-role.links',

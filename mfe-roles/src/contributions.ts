@@ -27,6 +27,7 @@ const contributions: RemoteContributions = {
     { ...meta.extensions.applicationsTab, component: ApplicationsTab },
     { ...meta.extensions.applicationUsersTab, component: ApplicationUsersTab },
     { ...meta.extensions.inviterLanding },
+    { ...meta.extensions.userListLink },
     { ...meta.extensions.roleDetailLink },
   ],
   translations: { en, nl },

@@ -22,7 +22,8 @@ export type RemoteId = string;
 /**
  * A named place where remotes contribute UI. The shell renders `home.tabs` (tabs of /home, the id is the
  * tab's path segment), `home.landing` (a visible entry sends /home to its `href`), `user-menu.links` and
- * `user-role.links` (the role-detail link of a profile's role card; `:roleId` in its href is filled in);
+ * `user-role.links` (the role-detail link of a profile's role card; `:roleId` in its href is filled in),
+ * `user-list.links` (where another user's profile leads back to);
  * remotes may render others (`role.tabs`, `system.tabs`, …) through the shell's slots.
  */
 export type SlotName = string;
