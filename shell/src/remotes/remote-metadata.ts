@@ -67,3 +67,40 @@ export function compatibleContract(remoteVersion: string, shellVersion: string =
   const [shellMajor] = parts(shellVersion);
   return Number.isFinite(remoteMajor) && remoteMajor === shellMajor;
 }
+
+const CACHE_PREFIX = 'portal.remote-metadata.';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage refused (privacy settings): the console works without the memory.
+    return null;
+  }
+}
+
+/** Keeps what a remote last published, so its part can still show its panel when its manifest is down. */
+export function rememberMetadata(metadata: RemoteMetadata): void {
+  try {
+    storage()?.setItem(CACHE_PREFIX + metadata.id, JSON.stringify(metadata));
+  } catch {
+    // A full storage only costs the memory.
+  }
+}
+
+/** What the remote published last time this browser read its manifest, if that still reads. */
+export function rememberedMetadata(id: RemoteId): RemoteMetadata | undefined {
+  try {
+    const saved = storage()?.getItem(CACHE_PREFIX + id);
+    return saved ? parseMetadata(id, JSON.parse(saved)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets every remembered remote; for tests. */
+export function forgetRememberedMetadata(): void {
+  const store = storage();
+  if (!store) return;
+  for (const key of Object.keys(store)) if (key.startsWith(CACHE_PREFIX)) store.removeItem(key);
+}

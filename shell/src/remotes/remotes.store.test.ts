@@ -9,7 +9,7 @@ import {
   serveRemote,
 } from '../test-support/remote-loader.mock';
 import { compatibleContract } from './remote-metadata';
-import { resetRemotesStore, useRemotesStore } from './remotes.store';
+import { resetRemotesStore, restartDiscovery, useRemotesStore } from './remotes.store';
 
 jest.mock('./remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
 
@@ -113,6 +113,20 @@ describe('remotes store', () => {
     await useRemotesStore.getState().retry('hello');
     expect(fetchRemoteManifest).toHaveBeenCalledTimes(2);
     expect(useRemotesStore.getState().remotes.hello).toMatchObject({ status: 'loaded', attempt: 2 });
+  });
+
+  it('keeps a remote in place with what it published last time when its manifest cannot be read now', async () => {
+    serveRemote('hello', [hello]);
+    await useRemotesStore.getState().discover();
+    // A new page load (the store starts empty, the browser remembers) while the remote's host is down.
+    useRemotesStore.setState({ remotes: {}, discovered: false });
+    restartDiscovery();
+    serveRemote('hello', [new Error('down')]);
+    await useRemotesStore.getState().discover();
+    expect(useRemotesStore.getState().remotes.hello).toMatchObject({
+      status: 'failed',
+      metadata: { routes: [{ path: 'hello', access: 'authenticated' }] },
+    });
   });
 
   it('discovers once, however often a page asks', async () => {

@@ -9,7 +9,13 @@ import {
   registerRemoteEntries,
 } from './remote-loader';
 import type { RemoteUrls } from './remote-loader';
-import { compatibleContract, parseMetadata } from './remote-metadata';
+import {
+  compatibleContract,
+  forgetRememberedMetadata,
+  parseMetadata,
+  rememberedMetadata,
+  rememberMetadata,
+} from './remote-metadata';
 
 /**
  * known: its metadata is read, its code not loaded yet; loading / loaded: its code; failed: its metadata
@@ -21,7 +27,10 @@ export interface RemoteState {
   status: RemoteStatus;
   /** Counts code load attempts; part of the error-boundary key, because React.lazy caches a rejection. */
   attempt: number;
-  /** What the remote published in its manifest; missing when that could not be read. */
+  /**
+   * What the remote published in its manifest; when that cannot be read, what it published the last time
+   * this browser read it, if ever (its part then shows the unavailable panel).
+   */
   metadata?: RemoteMetadata;
   contributions?: RemoteContributions;
 }
@@ -62,10 +71,14 @@ async function describe(id: RemoteId, url: string): Promise<{ state: RemoteState
       );
       return { state: { status: 'refused', attempt: 0, metadata } };
     }
+    rememberMetadata(metadata);
     return { state: { status: 'known', attempt: 0, metadata }, federationName: manifest.federationName };
   } catch (error) {
     console.warn(`Remote ${id} cannot be described`, error);
-    return { state: { status: 'failed', attempt: 0 } };
+    // What it published last time keeps its routes and tabs in place, showing the unavailable panel.
+    const remembered = rememberedMetadata(id);
+    const metadata = remembered && compatibleContract(remembered.contractVersion) ? remembered : undefined;
+    return { state: { status: 'failed', attempt: 0, metadata } };
   }
 }
 
@@ -160,9 +173,15 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
   };
 });
 
-/** Restores the initial state; for tests. */
+/** Lets discover() run again, as on a new page load; for tests. */
+export function restartDiscovery(): void {
+  discovering = null;
+}
+
+/** Restores the initial state and forgets remembered remotes; for tests. */
 export function resetRemotesStore(): void {
   discovering = null;
   urls = {};
+  forgetRememberedMetadata();
   useRemotesStore.setState({ remotes: {}, discovered: false, listFailed: false });
 }
