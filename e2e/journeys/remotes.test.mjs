@@ -80,15 +80,18 @@ journey('the tokens remote on its own shows its page', async ({ page }) => {
   assert.deepEqual(foreign, [], 'no script outside /remotes/tokens/ was loaded');
 });
 
-journey('logging in from the tokens remote on its own returns to it, not to the console', async ({ page }) => {
-  await page.goto('/remotes/tokens/');
-  const username = page.getByLabel('Username or e-mail');
-  await username.waitFor({ state: 'visible' });
-  await username.fill('admin');
-  await page.getByRole('button', { name: exactly('Log in') }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/remotes/tokens/'), { timeout: 20_000 });
-  await pageShown(page, {
-    ready: (p) => p.getByRole('heading', { name: exactly(text('tokens', 'title')) }),
-    name: 'the standalone tokens remote after login',
-  });
-});
+journey(
+  'logging in from the tokens remote on its own returns to it, not to the console',
+  async ({ page }) => {
+    await page.goto('/remotes/tokens/');
+    const username = page.getByLabel('Username or e-mail');
+    await username.waitFor({ state: 'visible' });
+    await username.fill('admin');
+    await page.getByRole('button', { name: exactly('Log in') }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/remotes/tokens/'), { timeout: 20_000 });
+    await pageShown(page, {
+      ready: (p) => p.getByRole('heading', { name: exactly(text('tokens', 'title')) }),
+      name: 'the standalone tokens remote after login',
+    });
+  },
+);
