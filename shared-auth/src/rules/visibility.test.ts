@@ -47,10 +47,10 @@ const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
   tokensHomeTab: ['superUser', 'adminWithApplications', 'adminWithoutApplications', 'superUserAndAdmin'],
   tokensMenuLink: ['manager', 'inviter'],
   systemMenuLink: ['superUser', 'superUserAndAdmin'],
+  // An institution admin without applications holds no authority to invite with (isUserAllowed).
   mayInvite: [
     'superUser',
     'adminWithApplications',
-    'adminWithoutApplications',
     'adminWithoutOrganisation',
     'superUserAndAdmin',
     'manager',
