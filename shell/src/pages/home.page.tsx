@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { highestAuthority, useSessionStore } from 'shared-auth';
 import { Breadcrumb, Loader, Tabs } from 'shared-ui';
+import { UnknownPath } from '../remotes/remote-routes.component';
 import { useRemotesStore } from '../remotes/remotes.store';
 import { SlotEntryView } from '../remotes/slot.component';
 import { useSlot } from '../remotes/use-slot';
@@ -31,7 +32,8 @@ export default function HomePage() {
   if (!user || !discovered) return <Loader />;
   if (landing?.href) return <Navigate to={landing.href} replace />;
   if (highestAuthority(user) === 'No member') return <InviteOnlyPage />;
-  if (!active) return <Navigate to="/404" replace />;
+  // No such tab: not found, unless a remote that could not be read may own it.
+  if (!active) return <UnknownPath />;
 
   return (
     <div className="shell-page home">

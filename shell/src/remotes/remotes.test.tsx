@@ -135,6 +135,17 @@ describe('remotes inside the shell', () => {
     expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
   });
 
+  it('says a home tab may be unavailable, rather than not found, while a remote cannot be described', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home/users',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
+    });
+    expect(await screen.findByText('This part of the console may be unavailable')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home/users');
+  });
+
   it('still answers not found for an unknown path when every remote is described', async () => {
     await renderShell({ path: '/nowhere', user: personas.superUser(), remotes: { roles: [rolesRemote] } });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
