@@ -1,7 +1,8 @@
 // A remote the console was never built with: the fixture e2e/fixtures/mfe-hello (one route, one home tab)
 // is built with the repository's remote configuration, served from its own origin, and added to
 // remotes.json through the server's environment (REMOTES). The shell, untouched, shows its tab and route
-// from the metadata the remote publishes in its manifest.
+// from the metadata the remote publishes in its manifest; the same remote claiming another contract major
+// is refused with both versions named.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
   freePort,
   loginAs,
   pageShown,
+  text,
   useConsole,
   visit,
 } from '../harness/index.mjs';
@@ -104,3 +106,45 @@ journey('a fifth remote added through the environment shows its home tab and its
     name: 'the roles tab next to the hello tab',
   });
 });
+
+journey(
+  'a remote built against another contract major is refused, naming both versions',
+  async ({ page }) => {
+    // The same remote, as if built against contract 2.0: its manifest says so.
+    await page.route(fixture.url, async (route) => {
+      const response = await route.fetch();
+      const manifest = await response.json();
+      manifest.metaData.portal.contractVersion = '2.0';
+      await route.fulfill({ response, json: manifest });
+    });
+    /** @type {string[]} */
+    const errors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    /** @type {string[]} */
+    const loaded = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(fixture.url.replace('mf-manifest.json', ''))) loaded.push(request.url());
+    });
+
+    await loginAs(page, 'manager');
+    const shellVersion = JSON.parse(
+      readFileSync(join(ROOT, 'shared-ui/contract-version.json'), 'utf8'),
+    ).contractVersion;
+    const refusal = text('shell', 'remotes.versionMismatch', {
+      values: { remote: '2.0', shell: shellVersion },
+    });
+    await visit(page, '/hello', { ready: (p) => p.getByText(refusal), name: 'the refused remote' });
+    await page.getByRole('button', { name: exactly(text('shared-ui', 'unavailable.retry')) }).waitFor();
+    assert.ok(
+      errors.some((line) => line.includes('Remote hello was built against contract 2.0')),
+      'the refusal is logged in the console',
+    );
+    assert.deepEqual(
+      loaded.filter((url) => !url.endsWith('/mf-manifest.json')),
+      [],
+      'none of its code was loaded',
+    );
+  },
+);
