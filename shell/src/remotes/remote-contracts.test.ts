@@ -44,3 +44,29 @@ describe.each(remotes)('%s', (folder, contributions) => {
     expect(tabs.filter((tab) => !tab.component).map((tab) => tab.id)).toEqual([]);
   });
 });
+
+describe('the published metadata of the build', () => {
+  const source = {
+    id: 'hello',
+    routes: { page: { path: 'hello', access: 'authenticated' } },
+    extensions: {
+      tab: { slot: 'home.tabs', id: 'hello', order: 1, labelKey: 'tab', visibleRule: 'loggedIn' },
+    },
+  } as unknown as RemoteContributions;
+
+  it('refuses an entry whose label is missing in a language, naming it', () => {
+    expect(() => publishedMetadata(source, { en: { tab: 'Hello' }, nl: {} })).toThrow(
+      'hello: home.tabs entry hello names label tab, missing in nl',
+    );
+  });
+
+  it('refuses a route whose access is neither public nor authenticated', () => {
+    const open = {
+      ...source,
+      routes: { page: { path: 'hello', access: 'everyone' } },
+    } as unknown as RemoteContributions;
+    expect(() => publishedMetadata(open, { en: { tab: 'Hello' }, nl: { tab: 'Hallo' } })).toThrow(
+      'route hello of hello: access must be public or authenticated',
+    );
+  });
+});
