@@ -18,6 +18,8 @@ const WEB_INPUTS = [
   '../shared-auth/src',
   '../tooling/webpack.app.cjs',
   '../tooling/mf-shared.cjs',
+  '../tooling/remote-metadata.cjs',
+  '../shared-ui/contract-version.json',
 ];
 const PARTS = [
   { ws: 'shared-auth', output: 'dist/rules/index.js', inputs: ['src/rules', 'tsconfig.rules.json'] },

@@ -6,6 +6,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedFor } = require('./mf-shared.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { remoteMetadata } = require('./remote-metadata.cjs');
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230077c8'/%3E%3C/svg%3E";
@@ -66,7 +67,17 @@ module.exports = function createAppConfig({ dir, kind, title }) {
             ? { filename: 'remoteEntry.js', exposes: { './contributions': './src/contributions.ts' } }
             : { remotes: {} }),
           shared: sharedFor(pkg.dependencies),
-          manifest: true,
+          // A remote publishes its routes and slot entries (src/contributions.meta.ts) in its manifest, so
+          // the shell knows them before loading its code. Read at build time: a change needs a rebuild.
+          manifest:
+            kind === 'remote'
+              ? {
+                  additionalData: ({ stats }) => {
+                    stats.metaData.portal = remoteMetadata(dir);
+                    return stats;
+                  },
+                }
+              : true,
           dts: false,
           // Only browsers run these bundles: drop the runtime's Node.js loading code. A remote loads no
           // remotes of its own, so its copy of the runtime leaves out the remote-loading code too.

@@ -1,5 +1,5 @@
 // Launches Debian's Chromium through playwright-core (no downloaded browser), with the arguments that work
-// headless in a container (STACK-NOTES "Browser tests").
+// headless in a container (docs/architecture.md, Build notes).
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 

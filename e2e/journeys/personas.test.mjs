@@ -6,13 +6,13 @@ import { eventually, loginAs, text, useConsole, userMenuLinks, visit } from '../
 const { journey } = useConsole();
 
 const TAB = {
-  roles: text('shell', 'tabRoles'),
-  users: text('shell', 'tabUsers'),
-  applications: text('shell', 'tabApplications'),
-  applicationUsers: text('shell', 'tabApplicationUsers'),
+  roles: text('roles', 'tabRoles'),
+  users: text('roles', 'tabUsers'),
+  applications: text('roles', 'tabApplications'),
+  applicationUsers: text('roles', 'tabApplicationUsers'),
   tokens: text('tokens', 'tab'),
 };
-const SYSTEM_LINK = text('shell', 'header.system');
+const SYSTEM_LINK = text('system', 'menuLink');
 const TOKENS_LINK = text('tokens', 'menuLink');
 
 /**

@@ -26,8 +26,8 @@ journey(
   'switching to Dutch and back changes the texts and sets the lang cookie',
   async ({ page, context }) => {
     await loginAs(page, 'admin');
-    const rolesEn = text('shell', 'tabRoles');
-    const rolesNl = text('shell', 'tabRoles', { lang: 'nl' });
+    const rolesEn = text('roles', 'tabRoles');
+    const rolesNl = text('roles', 'tabRoles', { lang: 'nl' });
     const language = page.getByRole('navigation', { name: text('shell', 'header.language') });
     await page.getByRole('tab', { name: new RegExp(`^${rolesEn}`) }).waitFor({ state: 'visible' });
 

@@ -1,24 +1,20 @@
 import { lazy } from 'react';
 import type { RemoteContributions } from 'shared-ui';
+import contract from 'shared-ui/contract-version.json';
+import meta from './contributions.meta';
 import en from './translations/en.json';
 import nl from './translations/nl.json';
 
+// Paths, slots, order, labels and visibility come from contributions.meta.ts; here only the code.
 const contributions: RemoteContributions = {
-  id: 'invitations',
+  id: meta.id,
+  contractVersion: contract.contractVersion,
   routes: [
-    // Listed before invitation/:id for readers; react-router ranks the static segment first anyway.
-    {
-      path: 'invitation/accept',
-      access: 'public',
-      element: lazy(() => import('./pages/invitation-accept.page')),
-    },
-    {
-      path: 'invitation/:id',
-      access: 'authenticated',
-      element: lazy(() => import('./pages/invitation-form.page')),
-    },
+    { ...meta.routes.accept, element: lazy(() => import('./pages/invitation-accept.page')) },
+    { ...meta.routes.form, element: lazy(() => import('./pages/invitation-form.page')) },
   ],
-  extensions: [],
+  // The header link needs no code: the shell shows it from the metadata.
+  extensions: [{ ...meta.extensions.headerInvite }],
   translations: { en, nl },
 };
 

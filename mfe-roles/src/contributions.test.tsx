@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { initialSessionState } from 'shared-auth';
+import { initialSessionState, visibilityRule } from 'shared-auth';
 import type { SessionState, User } from 'shared-auth';
 import { registerTranslations } from 'shared-ui';
 import contributions from './contributions';
@@ -39,7 +39,7 @@ describe('mfe-roles contributions', () => {
   it('adds home tabs by the visibility rules of spec §2', () => {
     const visibleFor = (user: Partial<User>) =>
       contributions.extensions
-        .filter((ext) => ext.slot === 'home.tabs' && ext.visible(session(user)))
+        .filter((ext) => ext.slot === 'home.tabs' && visibilityRule(ext.visibleRule)?.(session(user).user))
         .map((ext) => ext.id);
     expect(visibleFor({ superUser: true })).toEqual(['roles', 'users', 'applications']);
     expect(

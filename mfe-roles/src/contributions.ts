@@ -1,6 +1,7 @@
 import { lazy } from 'react';
-import { showsApplicationUsersTab, showsApplicationsTab, showsRolesTab, showsUsersTab } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
+import contract from 'shared-ui/contract-version.json';
+import meta from './contributions.meta';
 import en from './translations/en.json';
 import nl from './translations/nl.json';
 
@@ -10,55 +11,24 @@ const UsersTab = lazy(() => panels().then((m) => ({ default: m.UsersTab })));
 const ApplicationsTab = lazy(() => panels().then((m) => ({ default: m.ApplicationsTab })));
 const ApplicationUsersTab = lazy(() => panels().then((m) => ({ default: m.ApplicationUsersTab })));
 
+// Paths, slots, order, labels and visibility come from contributions.meta.ts; here only the code.
 const contributions: RemoteContributions = {
-  id: 'roles',
+  id: meta.id,
+  contractVersion: contract.contractVersion,
   routes: [
-    {
-      path: 'roles/:id/:tab?',
-      access: 'authenticated',
-      element: lazy(() => import('./pages/role-detail.page')),
-    },
-    { path: 'role/:id', access: 'authenticated', element: lazy(() => import('./pages/role-form.page')) },
-    {
-      path: 'applications/:manageId',
-      access: 'authenticated',
-      element: lazy(() => import('./pages/application.page')),
-    },
-    { path: 'inviter', access: 'authenticated', element: lazy(() => import('./pages/inviter-home.page')) },
+    { ...meta.routes.roleDetail, element: lazy(() => import('./pages/role-detail.page')) },
+    { ...meta.routes.roleForm, element: lazy(() => import('./pages/role-form.page')) },
+    { ...meta.routes.application, element: lazy(() => import('./pages/application.page')) },
+    { ...meta.routes.inviterHome, element: lazy(() => import('./pages/inviter-home.page')) },
   ],
   extensions: [
-    {
-      slot: 'home.tabs',
-      id: 'roles',
-      order: 10,
-      labelKey: 'tabRoles',
-      visible: (session) => showsRolesTab(session.user),
-      component: RolesTab,
-    },
-    {
-      slot: 'home.tabs',
-      id: 'users',
-      order: 20,
-      labelKey: 'tabUsers',
-      visible: (session) => showsUsersTab(session.user),
-      component: UsersTab,
-    },
-    {
-      slot: 'home.tabs',
-      id: 'applications',
-      order: 30,
-      labelKey: 'tabApplications',
-      visible: (session) => showsApplicationsTab(session.user),
-      component: ApplicationsTab,
-    },
-    {
-      slot: 'home.tabs',
-      id: 'applicationUsers',
-      order: 40,
-      labelKey: 'tabApplicationUsers',
-      visible: (session) => showsApplicationUsersTab(session.user),
-      component: ApplicationUsersTab,
-    },
+    { ...meta.extensions.rolesTab, component: RolesTab },
+    { ...meta.extensions.usersTab, component: UsersTab },
+    { ...meta.extensions.applicationsTab, component: ApplicationsTab },
+    { ...meta.extensions.applicationUsersTab, component: ApplicationUsersTab },
+    { ...meta.extensions.inviterLanding },
+    { ...meta.extensions.userListLink },
+    { ...meta.extensions.roleDetailLink },
   ],
   translations: { en, nl },
 };

@@ -1,33 +1,19 @@
 import { lazy } from 'react';
-import { showsTokensMenuLink, showsTokensTab } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
+import contract from 'shared-ui/contract-version.json';
+import meta from './contributions.meta';
 import en from './translations/en.json';
 import nl from './translations/nl.json';
 
 const TokensPage = lazy(() => import('./tokens.page'));
 const TokensPanel = lazy(() => import('./tokens-panel.component'));
 
+// Paths, slots, order, labels and visibility come from contributions.meta.ts; here only the code.
 const contributions: RemoteContributions = {
-  id: 'tokens',
-  routes: [{ path: 'tokens', access: 'authenticated', element: TokensPage }],
-  extensions: [
-    {
-      slot: 'home.tabs',
-      id: 'tokens',
-      order: 90,
-      labelKey: 'tab',
-      visible: (session) => showsTokensTab(session.user),
-      component: TokensPanel,
-    },
-    {
-      slot: 'user-menu.links',
-      id: 'tokens',
-      order: 50,
-      labelKey: 'menuLink',
-      href: '/tokens',
-      visible: (session) => showsTokensMenuLink(session.user),
-    },
-  ],
+  id: meta.id,
+  contractVersion: contract.contractVersion,
+  routes: [{ ...meta.routes.tokens, element: TokensPage }],
+  extensions: [{ ...meta.extensions.homeTab, component: TokensPanel }, { ...meta.extensions.menuLink }],
   translations: { en, nl },
 };
 

@@ -39,10 +39,9 @@ export const envJsonSchema = {
     DEV_IDP: { type: 'boolean', default: false },
     DEV_SEED: { type: 'boolean' },
     STATIC_DIR: { type: 'string', minLength: 1 },
-    REMOTE_ROLES_URL: { type: 'string', minLength: 1 },
-    REMOTE_INVITATIONS_URL: { type: 'string', minLength: 1 },
-    REMOTE_SYSTEM_URL: { type: 'string', minLength: 1 },
-    REMOTE_TOKENS_URL: { type: 'string', minLength: 1 },
+    // Remote manifests: REMOTE_<ID>_URL for any id, read in config.ts, and this JSON object.
+    REMOTES: { type: 'string', minLength: 2 },
+    TRUSTED_ORIGINS: { type: 'string' },
     LOG_LEVEL: {
       type: 'string',
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -80,10 +79,8 @@ export interface RawEnv {
   DEV_IDP: boolean;
   DEV_SEED?: boolean;
   STATIC_DIR?: string;
-  REMOTE_ROLES_URL?: string;
-  REMOTE_INVITATIONS_URL?: string;
-  REMOTE_SYSTEM_URL?: string;
-  REMOTE_TOKENS_URL?: string;
+  REMOTES?: string;
+  TRUSTED_ORIGINS?: string;
   LOG_LEVEL: string;
   ENVIRONMENT: string;
   WELCOME_URL?: string;

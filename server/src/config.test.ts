@@ -68,6 +68,44 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads remotes of any id from REMOTE_<ID>_URL and REMOTES, which wins', () => {
+    const config = loadConfig({
+      REMOTE_TOKENS_URL: 'https://cdn.example.org/tokens/mf-manifest.json',
+      REMOTE_AUDIT_TRAIL_URL: 'https://cdn.example.org/audit/mf-manifest.json',
+      REMOTES: '{"reports":"https://cdn.example.org/reports/mf-manifest.json","tokens":"/t.json"}',
+    });
+    expect(config.remoteUrls).toEqual({
+      tokens: '/t.json',
+      'audit-trail': 'https://cdn.example.org/audit/mf-manifest.json',
+      reports: 'https://cdn.example.org/reports/mf-manifest.json',
+    });
+  });
+
+  it.each(['[1]', '{"reports":42}', 'not json', '{"../x":"/x.json"}'])('refuses REMOTES=%s', (value) => {
+    expect(() => loadConfig({ REMOTES: value })).toThrow(/REMOTES must be a JSON object/);
+  });
+
+  it('trusts the local remote dev servers for login only with the development identity provider', () => {
+    expect(loadConfig({}).trustedOrigins).toEqual([
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+    ]);
+    const production = {
+      OIDC_ISSUER: 'https://idp.example.org',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+      SESSION_SECRET: 'a-very-long-session-secret',
+    };
+    expect(loadConfig(production).trustedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ...production, TRUSTED_ORIGINS: 'https://qa.example.org, http://localhost:3004' })
+        .trustedOrigins,
+    ).toEqual(['https://qa.example.org', 'http://localhost:3004']);
+    expect(() => loadConfig({ TRUSTED_ORIGINS: 'https://qa.example.org/path' })).toThrow(/TRUSTED_ORIGINS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DEV_IDP: 'true', PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 8080,

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envSchema } from 'env-schema';
 import { DEV_ADMIN_SUB } from './config.constants.js';
+import { ConfigError } from './config.errors.js';
+import { remoteUrlsFrom, trustedOriginsFrom } from './config.remotes.js';
 import { envJsonSchema, type RawEnv } from './config.schema.js';
 
 /** The repository root (server/src/config.ts → ../..; also right for server/dist/config.js). */
@@ -17,8 +19,8 @@ export {
   DEV_ADMIN_SUB,
 } from './config.constants.js';
 
-export const REMOTE_IDS = ['roles', 'invitations', 'system', 'tokens'] as const;
-export type RemoteId = (typeof REMOTE_IDS)[number];
+/** The remotes this repository builds; the server serves them from STATIC_DIR unless told otherwise. */
+export const BUNDLED_REMOTE_IDS = ['roles', 'invitations', 'system', 'tokens'] as const;
 
 export interface AppConfig {
   port: number;
@@ -48,7 +50,13 @@ export interface AppConfig {
   expiryNotificationDays: number;
   devSeed: boolean;
   staticDir: string;
-  remoteUrls: Partial<Record<RemoteId, string>>;
+  /**
+   * Remote id → URL of its mf-manifest.json, from REMOTE_<ID>_URL and REMOTES: overrides of the bundled
+   * remotes and any further remote (ids are free: remotes.json is the only list the console reads).
+   */
+  remoteUrls: Record<string, string>;
+  /** Origins (besides PUBLIC_URL's) that login may return to: a remote run on its own dev server. */
+  trustedOrigins: string[];
   logLevel: string;
   environment: string;
   /** Header links of the console: the federation's welcome page, help, and its app switcher. */
@@ -57,8 +65,7 @@ export interface AppConfig {
   switchAppUrl: string | null;
 }
 
-/** Thrown for a wrong environment; its message names the variable(s). */
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -179,12 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     expiryNotificationDays: raw.EXPIRY_NOTIFICATION_DAYS,
     devSeed: raw.DEV_SEED ?? devIdp,
     staticDir: path.resolve(raw.STATIC_DIR ?? REPO_ROOT),
-    remoteUrls: {
-      roles: raw.REMOTE_ROLES_URL,
-      invitations: raw.REMOTE_INVITATIONS_URL,
-      system: raw.REMOTE_SYSTEM_URL,
-      tokens: raw.REMOTE_TOKENS_URL,
-    },
+    remoteUrls: remoteUrlsFrom(data, raw.REMOTES),
+    trustedOrigins: trustedOriginsFrom(raw.TRUSTED_ORIGINS, devIdp),
     logLevel: raw.LOG_LEVEL,
     environment: raw.ENVIRONMENT,
     welcomeUrl: raw.WELCOME_URL ?? publicUrl,

@@ -47,8 +47,13 @@ export {
   stripQuestionMarks,
   type InputFieldProps,
 } from './components/input-field.component';
-export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field.component';
-export { MultiSelectField, type MultiSelectFieldProps } from './components/multi-select-field.component';
+export {
+  MultiSelectField,
+  SelectField,
+  type MultiSelectFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
+} from './components/select-field.component';
 export { SwitchField, type SwitchFieldProps } from './components/switch-field.component';
 export {
   ExpandableDescription,

@@ -1,9 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { runStartup, startLogin, useSessionStore } from 'shared-auth';
 import type { StartupOutcome } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import invitationsRemote from 'mfe-invitations/src/contributions';
 import { App } from './app.component';
 import { resetRemotesStore } from './remotes/remotes.store';
 import { personas } from './test-support/personas';
@@ -28,7 +30,8 @@ function startAt(path: string, outcome: StartupOutcome | Error) {
   setupI18n();
   resetRemoteSources();
   resetRemotesStore();
-  serveRemote('roles', rolesRemote);
+  serveRemote('roles', [rolesRemote]);
+  serveRemote('invitations', [invitationsRemote]);
   mockedStartup.mockImplementation(async () => {
     if (outcome instanceof Error) throw outcome;
     if (outcome.kind === 'ready' && outcome.authenticated) {
@@ -118,23 +121,23 @@ describe('startup (spec §2 Startup)', () => {
     expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
   });
 
-  it('loads no remote for the anonymous landing page', async () => {
+  it('reads what the remotes publish but loads no remote code for the anonymous landing page', async () => {
     startAt('/', { kind: 'ready', authenticated: false, to: '/login' });
     expect(
       (await screen.findAllByRole('button', { name: 'Log in' }, { timeout: 3000 })).length,
     ).toBeGreaterThan(0);
-    expect(fetchRemoteUrls).not.toHaveBeenCalled();
+    expect(fetchRemoteUrls).toHaveBeenCalledTimes(1);
     expect(loadContributions).not.toHaveBeenCalled();
   });
 
-  it('loads the remotes for a public page a remote owns, before startup is done', async () => {
+  it('loads the code of the remote owning a public page, before startup is done', async () => {
     startAt('/invitation/accept?h=abc', {
       kind: 'ready',
       authenticated: false,
       to: '/invitation/accept?h=abc',
     });
     expect(fetchRemoteUrls).toHaveBeenCalledTimes(1);
-    await screen.findByTestId('location');
-    expect(loadContributions).toHaveBeenCalledWith('invitations');
+    await waitFor(() => expect(loadContributions).toHaveBeenCalledWith('invitations'));
+    expect(loadContributions).not.toHaveBeenCalledWith('roles');
   });
 });

@@ -5,7 +5,6 @@ import { LOADER_HOLD_MS, runStartup, useSessionStore } from 'shared-auth';
 import { ErrorBoundary, Loader } from 'shared-ui';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
-import { needsRemotes } from './remotes/remote-prefixes';
 import { useRemotesStore } from './remotes/remotes.store';
 import { followStartup } from './startup';
 
@@ -32,10 +31,12 @@ export function App() {
   const once = useRef(false);
   const authenticated = useSessionStore((state) => state.authenticated);
 
-  // The remotes load once a page needs them (never for the anonymous landing page), in parallel with
-  // the rest of startup when the deep link already tells.
+  // What the remotes publish (routes, slot entries) is read at start, in parallel with startup; their code
+  // loads when a route or slot needs it: the deep link's remote at once, every remote for a logged-in user
+  // (during the loader hold: the header and the home tabs need them anyway), others when RemoteMount asks.
   useEffect(() => {
-    if (needsRemotes(location.pathname, authenticated)) void useRemotesStore.getState().ensureLoaded();
+    const remotes = useRemotesStore.getState();
+    void (authenticated ? remotes.ensureLoaded() : remotes.loadFor(location.pathname));
   }, [location.pathname, authenticated]);
 
   useEffect(() => {

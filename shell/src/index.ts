@@ -1,2 +1,2 @@
-// The async boundary Module Federation needs before any shared module is used (STACK-NOTES).
+// The async boundary Module Federation needs before any shared module is used (docs/architecture.md, Build notes).
 import('./bootstrap');

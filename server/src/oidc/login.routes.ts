@@ -11,8 +11,27 @@ const loginQuery = {
   properties: {
     force: { type: 'boolean' },
     hash: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[A-Za-z0-9_~.-]+$' },
+    returnTo: { type: 'string', minLength: 1, maxLength: 2048 },
   },
 } as const;
+
+/**
+ * Where login returns to when the page that started it asked for `returnTo`: that address, when its
+ * origin is the console's own or one the server trusts (TRUSTED_ORIGINS: a remote run on its own dev
+ * server), else the console. Never an address elsewhere: an open redirect would lend our login to others.
+ */
+export function returnAddress(returnTo: string | undefined, publicUrl: string, trusted: string[]): string {
+  const home = `${publicUrl}/`;
+  if (!returnTo) return home;
+  let target: URL;
+  try {
+    target = new URL(returnTo, home);
+  } catch {
+    return home;
+  }
+  const allowed = [new URL(home).origin, ...trusted];
+  return allowed.includes(target.origin) ? target.href : home;
+}
 
 const callbackQuery = {
   type: 'object',
@@ -38,7 +57,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.get<{ Querystring: { force?: boolean; hash?: string } }>(
+  app.get<{ Querystring: { force?: boolean; hash?: string; returnTo?: string } }>(
     '/api/v1/users/login',
     { schema: { querystring: loginQuery } },
     async (request, reply) => {
@@ -49,7 +68,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       const { hash, force } = request.query;
       const returnTo = hash
         ? `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`
-        : `${publicUrl}/`;
+        : returnAddress(request.query.returnTo, publicUrl, app.config.trustedOrigins);
       request.session.set('login', { state, nonce, codeVerifier, returnTo });
       const url = client.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,

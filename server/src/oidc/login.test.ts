@@ -35,6 +35,25 @@ describe('login through the development identity provider', () => {
     expect(config.json()).toMatchObject({ authenticated: true, name: 'Max Manager', missingAttributes: [] });
   });
 
+  it('returns to a remote run on its own (a trusted origin) after login, and never to an untrusted one', async () => {
+    const fromRemote = await new InjectBrowser(app).login(
+      'manager',
+      `?returnTo=${encodeURIComponent('http://localhost:3004/')}`,
+    );
+    expect(fromRemote.landing).toBe('http://localhost:3004/');
+
+    const sameOrigin = await new InjectBrowser(app).login('manager', '?returnTo=%2Froles%2F4');
+    expect(sameOrigin.landing).toBe('http://localhost:8080/roles/4');
+
+    for (const elsewhere of ['https://evil.example.org/', '//evil.example.org/x', 'http://localhost:3999/']) {
+      const refused = await new InjectBrowser(app).login(
+        'manager',
+        `?returnTo=${encodeURIComponent(elsewhere)}`,
+      );
+      expect([elsewhere, refused.landing]).toEqual([elsewhere, 'http://localhost:8080/']);
+    }
+  });
+
   it('gives the session a new id and a new CSRF token at login', async () => {
     const browser = new InjectBrowser(app);
     const before = (await browser.request('GET', '/api/v1/csrf')).json().token;

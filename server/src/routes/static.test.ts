@@ -21,7 +21,11 @@ describe('static serving of the built bundles', () => {
     write(root, 'mfe-tokens/dist/123.a1b2c3d4e5.js', 'chunk');
     write(root, 'mfe-tokens/dist/index.html', '<!doctype html><title>tokens</title>');
     app = await buildTestApp({
-      env: { STATIC_DIR: root, REMOTE_SYSTEM_URL: 'https://cdn.example.org/system/mf-manifest.json' },
+      env: {
+        STATIC_DIR: root,
+        REMOTE_SYSTEM_URL: 'https://cdn.example.org/system/mf-manifest.json',
+        REMOTES: '{"reports":"https://reports.example.org/mf-manifest.json"}',
+      },
     });
   });
   afterAll(async () => {
@@ -83,7 +87,7 @@ describe('static serving of the built bundles', () => {
     expect((await get('/api/v1/users/config')).statusCode).toBe(200);
   });
 
-  it('lists the remotes in /remotes.json, overridable per remote', async () => {
+  it('lists the remotes in /remotes.json, overridable per remote, with any further remote', async () => {
     const res = await get('/remotes.json');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toEqual({
@@ -91,6 +95,7 @@ describe('static serving of the built bundles', () => {
       invitations: 'http://localhost:8080/remotes/invitations/mf-manifest.json',
       system: 'https://cdn.example.org/system/mf-manifest.json',
       tokens: 'http://localhost:8080/remotes/tokens/mf-manifest.json',
+      reports: 'https://reports.example.org/mf-manifest.json',
     });
   });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_IDS, type RemoteId } from '../config.js';
+import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { statusText } from '../errors.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -33,14 +33,17 @@ function cacheHeaders(reply: FastifyReply, filePath: string, cors: boolean): voi
   }
 }
 
-/** The remote manifests: ours under PUBLIC_URL unless REMOTE_<ID>_URL says otherwise. */
-export function remotesJson(
-  publicUrl: string,
-  overrides: Partial<Record<RemoteId, string>>,
-): Record<RemoteId, string> {
-  return Object.fromEntries(
-    REMOTE_IDS.map((id) => [id, overrides[id] ?? `${publicUrl}/remotes/${id}/mf-manifest.json`]),
-  ) as Record<RemoteId, string>;
+/**
+ * The remote manifests: the bundled remotes under PUBLIC_URL, unless REMOTE_<ID>_URL or REMOTES says
+ * otherwise, plus every further remote those name.
+ */
+export function remotesJson(publicUrl: string, configured: Record<string, string>): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      BUNDLED_REMOTE_IDS.map((id) => [id, `${publicUrl}/remotes/${id}/mf-manifest.json`]),
+    ),
+    ...configured,
+  };
 }
 
 /** Paths the SPA fallback never answers: the API, the IdP, the bundles, and files (with an extension). */
@@ -86,7 +89,7 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const id of REMOTE_IDS) {
+  for (const id of BUNDLED_REMOTE_IDS) {
     const dist = path.join(staticDir, `mfe-${id}`, 'dist');
     if (!fs.existsSync(dist)) {
       app.log.warn(`Remote "${id}" is not built (${dist} missing): /remotes/${id}/ answers 404 until it is`);

@@ -29,6 +29,10 @@ describe('startLogin', () => {
     [{ force: true }, 'http://localhost/api/v1/users/login?force=true'],
     [{ force: false, hash: 'a b&c' }, 'http://localhost/api/v1/users/login?hash=a+b%26c'],
     [{ force: true, hash: 'h1' }, 'http://localhost/api/v1/users/login?force=true&hash=h1'],
+    [
+      { returnTo: 'http://localhost:3004/tokens' },
+      'http://localhost/api/v1/users/login?returnTo=http%3A%2F%2Flocalhost%3A3004%2Ftokens',
+    ],
   ])('%j → %s', (options, href) => {
     expect(startLogin(options)).toBe(true);
     expect(assign).toHaveBeenCalledWith(href);

@@ -6,14 +6,22 @@ import { useSessionStore } from '../stores/session.store.js';
 /** The server path that starts the login redirect. */
 export const LOGIN_PATH = `${API_PREFIX}users/login`;
 
-/** The login URL with force=true and hash=<hash> when asked for (spec §2 Landing page). */
-export function loginUrl(
-  options: { force?: boolean; hash?: string | null } = {},
-  origin = window.location.origin,
-): URL {
+export interface LoginOptions {
+  force?: boolean;
+  hash?: string | null;
+  /**
+   * Where the server sends the browser after login, when not to the console: a remote run on its own
+   * passes its own page. The server follows it only to its own origin and the origins it trusts.
+   */
+  returnTo?: string;
+}
+
+/** The login URL with force=true, hash=<hash> and returnTo=<address> when asked for (spec §2 Landing page). */
+export function loginUrl(options: LoginOptions = {}, origin = window.location.origin): URL {
   const url = new URL(LOGIN_PATH, origin);
   if (options.force) url.searchParams.set('force', 'true');
   if (options.hash) url.searchParams.set('hash', options.hash);
+  if (options.returnTo) url.searchParams.set('returnTo', options.returnTo);
   return url;
 }
 
@@ -21,7 +29,7 @@ export function loginUrl(
  * Sends the browser to the server's login path. The target is followed only when it is http or https;
  * returns whether the browser was sent.
  */
-export function startLogin(options: { force?: boolean; hash?: string | null } = {}): boolean {
+export function startLogin(options: LoginOptions = {}): boolean {
   const url = loginUrl(options);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   page.assign(url.toString());

@@ -1,16 +1,14 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from 'shared-auth';
 import { matchesSearch, sortEntities, valueAt } from '../utils/entity-sort';
 import {
-  DataTable,
   type EntityColumn,
   type RowKey,
   type RowSelection,
   type SortDirection,
 } from './data-table.component';
-import { Loader } from './loader.component';
-import { NewEntityButton, type NewEntityAction } from './new-entity-button.component';
+import { EntityListFrame } from './entity-list-frame.component';
+import { type NewEntityAction } from './new-entity-button.component';
 import { Pagination } from './pagination.component';
 
 export interface EntityTableProps<T> {
@@ -55,7 +53,6 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
     actions,
     selection,
   } = props;
-  const { t } = useTranslation('ui');
   const idPrefix = useId();
   const [query, setQuery] = useState('');
   const [sortKey, setSortKey] = useState(props.defaultSort);
@@ -87,56 +84,39 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
   };
 
   return (
-    <section className="ui-entity-table" aria-busy={loading || undefined}>
-      <div className="ui-entity-table-header">
-        {title && (
-          <h2 className="sds--text--h4">{showCount && !loading ? `${title} (${matching.length})` : title}</h2>
-        )}
-        <div className="ui-entity-table-actions">
-          {searchAttributes.length > 0 && (
-            <div className="sds--text-field ui-search">
-              <input
-                type="search"
-                className="sds--text-field--input"
-                aria-label={t('search.label')}
-                placeholder={props.searchPlaceholder ?? t('search.placeholder')}
-                value={query}
-                onChange={(event) => {
-                  setQuery(event.target.value);
-                  setPage(1);
-                }}
-              />
-            </div>
-          )}
-          {actions}
-          {newEntity && <NewEntityButton action={newEntity} />}
-        </div>
-      </div>
-      {loading ? (
-        <Loader />
-      ) : sorted.length === 0 ? (
-        <p className="ui-no-entities">{emptyText ?? t('table.noEntities')}</p>
-      ) : (
-        <>
-          <DataTable
-            rows={visible}
-            columns={columns}
-            rowKey={rowKey}
-            sortKey={sortKey}
-            sortDirection={direction}
-            onSort={onSort}
-            onRowClick={onRowClick}
-            selection={selection}
-            idPrefix={idPrefix}
-          />
-          <Pagination
-            total={sorted.length}
-            pageSize={pageSize}
-            currentPage={currentPage}
-            onChange={setPage}
-          />
-        </>
-      )}
-    </section>
+    <EntityListFrame
+      heading={title && (showCount && !loading ? `${title} (${matching.length})` : title)}
+      search={
+        searchAttributes.length > 0
+          ? {
+              value: query,
+              placeholder: props.searchPlaceholder,
+              onChange: (value) => {
+                setQuery(value);
+                setPage(1);
+              },
+            }
+          : undefined
+      }
+      actions={actions}
+      newEntity={newEntity}
+      state={loading ? 'loading' : sorted.length === 0 ? 'empty' : 'data'}
+      busy={loading}
+      emptyText={emptyText}
+      table={{
+        rows: visible,
+        columns,
+        rowKey,
+        sortKey,
+        sortDirection: direction,
+        onSort,
+        onRowClick,
+        selection,
+        idPrefix,
+      }}
+      footer={
+        <Pagination total={sorted.length} pageSize={pageSize} currentPage={currentPage} onChange={setPage} />
+      }
+    />
   );
 }

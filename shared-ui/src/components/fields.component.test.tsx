@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { setUpEnglish } from '../test-support/i18n';
 import { InputField } from './input-field.component';
-import { MultiSelectField } from './multi-select-field.component';
-import { SelectField } from './select-field.component';
+import { MultiSelectField, SelectField } from './select-field.component';
 import { SwitchField } from './switch-field.component';
 
 beforeAll(setUpEnglish);

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type Page } from 'shared-auth';
 import { valueAt } from '../utils/entity-sort';
 import {
-  DataTable,
   type EntityColumn,
   type RowKey,
   type RowSelection,
   type SortDirection,
 } from './data-table.component';
-import { Loader } from './loader.component';
-import { NewEntityButton, type NewEntityAction } from './new-entity-button.component';
+import { EntityListFrame } from './entity-list-frame.component';
+import { type NewEntityAction } from './new-entity-button.component';
 import { Pagination } from './pagination.component';
 
 /** The paged query of spec §3, all fields filled in. */
@@ -121,58 +120,27 @@ export function PagedList<T>(props: PagedListProps<T>) {
   const sortDirection: SortDirection = direction === 'ASC' ? 'asc' : 'desc';
 
   return (
-    <section className="ui-entity-table ui-paged-list" aria-busy={loading || undefined}>
-      <div className="ui-entity-table-header">
-        {title && <h2 className="sds--text--h4">{result ? `${title} (${total})` : title}</h2>}
-        <div className="ui-entity-table-actions">
-          <div className="sds--text-field ui-search">
-            <input
-              type="search"
-              className="sds--text-field--input"
-              aria-label={t('search.label')}
-              aria-describedby={isSearchable(input) ? undefined : `${idPrefix}-hint`}
-              placeholder={t('search.placeholder')}
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-            />
-            {!isSearchable(input) && (
-              <p id={`${idPrefix}-hint`} className="sds--text-field--message ui-search-hint">
-                {t('search.minimumCharacters')}
-              </p>
-            )}
-          </div>
-          {actions}
-          {newEntity && <NewEntityButton action={newEntity} />}
-        </div>
-      </div>
-      {loading && !result ? (
-        <Loader />
-      ) : failed ? (
-        <p role="alert" className="ui-load-failed">
-          {t('table.loadFailed')}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="ui-no-entities">{emptyText ?? t('table.noEntities')}</p>
-      ) : (
-        <>
-          <DataTable
-            rows={rows}
-            columns={columns}
-            rowKey={rowKey}
-            sortKey={sortKey}
-            sortDirection={sortDirection}
-            onSort={onSort}
-            onRowClick={onRowClick}
-            selection={selection}
-            idPrefix={idPrefix}
-          />
-          {paginate ? (
-            <Pagination total={total} pageSize={pageSize} currentPage={page} onChange={setPage} />
-          ) : (
-            total > rows.length && <p className="ui-more-results">{t('search.moreResults')}</p>
-          )}
-        </>
-      )}
-    </section>
+    <EntityListFrame
+      className="ui-paged-list"
+      heading={title && (result ? `${title} (${total})` : title)}
+      search={{
+        value: input,
+        onChange: setInput,
+        hint: isSearchable(input) ? undefined : t('search.minimumCharacters'),
+      }}
+      actions={actions}
+      newEntity={newEntity}
+      state={loading && !result ? 'loading' : failed ? 'failed' : rows.length === 0 ? 'empty' : 'data'}
+      busy={loading}
+      emptyText={emptyText}
+      table={{ rows, columns, rowKey, sortKey, sortDirection, onSort, onRowClick, selection, idPrefix }}
+      footer={
+        paginate ? (
+          <Pagination total={total} pageSize={pageSize} currentPage={page} onChange={setPage} />
+        ) : (
+          total > rows.length && <p className="ui-more-results">{t('search.moreResults')}</p>
+        )
+      }
+    />
   );
 }

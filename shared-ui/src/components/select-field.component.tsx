@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stripQuestionMarks } from './input-field.component';
 
@@ -6,6 +6,71 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+}
+
+interface DropdownProps {
+  kind: 'select' | 'multi-select';
+  name: string;
+  label: string;
+  /** The native select's value. */
+  value: string;
+  /** The empty first choice, if any. */
+  firstOption: string | null;
+  options: SelectOption[];
+  onSelect: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** Shown between the label and the select (the chosen values of a multi-select). */
+  children?: ReactNode;
+}
+
+/** The one native select on SDS's dropdown look, with label and error, behind both select fields. */
+function Dropdown({
+  kind,
+  name,
+  label,
+  value,
+  firstOption,
+  options,
+  onSelect,
+  error,
+  disabled,
+  required,
+  children,
+}: DropdownProps) {
+  const id = `${useId()}-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`sds--dropdown ui-${kind}-field${error ? ' sds--dropdown--status-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <div className="sds--dropdown--input-and-icon">
+        <select
+          id={id}
+          name={name}
+          value={value}
+          disabled={disabled}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onSelect(event.target.value)}
+        >
+          {firstOption !== null && <option value="">{firstOption}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error && (
+        <p id={errorId} className="sds--dropdown--message">
+          {stripQuestionMarks(error)}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export interface SelectFieldProps {
@@ -21,48 +86,80 @@ export interface SelectFieldProps {
   required?: boolean;
 }
 
-/** A native select on SDS's dropdown look. */
-export function SelectField({
+/** One choice: a native select on SDS's dropdown look. */
+export function SelectField({ placeholder, onChange, ...props }: SelectFieldProps) {
+  const { t } = useTranslation('ui');
+  return (
+    <Dropdown
+      kind="select"
+      {...props}
+      firstOption={placeholder === null ? null : (placeholder ?? t('select.choose'))}
+      onSelect={onChange}
+    />
+  );
+}
+
+export interface MultiSelectFieldProps {
+  name: string;
+  label: string;
+  values: string[];
+  options: SelectOption[];
+  onChange: (values: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Several choices: the chosen ones as removable chips, the same native select to add another. Native parts
+ * keep it usable by keyboard and screen reader without a custom listbox.
+ */
+export function MultiSelectField({
   name,
   label,
-  value,
+  values,
   options,
   onChange,
-  placeholder,
   error,
   disabled,
-  required,
-}: SelectFieldProps) {
+}: MultiSelectFieldProps) {
   const { t } = useTranslation('ui');
-  const id = `${useId()}-${name}`;
-  const errorId = `${id}-error`;
+  const chosen = values
+    .map((value) => options.find((option) => option.value === value))
+    .filter((option): option is SelectOption => option !== undefined);
+  const available = options.filter((option) => !values.includes(option.value));
   return (
-    <div className={`sds--dropdown ui-select-field${error ? ' sds--dropdown--status-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="sds--dropdown--input-and-icon">
-        <select
-          id={id}
-          name={name}
-          value={value}
-          disabled={disabled}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {placeholder !== null && <option value="">{placeholder ?? t('select.choose')}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
+    <Dropdown
+      kind="multi-select"
+      name={name}
+      label={label}
+      value=""
+      firstOption={t('select.add')}
+      options={available}
+      onSelect={(value) => {
+        if (value) onChange([...values, value]);
+      }}
+      error={error}
+      disabled={disabled || available.length === 0}
+    >
+      {chosen.length > 0 && (
+        <ul className="ui-chosen" aria-label={label}>
+          {chosen.map((option) => (
+            <li key={option.value} className="sds--chips main-100">
+              <span className="sds--chips--textual sds--text--body--small">{option.label}</span>
+              {!disabled && (
+                <button
+                  type="button"
+                  className="ui-chip-remove"
+                  aria-label={t('select.remove', { label: option.label })}
+                  onClick={() => onChange(values.filter((value) => value !== option.value))}
+                >
+                  ×
+                </button>
+              )}
+            </li>
           ))}
-        </select>
-      </div>
-      {error && (
-        <p id={errorId} className="sds--dropdown--message">
-          {stripQuestionMarks(error)}
-        </p>
+        </ul>
       )}
-    </div>
+    </Dropdown>
   );
 }

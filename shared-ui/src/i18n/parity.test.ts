@@ -13,6 +13,12 @@ describe('translation parity', () => {
     );
   });
 
+  it('names a key whose text is blank', () => {
+    expect(() => assertTranslationParity({ a: 'A', b: ' ' }, { a: '', b: 'B' })).toThrow(
+      "Translations out of step: 'b' is empty, 'a' is empty",
+    );
+  });
+
   it('keeps the catalogue texts word for word', () => {
     expect(en['search.moreResults']).toBe('There are more results than shown, please refine your search.');
     expect(en['forms.requiredEmail']).toBe('At least one email address is required');

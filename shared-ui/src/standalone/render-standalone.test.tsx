@@ -19,6 +19,7 @@ const USER = {
 
 const contributions: RemoteContributions = {
   id: 'tokens',
+  contractVersion: '1.0',
   routes: [
     { path: 'tokens', access: 'authenticated', element: () => <p>token list</p> },
     { path: 'tokens/help', access: 'public', element: () => <p>token help</p> },
@@ -29,7 +30,7 @@ const contributions: RemoteContributions = {
       id: 'tokens',
       order: 1,
       labelKey: 'tab',
-      visible: () => true,
+      visibleRule: 'loggedIn',
       component: () => <p>tokens tab</p>,
     },
     {
@@ -37,7 +38,7 @@ const contributions: RemoteContributions = {
       id: 'hidden',
       order: 2,
       labelKey: 'hidden',
-      visible: () => false,
+      visibleRule: 'usersHomeTab',
       component: () => <p>hidden tab</p>,
     },
   ],
@@ -122,10 +123,10 @@ describe('renderStandalone', () => {
     expect(screen.queryByText('token list')).not.toBeInTheDocument();
   });
 
-  it('starts the login flow when startup says so', async () => {
+  it('starts the login flow when startup says so, asking to come back to this page', async () => {
     (runStartup as jest.Mock).mockResolvedValue({ kind: 'login' });
-    await start('/tokens');
-    expect(startLogin).toHaveBeenCalled();
+    await start('/tokens?page=2');
+    expect(startLogin).toHaveBeenCalledWith({ returnTo: 'http://localhost/tokens?page=2' });
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting to log in...');
   });
 

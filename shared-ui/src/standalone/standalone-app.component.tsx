@@ -1,7 +1,7 @@
 import { createElement, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { runStartup, startLogin, useSessionStore } from 'shared-auth';
+import { runStartup, startLogin, useSessionStore, visibilityRule } from 'shared-auth';
 import { ErrorBoundary } from '../components/error-boundary.component';
 import { ErrorDialog } from '../components/error-dialog.component';
 import { FlashMessages } from '../components/flash-messages.component';
@@ -57,7 +57,8 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
         if (!current) return;
         if (outcome.kind === 'login') {
           setPhase('login');
-          startLogin();
+          // Back to this remote's own page after login, not to the console (QA on one remote).
+          startLogin({ returnTo: window.location.href });
           return;
         }
         if (`${pathname}${search}` !== outcome.to) go(outcome.to, { replace: true });
@@ -78,7 +79,9 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
 
   const routes = contributions.routes.filter((route) => route.access === 'public' || session.authenticated);
   const homeTabs = contributions.extensions
-    .filter((extension) => extension.slot === 'home.tabs' && extension.visible(session))
+    .filter(
+      (extension) => extension.slot === 'home.tabs' && visibilityRule(extension.visibleRule)?.(session.user),
+    )
     .sort((a, b) => a.order - b.order);
   const fallback = routes[0] ? `/${routes[0].path.split('/:')[0]}` : null;
 
@@ -105,7 +108,7 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
                 <button
                   type="button"
                   className="sds--btn sds--btn--primary"
-                  onClick={() => startLogin({ force: true })}
+                  onClick={() => startLogin({ force: true, returnTo: window.location.href })}
                 >
                   {t('header.login')}
                 </button>

@@ -4,6 +4,10 @@ import { logout, startLogin, useFlashStore, useSessionStore } from 'shared-auth'
 import { switchLanguage } from 'shared-ui';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import systemRemote from 'mfe-system/src/contributions';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import invitationsRemote from 'mfe-invitations/src/contributions';
 import { tokensRemote } from '../test-support/fake-remotes';
 import { personas } from '../test-support/personas';
 import { renderShell } from '../test-support/render-shell';
@@ -20,7 +24,12 @@ jest.mock('shared-auth', () => {
 });
 jest.mock('shared-ui', () => ({ ...jest.requireActual('shared-ui'), switchLanguage: jest.fn() }));
 
-const remotes = { roles: [rolesRemote], tokens: [tokensRemote] };
+const remotes = {
+  roles: [rolesRemote],
+  invitations: [invitationsRemote],
+  system: [systemRemote],
+  tokens: [tokensRemote],
+};
 
 /** Opens the user menu and returns queries scoped to its items. */
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { IMPERSONATION_WINK_MS, isUserAllowed, startLogin, useSessionStore } from 'shared-auth';
+import { IMPERSONATION_WINK_MS, startLogin, useSessionStore } from 'shared-auth';
 import logo from '../assets/logo.svg';
+import { useSlot } from '../remotes/use-slot';
 import { LanguageSwitcher } from './language-switcher.component';
 import { UserMenu } from './user-menu.component';
 
@@ -24,21 +25,25 @@ function useWinkOnImpersonation(): boolean {
 }
 
 /**
- * The header's own links: switch app (the federation's app switcher), welcome, invite (for whoever may
- * invite) and help. The outside addresses come from the server's config; a link without one is left out.
+ * The header's links: switch app (the federation's app switcher), welcome, the links remotes contribute
+ * to `header.links` (invite) and help. The outside addresses come from the server's config; a link
+ * without one is left out.
  */
 function HeaderLinks() {
   const { t } = useTranslation('shell');
-  const user = useSessionStore((state) => state.user);
   const config = useSessionStore((state) => state.config);
-  const mayInvite = user !== null && isUserAllowed(user, 'INVITER');
+  const contributed = useSlot('header.links').filter((entry) => entry.href);
   const { switchAppUrl, welcomeUrl, helpUrl } = config;
-  if (!mayInvite && !welcomeUrl && !helpUrl && !switchAppUrl) return null;
+  if (contributed.length === 0 && !welcomeUrl && !helpUrl && !switchAppUrl) return null;
   return (
     <nav aria-label={t('header.links')} className="shell-header-links">
       {switchAppUrl && <a href={switchAppUrl}>{t('header.switchApp')}</a>}
       {welcomeUrl && <a href={welcomeUrl}>{t('header.welcome')}</a>}
-      {mayInvite && <Link to="/invitation/new">{t('header.invite')}</Link>}
+      {contributed.map((entry) => (
+        <Link key={`${entry.remoteId}:${entry.id}`} to={entry.href ?? '/'}>
+          {entry.label}
+        </Link>
+      ))}
       {helpUrl && (
         <a href={helpUrl} target="_blank" rel="noopener noreferrer">
           {t('header.help')}

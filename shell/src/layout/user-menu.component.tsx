@@ -3,12 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { USER_MENU_CLOSE_MS, useSessionStore } from 'shared-auth';
 import { useSlot } from '../remotes/use-slot';
+import type { SlotEntry } from '../remotes/use-slot';
 
-/** The user's name with a menu: system (super users), profile, links contributed by remotes, log out. */
+/** The shell's own profile link sits at this order among the contributed links (spec §2 Header). */
+const PROFILE_ORDER = 30;
+
+/** The user's name with a menu: links contributed by remotes (system, tokens, …), profile, log out. */
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useSessionStore((state) => state.user);
-  const links = useSlot('user-menu.links').filter((entry) => entry.available && entry.href);
+  // Links need no code of their remote: they show from its published metadata, even while it loads.
+  const links = useSlot('user-menu.links').filter((entry) => entry.href);
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
@@ -18,6 +23,13 @@ export function UserMenu() {
 
   const name = user.name ?? user.email ?? '';
   const close = () => setOpen(false);
+  const menuLink = (entry: SlotEntry) => (
+    <li key={`${entry.remoteId}:${entry.id}`}>
+      <Link to={entry.href ?? '/'} onClick={close}>
+        {entry.label}
+      </Link>
+    </li>
+  );
   return (
     <div
       className="user-menu"
@@ -46,25 +58,13 @@ export function UserMenu() {
       </button>
       {open && (
         <ul id="user-menu-items" className="user-menu-items">
-          {user.superUser && (
-            <li>
-              <Link to="/system" onClick={close}>
-                {t('header.system')}
-              </Link>
-            </li>
-          )}
+          {links.filter((entry) => entry.order < PROFILE_ORDER).map(menuLink)}
           <li>
             <Link to="/profile" onClick={close}>
               {t('header.profile')}
             </Link>
           </li>
-          {links.map((entry) => (
-            <li key={`${entry.remoteId}:${entry.id}`}>
-              <Link to={entry.href ?? '/'} onClick={close}>
-                {t(entry.labelKey, { ns: entry.labelNamespace })}
-              </Link>
-            </li>
-          ))}
+          {links.filter((entry) => entry.order >= PROFILE_ORDER).map(menuLink)}
           <li>
             <Link to="/logout" onClick={close}>
               {t('header.logout')}

@@ -3,36 +3,37 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { highestAuthority, useSessionStore } from 'shared-auth';
 import { Breadcrumb, Loader, Tabs } from 'shared-ui';
+import { UnknownPath } from '../remotes/remote-routes.component';
 import { useRemotesStore } from '../remotes/remotes.store';
 import { SlotEntryView } from '../remotes/slot.component';
 import { useSlot } from '../remotes/use-slot';
 import InviteOnlyPage from './invite-only.page';
 
-export const DEFAULT_HOME_TAB = 'roles';
-
-/** home/{tab?}: the tabs contributed to `home.tabs` that the session may see; roles by default. */
+/**
+ * home/{tab?}: the tabs contributed to `home.tabs` that the session may see, the first one by default. A
+ * visible `home.landing` entry (the inviter home) takes its place.
+ */
 export default function HomePage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const { tab = DEFAULT_HOME_TAB } = useParams();
+  const { tab } = useParams();
   const user = useSessionStore((state) => state.user);
   const entries = useSlot('home.tabs');
-  const settled = useRemotesStore((state) =>
-    Object.values(state.remotes).every((remote) => remote.status !== 'loading'),
-  );
-  const active = entries.find((entry) => entry.id === tab);
-  const activeLabel = active ? t(active.labelKey, { ns: active.labelNamespace }) : '';
+  const [landing] = useSlot('home.landing');
+  const discovered = useRemotesStore((state) => state.discovered);
+  const active = tab ? entries.find((entry) => entry.id === tab) : entries[0];
+  const activeLabel = active?.label ?? '';
 
   useEffect(() => {
     const home = { path: '/home', value: t('home.breadcrumb') };
     useSessionStore.getState().setBreadcrumbPath(activeLabel ? [home, { value: activeLabel }] : [home]);
   }, [activeLabel, t]);
 
-  if (!user) return <Loader />;
-  const highest = highestAuthority(user);
-  if (highest === 'INVITER') return <Navigate to="/inviter" replace />;
-  if (highest === 'No member') return <InviteOnlyPage />;
-  if (!active) return settled ? <Navigate to="/404" replace /> : <Loader />;
+  if (!user || !discovered) return <Loader />;
+  if (landing?.href) return <Navigate to={landing.href} replace />;
+  if (highestAuthority(user) === 'No member') return <InviteOnlyPage />;
+  // No such tab: not found, unless a remote that could not be read may own it.
+  if (!active) return <UnknownPath />;
 
   return (
     <div className="shell-page home">
@@ -45,7 +46,7 @@ export default function HomePage() {
         onChange={(id) => navigate(`/home/${id}`)}
         tabs={entries.map((entry) => ({
           id: entry.id,
-          label: t(entry.labelKey, { ns: entry.labelNamespace }),
+          label: entry.label,
         }))}
       >
         <SlotEntryView entry={active} />

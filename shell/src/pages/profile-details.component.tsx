@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { highestAuthority } from 'shared-auth';
 import type { User } from 'shared-auth';
+import { useSlot } from '../remotes/use-slot';
 
 function formatDate(epochSeconds: number | undefined, language: string): string | undefined {
   if (!epochSeconds) return undefined;
@@ -15,6 +17,23 @@ function authorityLabel(
   return authority === 'No member'
     ? t('authorities.noMember', { ns: 'ui' })
     : t(`authorities.${authority}`, { ns: 'ui' });
+}
+
+/** The role card's link to the role, where a remote contributes one (`user-role.links`). */
+function RoleDetailsLink({ roleId, name }: { roleId: number; name: string }) {
+  const { t } = useTranslation('shell');
+  const context = useMemo(() => ({ roleId }), [roleId]);
+  const [link] = useSlot('user-role.links', context);
+  if (!link?.href) return null;
+  return (
+    <Link
+      to={link.href}
+      className="sds--btn sds--btn--secondary"
+      aria-label={t('profile.roleDetailsLabel', { name })}
+    >
+      {t('profile.roleDetails')}
+    </Link>
+  );
 }
 
 /** A user's details and roles, as cards whose 'details' link opens the role. */
@@ -55,13 +74,7 @@ export function ProfileDetails({ user }: { user: User }) {
                 <h3>{userRole.role.name}</h3>
                 <p className="role-card-authority">{authorityLabel(userRole.authority, t)}</p>
                 {userRole.role.description && <p>{userRole.role.description}</p>}
-                <Link
-                  to={`/roles/${userRole.role.id}`}
-                  className="sds--btn sds--btn--secondary"
-                  aria-label={t('profile.roleDetailsLabel', { name: userRole.role.name })}
-                >
-                  {t('profile.roleDetails')}
-                </Link>
+                <RoleDetailsLink roleId={userRole.role.id} name={userRole.role.name} />
               </li>
             ))}
           </ul>

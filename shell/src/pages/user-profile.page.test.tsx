@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiDelete, apiGet, useFlashStore } from 'shared-auth';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
 import { personas } from '../test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 
@@ -13,6 +15,7 @@ jest.mock('shared-auth', () => ({
 }));
 
 const guest = { ...personas.guest(), id: 42 };
+const remotes = { roles: [rolesRemote] };
 const fetchOtherUser = jest.mocked(apiGet);
 const deleteUser = jest.mocked(apiDelete);
 
@@ -23,7 +26,7 @@ beforeEach(() => {
 
 describe("another user's profile", () => {
   it('shows the user with breadcrumb home > users > name and role cards linking to the role', async () => {
-    await renderShell({ path: '/profile/42', user: personas.manager() });
+    await renderShell({ path: '/profile/42', user: personas.superUser(), remotes });
     expect(await screen.findByRole('heading', { name: 'Guest', level: 1 })).toBeInTheDocument();
     expect(fetchOtherUser).toHaveBeenCalledWith('users/other/42', expect.anything());
     // The breadcrumb (shared-ui, from the session's breadcrumb path).
@@ -33,18 +36,25 @@ describe("another user's profile", () => {
       'href',
       '/roles/13',
     );
+  });
+
+  it('leaves the users list out of the breadcrumb, and the delete button away, for a manager', async () => {
+    await renderShell({ path: '/profile/42', user: personas.manager(), remotes });
+    expect(await screen.findByRole('heading', { name: 'Guest', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
   });
 
   it('goes to /404 when the profile cannot be loaded', async () => {
     fetchOtherUser.mockRejectedValue(new Error('404'));
-    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    await renderShell({ path: '/profile/42', user: personas.superUser(), remotes });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('lets a super user delete the user after confirming', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    await renderShell({ path: '/profile/42', user: personas.superUser(), remotes });
     await user.click(await screen.findByRole('button', { name: 'Delete user' }));
 
     const dialog = await screen.findByRole('alertdialog');
@@ -59,7 +69,7 @@ describe("another user's profile", () => {
 
   it('does not delete when the super user cancels', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    await renderShell({ path: '/profile/42', user: personas.superUser(), remotes });
     await user.click(await screen.findByRole('button', { name: 'Delete user' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(deleteUser).not.toHaveBeenCalled();
@@ -69,7 +79,7 @@ describe("another user's profile", () => {
   it('offers no delete on the super user’s own profile', async () => {
     const me = personas.superUser();
     fetchOtherUser.mockResolvedValue(me);
-    await renderShell({ path: `/profile/${me.id}`, user: me });
+    await renderShell({ path: `/profile/${me.id}`, user: me, remotes });
     expect(await screen.findByRole('heading', { name: 'Admin', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
   });

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { mayDeleteUser, setFlash, useSessionStore } from 'shared-auth';
 import { Breadcrumb, ConfirmationDialog, Loader } from 'shared-ui';
+import { useSlot } from '../remotes/use-slot';
 import { deleteUser, useOtherUser } from '../users.resource';
 import { ProfileDetails } from './profile-details.component';
 
-/** profile/{id}: another user's profile; super users may delete that user (never themselves). */
+/**
+ * profile/{id}: another user's profile; super users may delete that user (never themselves). The list of
+ * users it comes from is a remote's (`user-list.links`): the breadcrumb leads there, and so does a delete.
+ */
 export default function UserProfilePage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -15,6 +19,7 @@ export default function UserProfilePage() {
   const { data: user, error, loading } = useOtherUser(id);
   const [confirming, setConfirming] = useState(false);
   const name = user?.name ?? user?.email ?? '';
+  const [userList] = useSlot('user-list.links');
 
   useEffect(() => {
     if (!user) return;
@@ -22,10 +27,10 @@ export default function UserProfilePage() {
       .getState()
       .setBreadcrumbPath([
         { path: '/home', value: t('home.breadcrumb') },
-        { path: '/home/users', value: t('profile.users') },
+        ...(userList?.href ? [{ path: userList.href, value: userList.label }] : []),
         { value: name },
       ]);
-  }, [user, name, t]);
+  }, [user, name, t, userList?.href, userList?.label]);
 
   if (loading) return <Loader />;
   if (error || !user) return <Navigate to="/404" replace />;
@@ -36,7 +41,7 @@ export default function UserProfilePage() {
     try {
       await deleteUser(user.id);
       setFlash(t('profile.deleted', { name }), 'success');
-      navigate('/home/users');
+      navigate(userList?.href ?? '/home');
     } catch {
       setFlash(t('profile.deleteFailed', { name }), 'error');
     }

@@ -1,5 +1,10 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRemoteUrls, loadContributions, registerRemoteUrls } from './remote-loader';
+import {
+  fetchRemoteManifest,
+  fetchRemoteUrls,
+  loadContributions,
+  registerRemoteEntries,
+} from './remote-loader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -12,9 +17,12 @@ function answer(status: number, body: unknown) {
 }
 
 describe('remote loader', () => {
-  it('reads remotes.json, keeping only URLs of the known remotes', async () => {
-    answer(200, { roles: '/remotes/roles/mf-manifest.json', tokens: 42, unknown: '/x.json', system: '' });
-    await expect(fetchRemoteUrls()).resolves.toEqual({ roles: '/remotes/roles/mf-manifest.json' });
+  it('reads remotes.json: every id with a URL is a remote, whatever its name', async () => {
+    answer(200, { roles: '/remotes/roles/mf-manifest.json', hello: '/h.json', tokens: 42, system: '' });
+    await expect(fetchRemoteUrls()).resolves.toEqual({
+      roles: '/remotes/roles/mf-manifest.json',
+      hello: '/h.json',
+    });
     expect(global.fetch).toHaveBeenCalledWith(
       '/remotes.json',
       expect.objectContaining({ cache: 'no-cache' }),
@@ -26,35 +34,40 @@ describe('remote loader', () => {
     await expect(fetchRemoteUrls()).rejects.toThrow('/remotes.json answered 503');
   });
 
-  it('registers each remote by federation name with its id as alias and the manifest as entry', () => {
-    registerRemoteUrls({ roles: '/r/mf-manifest.json', tokens: '/t/mf-manifest.json' });
+  it("reads a manifest's federation name and published metadata", async () => {
+    answer(200, { name: 'mfe_hello', metaData: { portal: { id: 'hello' } } });
+    await expect(fetchRemoteManifest('/h.json')).resolves.toEqual({
+      federationName: 'mfe_hello',
+      metadata: { id: 'hello' },
+    });
+    answer(200, { nothing: true });
+    await expect(fetchRemoteManifest('/h.json')).rejects.toThrow('/h.json is no remote manifest');
+  });
+
+  it('registers each remote by its federation name with its id as alias, and loads its contributions', async () => {
+    registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h/mf-manifest.json' }]);
     expect(registerPlugins).toHaveBeenCalledTimes(1);
     expect(registerRemotes).toHaveBeenLastCalledWith(
-      [
-        { name: 'mfe_roles', alias: 'roles', entry: '/r/mf-manifest.json' },
-        { name: 'mfe_tokens', alias: 'tokens', entry: '/t/mf-manifest.json' },
-      ],
+      [{ name: 'mfe_hello', alias: 'hello', entry: '/h/mf-manifest.json' }],
       { force: false },
     );
     // A second registration (a retry after remotes.json changed) replaces the first.
-    registerRemoteUrls({ roles: '/r2/mf-manifest.json' });
+    registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h2/mf-manifest.json' }]);
     expect(registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'mfe_roles', alias: 'roles', entry: '/r2/mf-manifest.json' }],
-      {
-        force: true,
-      },
+      [{ name: 'mfe_hello', alias: 'hello', entry: '/h2/mf-manifest.json' }],
+      { force: true },
     );
     expect(registerPlugins).toHaveBeenCalledTimes(1);
-  });
 
-  it("loads a remote's contributions module", async () => {
-    const contributions = { id: 'roles', routes: [], extensions: [], translations: { en: {}, nl: {} } };
+    const contributions = { id: 'hello', contractVersion: '1.0', routes: [], extensions: [] };
     jest.mocked(loadRemote).mockResolvedValue({ default: contributions });
-    await expect(loadContributions('roles')).resolves.toBe(contributions);
-    expect(loadRemote).toHaveBeenCalledWith('mfe_roles/contributions');
+    await expect(loadContributions('hello')).resolves.toBe(contributions);
+    expect(loadRemote).toHaveBeenCalledWith('mfe_hello/contributions');
   });
 
-  it('rejects a remote that exposes no contributions, or those of another remote', async () => {
+  it('rejects a remote that is not registered, exposes no contributions, or those of another remote', async () => {
+    await expect(loadContributions('unheard')).rejects.toThrow('Remote unheard is not registered');
+    registerRemoteEntries([{ id: 'roles', federationName: 'mfe_roles', entry: '/r.json' }]);
     jest.mocked(loadRemote).mockResolvedValue(null);
     await expect(loadContributions('roles')).rejects.toThrow('Remote roles exposes no contributions');
     jest.mocked(loadRemote).mockResolvedValue({ default: { id: 'tokens' } });

@@ -1,35 +1,44 @@
-// The one module through which the shell reaches Module Federation. Tests mock it and hand the shell the
-// remotes' real source, so nothing else in the shell may import '@module-federation/enhanced/runtime'.
+// The one module through which the shell reaches the remotes over the network and Module Federation. Tests
+// mock it and hand the shell the remotes' real source, so nothing else in the shell may import
+// '@module-federation/enhanced/runtime'.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteContributions, RemoteId } from 'shared-ui';
 
-/** `/remotes.json`: remote id → URL of that remote's mf-manifest.json. */
-export type RemoteUrls = Partial<Record<RemoteId, string>>;
+/** `/remotes.json`: remote id → URL of that remote's mf-manifest.json. The only list of remotes. */
+export type RemoteUrls = Record<RemoteId, string>;
 
-const REMOTE_IDS: readonly RemoteId[] = ['roles', 'invitations', 'system', 'tokens'];
-
-/** The federation name a remote is built with (its package name with underscores). */
-export function federationName(id: RemoteId): string {
-  return `mfe_${id}`;
+/** What the shell reads of a remote's manifest before loading its code. */
+export interface RemoteManifest {
+  /** The name the remote was built with; Module Federation loads `<name>/contributions`. */
+  federationName: string;
+  /** `metaData.portal`: the remote's published routes and slot entries, still unchecked. */
+  metadata: unknown;
 }
 
-/** Reads `/remotes.json`; only string URLs of known remote ids are kept. */
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/** Reads `/remotes.json`; every id with a non-empty string URL is a remote. */
 export async function fetchRemoteUrls(): Promise<RemoteUrls> {
-  const response = await fetch('/remotes.json', {
-    cache: 'no-cache',
-    headers: { Accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
-  const body: unknown = await response.json();
+  const body = await getJson('/remotes.json');
   const urls: RemoteUrls = {};
-  if (body && typeof body === 'object') {
-    for (const id of REMOTE_IDS) {
-      const url = (body as Record<string, unknown>)[id];
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [id, url] of Object.entries(body)) {
       if (typeof url === 'string' && url.length > 0) urls[id] = url;
     }
   }
   return urls;
+}
+
+/** Reads one remote's mf-manifest.json: cheap data, no code. */
+export async function fetchRemoteManifest(url: string): Promise<RemoteManifest> {
+  const body = (await getJson(url)) as { name?: unknown; metaData?: { portal?: unknown } } | null;
+  if (!body || typeof body.name !== 'string' || !body.name) throw new Error(`${url} is no remote manifest`);
+  return { federationName: body.name, metadata: body.metaData?.portal };
 }
 
 // Reports a remote that cannot be loaded; the shell's own state shows the unavailable panel, so the
@@ -42,23 +51,27 @@ const reportFailures: ModuleFederationRuntimePlugin = {
   },
 };
 let registeredBefore = false;
+const federationNames = new Map<RemoteId, string>();
 
 /** Registers the remotes with the Module Federation runtime (again, when a retry re-read remotes.json). */
-export function registerRemoteUrls(urls: RemoteUrls): void {
+export function registerRemoteEntries(
+  entries: { id: RemoteId; federationName: string; entry: string }[],
+): void {
   if (!registeredBefore) registerPlugins([reportFailures]);
-  const remotes = (Object.entries(urls) as [RemoteId, string][]).map(([id, entry]) => ({
-    name: federationName(id),
-    alias: id,
-    entry,
-  }));
+  for (const { id, federationName } of entries) federationNames.set(id, federationName);
   // force replaces an earlier registration, so a changed URL in remotes.json takes effect on retry.
-  registerRemotes(remotes, { force: registeredBefore });
+  registerRemotes(
+    entries.map(({ id, federationName, entry }) => ({ name: federationName, alias: id, entry })),
+    { force: registeredBefore },
+  );
   registeredBefore = true;
 }
 
 /** Loads `<name>/contributions` of one remote. Rejects when the remote is down or exposes no contract. */
 export async function loadContributions(id: RemoteId): Promise<RemoteContributions> {
-  const exposed = await loadRemote<{ default?: RemoteContributions }>(`${federationName(id)}/contributions`);
+  const name = federationNames.get(id);
+  if (!name) throw new Error(`Remote ${id} is not registered`);
+  const exposed = await loadRemote<{ default?: RemoteContributions }>(`${name}/contributions`);
   const contributions = exposed?.default;
   if (!contributions || contributions.id !== id) throw new Error(`Remote ${id} exposes no contributions`);
   return contributions;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from 'shared-auth';
+import { CONTRACT_VERSION } from 'shared-ui';
 // The remotes' real source stands in for what Module Federation would load (see remote-loader.mock).
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
@@ -10,7 +11,7 @@ import systemRemote from 'mfe-system/src/contributions';
 import { brokenSystemRemote, tokensRemote } from '../test-support/fake-remotes';
 import { personas } from '../test-support/personas';
 import { renderShell } from '../test-support/render-shell';
-import { loadContributions } from '../test-support/remote-loader.mock';
+import { loadContributions, serveRemote } from '../test-support/remote-loader.mock';
 
 jest.mock('./remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
 
@@ -57,7 +58,12 @@ describe('remotes inside the shell', () => {
 
   it("keeps a failed remote's home tabs in place, showing the panel, while other tabs work", async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/home', user: personas.superUser(), remotes: { tokens: [tokensRemote] } });
+    await renderShell({
+      path: '/home',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
+      described: { roles: rolesRemote },
+    });
 
     const tabs = within(await screen.findByRole('tablist', { name: 'Home tabs' }));
     expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -79,7 +85,7 @@ describe('remotes inside the shell', () => {
     await renderShell({
       path: '/system',
       user: personas.superUser(),
-      remotes: { roles: [rolesRemote], system: [brokenSystemRemote, systemRemote] },
+      remotes: { roles: [rolesRemote], system: [brokenSystemRemote(systemRemote), systemRemote] },
     });
 
     expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
@@ -93,5 +99,55 @@ describe('remotes inside the shell', () => {
     await user.click(screen.getByRole('link', { name: 'System' }));
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/trigger the cleanup and the expiry notifications/)).toBeInTheDocument();
+  });
+
+  it('refuses a remote built against another contract major: its routes and tabs name both versions', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home/tokens',
+      user: personas.superUser(),
+      remotes: { roles: [rolesRemote], tokens: [tokensRemote] },
+      contractVersions: { tokens: '9.0' },
+    });
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent(UNAVAILABLE);
+    expect(panel).toHaveTextContent(
+      `built for version 9.0 of the console contract; this console speaks version ${CONTRACT_VERSION}`,
+    );
+    expect(loadContributions).not.toHaveBeenCalledWith('tokens');
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining('Remote tokens was built against contract 9.0'),
+    );
+  });
+
+  it('says a part may be unavailable, with Retry, for an unknown path while a remote cannot be described', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/tokens',
+      user: personas.superUser(),
+      remotes: { roles: [rolesRemote], tokens: [new Error('down')] },
+    });
+    expect(await screen.findByText('This part of the console may be unavailable')).toBeInTheDocument();
+    // The manifest can be read again: Retry discovers the remote and shows its page.
+    serveRemote('tokens', [tokensRemote]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
+  });
+
+  it('says a home tab may be unavailable, rather than not found, while a remote cannot be described', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home/users',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
+    });
+    expect(await screen.findByText('This part of the console may be unavailable')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home/users');
+  });
+
+  it('still answers not found for an unknown path when every remote is described', async () => {
+    await renderShell({ path: '/nowhere', user: personas.superUser(), remotes: { roles: [rolesRemote] } });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

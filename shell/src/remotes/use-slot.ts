@@ -1,80 +1,88 @@
 import { useMemo } from 'react';
-import { useSessionStore } from 'shared-auth';
-import type { SessionState } from 'shared-auth';
-import type { Extension, LazyComponent, RemoteId, SlotName, SlotProps } from 'shared-ui';
-import { KNOWN_REMOTES, REMOTE_IDS } from './remote-prefixes';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore, visibilityRule } from 'shared-auth';
+import type { User } from 'shared-auth';
+import type { Language, LazyComponent, RemoteId, SlotName, SlotProps } from 'shared-ui';
 import { useRemotesStore } from './remotes.store';
 import type { RemoteState } from './remotes.store';
 
 /** One visible entry of a slot, ready to render. */
 export interface SlotEntry {
-  /** The remote that contributes it; its i18n namespace. */
+  /** The remote that contributes it. */
   remoteId: RemoteId;
   id: string;
   order: number;
-  /** Key of the label; in the remote's namespace when `available`, else in the shell's. */
-  labelKey: string;
-  labelNamespace: string;
-  /** False while the remote loads or when it failed: the entry renders a loader or the unavailable panel. */
+  /** Its label in the current language, as the remote published it. */
+  label: string;
+  /** False until the remote's code is loaded: the entry renders a loader or the unavailable panel. */
   available: boolean;
+  /** For links: the path, with `:name` segments filled from the slot's context. */
   href?: string;
   component?: LazyComponent<SlotProps>;
 }
 
-function isVisible(extension: Extension, session: SessionState, context?: Record<string, unknown>): boolean {
-  try {
-    return extension.visible(session, context);
-  } catch {
-    // A remote's broken rule hides its own extension and nothing else.
-    return false;
-  }
+const reported = new Set<string>();
+
+/** Fills `:name` segments of a link from the slot's context (e.g. /roles/:roleId). */
+function fillHref(href: string, context?: Record<string, unknown>): string {
+  return href.replace(/:(\w+)/g, (segment, name: string) =>
+    context && context[name] !== undefined ? encodeURIComponent(String(context[name])) : segment,
+  );
 }
 
-/** The entries of one slot for a session: pure, so it can be tested without rendering. */
+function isVisible(
+  ruleName: string,
+  remoteId: RemoteId,
+  user: User | null | undefined,
+  context?: Record<string, unknown>,
+): boolean {
+  const rule = visibilityRule(ruleName);
+  if (!rule) {
+    // A remote built against rules this console does not have yet: its entry stays hidden.
+    if (!reported.has(ruleName))
+      console.error(`Remote ${remoteId} names an unknown visibility rule ${ruleName}`);
+    reported.add(ruleName);
+    return false;
+  }
+  return rule(user, context);
+}
+
+/** The entries of one slot for a user: pure, so it can be tested without rendering. */
 export function slotEntries(
   slot: SlotName,
   remotes: Record<RemoteId, RemoteState>,
-  session: SessionState,
+  user: User | null | undefined,
+  language: Language,
   context?: Record<string, unknown>,
 ): SlotEntry[] {
   const entries: SlotEntry[] = [];
-  for (const remoteId of REMOTE_IDS) {
-    const remote = remotes[remoteId];
-    if (remote.status === 'loaded' && remote.contributions) {
-      for (const extension of remote.contributions.extensions) {
-        if (extension.slot !== slot || !isVisible(extension, session, context)) continue;
-        entries.push({
-          remoteId,
-          id: extension.id,
-          order: extension.order,
-          labelKey: extension.labelKey,
-          labelNamespace: remoteId,
-          available: true,
-          href: extension.href,
-          component: extension.component,
-        });
-      }
-    } else if (slot === 'home.tabs') {
-      // We know which home tabs an unloaded remote would add; they stay in place and show its state.
-      for (const tab of KNOWN_REMOTES[remoteId].homeTabs) {
-        if (!tab.visible(session.user)) continue;
-        entries.push({
-          remoteId,
-          id: tab.id,
-          order: tab.order,
-          labelKey: tab.labelKey,
-          labelNamespace: 'shell',
-          available: false,
-        });
-      }
+  for (const [remoteId, remote] of Object.entries(remotes)) {
+    for (const published of remote.metadata?.extensions ?? []) {
+      if (published.slot !== slot || !isVisible(published.visibleRule, remoteId, user, context)) continue;
+      const loaded = remote.status === 'loaded' ? remote.contributions : undefined;
+      const code = loaded?.extensions.find((item) => item.slot === slot && item.id === published.id);
+      entries.push({
+        remoteId,
+        id: published.id,
+        order: published.order,
+        label: published.label[language],
+        available: Boolean(loaded),
+        href: published.href ? fillHref(published.href, context) : undefined,
+        component: code?.component,
+      });
     }
   }
   return entries.sort((a, b) => a.order - b.order);
 }
 
-/** The visible extensions of a slot, sorted by order, for the current session. */
+/** The visible entries of a slot, sorted by order, for the current session and language. */
 export function useSlot(slot: SlotName, context?: Record<string, unknown>): SlotEntry[] {
-  const session = useSessionStore();
+  const { i18n } = useTranslation();
+  const language: Language = i18n.language === 'nl' ? 'nl' : 'en';
+  const user = useSessionStore((state) => state.user);
   const remotes = useRemotesStore((state) => state.remotes);
-  return useMemo(() => slotEntries(slot, remotes, session, context), [slot, remotes, session, context]);
+  return useMemo(
+    () => slotEntries(slot, remotes, user, language, context),
+    [slot, remotes, user, language, context],
+  );
 }

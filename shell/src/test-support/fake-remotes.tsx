@@ -1,6 +1,5 @@
 // Small remotes written for the shell's tests, where the real one belongs to someone else (tokens) or
 // where a remote must misbehave on purpose.
-import { showsTokensMenuLink, showsTokensTab } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
 
 function TokensPanel() {
@@ -9,6 +8,7 @@ function TokensPanel() {
 
 export const tokensRemote: RemoteContributions = {
   id: 'tokens',
+  contractVersion: '1.0',
   routes: [{ path: 'tokens', access: 'authenticated', element: TokensPanel }],
   extensions: [
     {
@@ -16,7 +16,7 @@ export const tokensRemote: RemoteContributions = {
       id: 'tokens',
       order: 90,
       labelKey: 'tab',
-      visible: ({ user }) => showsTokensTab(user),
+      visibleRule: 'tokensHomeTab',
       component: TokensPanel,
     },
     {
@@ -25,7 +25,7 @@ export const tokensRemote: RemoteContributions = {
       order: 50,
       labelKey: 'menuLink',
       href: '/tokens',
-      visible: ({ user }) => showsTokensMenuLink(user),
+      visibleRule: 'tokensMenuLink',
     },
   ],
   translations: {
@@ -38,10 +38,8 @@ function Explodes(): never {
   throw new Error('this remote page is broken');
 }
 
-/** A system remote whose page throws while rendering. */
-export const brokenSystemRemote: RemoteContributions = {
-  id: 'system',
-  routes: [{ path: 'system/:tab?', access: 'authenticated', element: Explodes }],
-  extensions: [],
-  translations: { en: {}, nl: {} },
-};
+/** A system remote whose page throws while rendering (its metadata as the real one publishes it). */
+export const brokenSystemRemote = (real: RemoteContributions): RemoteContributions => ({
+  ...real,
+  routes: real.routes.map((route) => ({ ...route, element: Explodes })),
+});

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useFlashStore, useSessionStore } from 'shared-auth';
 import type { User } from 'shared-auth';
 import { initI18n, registerTranslations } from 'shared-ui';
-import type { RemoteContributions } from 'shared-ui';
+import type { RemoteContributions, RemoteId } from 'shared-ui';
 import { ShellContent } from '../app.component';
 import { resetRemotesStore, useRemotesStore } from '../remotes/remotes.store';
 import en from '../translations/en.json';
@@ -28,21 +28,30 @@ export interface ShellOptions {
   path?: string;
   /** null: not logged in. */
   user?: User | null;
-  /** Per remote: what loading it answers, attempt by attempt; remotes left out fail to load. */
-  remotes?: Partial<Record<RemoteContributions['id'], (RemoteContributions | Error)[]>>;
+  /**
+   * Per remote of remotes.json: what loading its code answers, attempt by attempt. Its manifest publishes
+   * the metadata of the first attempt that is not an Error (of `described[id]` when given); a remote with
+   * neither has a manifest that cannot be read. Remotes left out are not in remotes.json.
+   */
+  remotes?: Record<RemoteId, (RemoteContributions | Error)[]>;
+  described?: Record<RemoteId, RemoteContributions>;
+  /** Per remote: the contract version its manifest publishes (default: the current one). */
+  contractVersions?: Record<RemoteId, string>;
 }
 
-/** Resets every store, serves the remotes, loads them, and renders the shell at `path`. */
+/** Resets every store, serves the remotes, discovers (and for a user loads) them, and renders the shell at `path`. */
 export async function renderShell({
   path = '/',
   user = null,
   remotes = {},
+  described = {},
+  contractVersions = {},
 }: ShellOptions = {}): Promise<RenderResult> {
   setupI18n();
   resetRemoteSources();
   resetRemotesStore();
   for (const [id, attempts] of Object.entries(remotes)) {
-    serveRemote(id as RemoteContributions['id'], ...(attempts ?? []));
+    serveRemote(id, attempts, { described: described[id], contractVersion: contractVersions[id] });
   }
   useFlashStore.getState().clearFlash();
   useSessionStore.setState({
@@ -53,7 +62,8 @@ export async function renderShell({
     config: { authenticated: user !== null },
   });
   await act(async () => {
-    await useRemotesStore.getState().loadAll();
+    // As the shell does for a logged-in user: discover every remote, then load all their code.
+    await (user ? useRemotesStore.getState().ensureLoaded() : useRemotesStore.getState().discover());
   });
   return render(
     <MemoryRouter initialEntries={[path]}>

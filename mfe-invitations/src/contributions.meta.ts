@@ -1,0 +1,24 @@
+// What the shell knows of this remote before loading its code: the build publishes it in mf-manifest.json
+// (tooling/remote-metadata.cjs) and contributions.ts spreads each entry. Plain data: import types only.
+import type { RemoteMetaSource } from 'shared-ui';
+
+const meta = {
+  id: 'invitations',
+  routes: {
+    // Listed before invitation/:id for readers; react-router ranks the static segment first anyway.
+    accept: { path: 'invitation/accept', access: 'public' },
+    form: { path: 'invitation/:id', access: 'authenticated' },
+  },
+  extensions: {
+    headerInvite: {
+      slot: 'header.links',
+      id: 'invite',
+      order: 10,
+      labelKey: 'headerInvite',
+      href: '/invitation/new',
+      visibleRule: 'mayInvite',
+    },
+  },
+} as const satisfies RemoteMetaSource;
+
+export default meta;

@@ -1,0 +1,76 @@
+import type { Authority, User } from './types';
+import { VISIBILITY_RULES, visibilityRule } from './visibility';
+
+function user(extra: Partial<User>): User {
+  return { id: 1, superUser: false, institutionAdmin: false, userRoles: [], ...extra };
+}
+
+function holding(authority: Authority): User {
+  return user({
+    authority,
+    userRoles: [{ id: 1, authority, role: { id: 1, name: 'Wiki' } as User['userRoles'][number]['role'] }],
+  });
+}
+
+const people: Record<string, User | null> = {
+  superUser: user({ superUser: true, authority: 'SUPER_USER' }),
+  adminWithApplications: user({
+    institutionAdmin: true,
+    organizationGUID: 'guid-1',
+    applications: [{ id: 'wiki' }],
+  }),
+  adminWithoutApplications: user({ institutionAdmin: true, organizationGUID: 'guid-1', applications: [] }),
+  adminWithoutOrganisation: user({
+    institutionAdmin: true,
+    organizationGUID: null,
+    applications: [{ id: 'wiki' }],
+  }),
+  superUserAndAdmin: user({
+    superUser: true,
+    institutionAdmin: true,
+    organizationGUID: 'g',
+    applications: [{ id: 'x' }],
+  }),
+  manager: holding('MANAGER'),
+  inviter: holding('INVITER'),
+  guest: holding('GUEST'),
+  nobody: null,
+};
+
+// Spec §2 Home tabs and Header: who sees which entry. One row per rule, one column per person above.
+const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
+  loggedIn: Object.keys(people).filter((name) => name !== 'nobody'),
+  rolesHomeTab: Object.keys(people).filter((name) => name !== 'nobody'),
+  usersHomeTab: ['superUser', 'superUserAndAdmin'],
+  applicationsHomeTab: ['superUser', 'adminWithApplications', 'superUserAndAdmin'],
+  applicationUsersHomeTab: ['adminWithApplications'],
+  tokensHomeTab: ['superUser', 'adminWithApplications', 'adminWithoutApplications', 'superUserAndAdmin'],
+  tokensMenuLink: ['manager', 'inviter'],
+  systemMenuLink: ['superUser', 'superUserAndAdmin'],
+  // An institution admin without applications holds no authority to invite with (isUserAllowed).
+  mayInvite: [
+    'superUser',
+    'adminWithApplications',
+    'adminWithoutOrganisation',
+    'superUserAndAdmin',
+    'manager',
+    'inviter',
+  ],
+  inviterHome: ['inviter'],
+};
+
+describe('named visibility rules of the remote contract', () => {
+  it.each(Object.entries(expected))('%s shows for exactly its people', (name, who) => {
+    const rule = visibilityRule(name);
+    if (!rule) throw new Error(`no rule ${name}`);
+    const shown = Object.entries(people)
+      .filter(([, person]) => rule(person))
+      .map(([person]) => person);
+    expect(shown).toEqual(who);
+  });
+
+  it('knows no rule by an unknown or inherited name', () => {
+    expect(visibilityRule('noSuchRule')).toBeUndefined();
+    expect(visibilityRule('toString')).toBeUndefined();
+  });
+});
