@@ -19,6 +19,7 @@ import csrfPlugin from './plugins/csrf.js';
 import authPlugin from './plugins/auth.js';
 import securityHeaders from './plugins/security-headers.js';
 import devIdp from './dev-idp/dev-idp.plugin.js';
+import devMailbox from './dev-mailbox/dev-mailbox.plugin.js';
 import loginRoutes from './oidc/login.routes.js';
 import userRoutes from './routes/users.js';
 import staticRoutes from './routes/static.js';
@@ -92,6 +93,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   if (config.devIdp) await app.register(devIdp);
+  if (config.devIdp) await app.register(devMailbox);
   await app.register(loginRoutes);
   await app.register(userRoutes);
 
