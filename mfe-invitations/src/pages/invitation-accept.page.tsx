@@ -96,6 +96,7 @@ export default function InvitationAcceptPage() {
         title={t('accept.wrongEmailTitle')}
         question={t('accept.wrongEmail', { email: wrongEmail ?? '' })}
         confirmLabel={t('accept.login')}
+        isWarning
         confirm={login}
       />
     </PageFrame>

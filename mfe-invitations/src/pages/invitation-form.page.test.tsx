@@ -51,10 +51,11 @@ describe('the invitation form', () => {
     await userEvent.type(field, 'ann@x.org,');
     paste(field, 'Bob <bob@x.org>; ANN@x.org\nnot-an-address');
     const chosen = screen.getByRole('list', { name: '2 invitees' });
-    expect(within(chosen).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'ann@x.org×',
-      'bob@x.org×',
-    ]);
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ann@x.org×', 'bob@x.org×']);
     expect(screen.getByRole('status')).toHaveTextContent('Invalid email addresses removed: not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Remove ann@x.org' }));
     expect(screen.getByRole('list', { name: '1 invitees' })).toHaveTextContent('bob@x.org');
@@ -73,7 +74,11 @@ describe('the invitation form', () => {
     await setUp(manager);
     renderAt('/invitation/new?maintainer=true', <InvitationFormPage />, { roleId: wiki.id });
     const authority = await screen.findByLabelText('Authority');
-    expect(within(authority).getAllByRole('option').map((o) => o.textContent)).toEqual(['Inviter', 'Guest']);
+    expect(
+      within(authority)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Inviter', 'Guest']);
     expect(authority).toHaveValue('INVITER');
     expect(screen.getByRole('heading', { name: 'Invite a maintainer' })).toBeInTheDocument();
   });
@@ -101,12 +106,17 @@ describe('the invitation form', () => {
       eduIDOnly: false,
       guestRoleIncluded: false,
     });
-    expect(useFlashStore.getState().flash).toMatchObject({ msg: 'The invitation has been sent', type: 'success' });
+    expect(useFlashStore.getState().flash).toMatchObject({
+      msg: 'The invitation has been sent',
+      type: 'success',
+    });
   });
 
   it('flashes the server’s reason and stays when the create fails', async () => {
     const { ApiError } = jest.requireActual('shared-auth');
-    mockedCreate.mockRejectedValue(new ApiError(400, { status: 400, error: 'Bad Request', message: 'Too many' }));
+    mockedCreate.mockRejectedValue(
+      new ApiError(400, { status: 400, error: 'Bad Request', message: 'Too many' }),
+    );
     await setUp(manager);
     renderAt('/invitation/new', <InvitationFormPage />, { roleId: wiki.id });
     await userEvent.type(await screen.findByLabelText(/^Invitees/), 'ann@x.org{enter}');
@@ -130,13 +140,14 @@ describe('the invitation form', () => {
     expect(screen.getByRole('switch', { name: 'eduID only' })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Roles *' }), String(library.id));
     // Library enforces e-mail equality: picking it turns the switch on.
-    expect(screen.getByRole('switch', { name: 'Accept only with the invited e-mail address' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    expect(
+      screen.getByRole('switch', { name: 'Accept only with the invited e-mail address' }),
+    ).toHaveAttribute('aria-checked', 'true');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Roles *' }), String(wiki.id));
     expect(screen.queryByRole('switch', { name: 'eduID only' })).not.toBeInTheDocument();
-    expect(screen.getByText('The chosen roles decide the other settings of this invitation.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The chosen roles decide the other settings of this invitation.'),
+    ).toBeInTheDocument();
   });
 
   it('narrows the roles with the search field', async () => {
@@ -144,10 +155,11 @@ describe('the invitation form', () => {
     renderAt('/invitation/new', <InvitationFormPage />);
     const select = await screen.findByRole('combobox', { name: 'Roles *' });
     await userEvent.type(screen.getByPlaceholderText('Search roles'), 'forge');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Add...',
-      'Code Forge — Code Forge app (Harderwijk)',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Add...', 'Code Forge — Code Forge app (Harderwijk)']);
   });
 
   it('rejects a typed expiry date outside the bounds with the picker’s message', async () => {
@@ -169,7 +181,9 @@ describe('the invitation form', () => {
     const guid = screen.getByLabelText('Organization GUID *');
     await userEvent.type(guid, 'wrong');
     await userEvent.tab();
-    expect(await screen.findByText('The organization GUID is not known to any identity provider')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The organization GUID is not known to any identity provider'),
+    ).toBeInTheDocument();
     await userEvent.clear(guid);
     await userEvent.type(guid, 'ad93daef');
     await userEvent.tab();

@@ -3,7 +3,13 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { initialSessionState, useErrorDialogStore, useFlashStore, useSessionStore, type User } from 'shared-auth';
+import {
+  initialSessionState,
+  useErrorDialogStore,
+  useFlashStore,
+  useSessionStore,
+  type User,
+} from 'shared-auth';
 import { i18n, initI18n, registerTranslations } from 'shared-ui';
 import contributions from '../contributions';
 
@@ -29,7 +35,11 @@ function Where() {
 
 export function renderAt(path: string, element: ReactElement, state?: unknown): RenderResult {
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+    <MemoryRouter
+      initialEntries={[
+        { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+      ]}
+    >
       <Routes>
         <Route path="/404" element={<p>Not found page</p>} />
         <Route path="/home" element={<p>Home page</p>} />

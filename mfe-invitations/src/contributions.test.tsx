@@ -1,0 +1,56 @@
+import { initialSessionState, type SessionState, type User } from 'shared-auth';
+import { assertTranslationParity } from 'shared-ui';
+import contributions from './contributions';
+import { guest, inviter, manager, superUser } from './test-support/fixtures';
+
+function session(user: User): SessionState {
+  return { ...initialSessionState, authenticated: true, user };
+}
+
+function extension(slot: string) {
+  const found = contributions.extensions.find((candidate) => candidate.slot === slot);
+  if (!found) throw new Error(`no invitations extension in ${slot}`);
+  return found;
+}
+
+describe('mfe-invitations contributions', () => {
+  it('makes acceptance public and the form and own invitations authenticated', () => {
+    expect(contributions.routes.map((route) => [route.path, route.access])).toEqual([
+      ['invitation/accept', 'public'],
+      ['invitation/mine', 'authenticated'],
+      ['invitation/:id', 'authenticated'],
+    ]);
+  });
+
+  it('adds the invitations tab to role detail for inviters and up', () => {
+    const tab = extension('role.tabs');
+    expect(tab.id).toBe('invitations');
+    expect(tab.component).toBeDefined();
+    expect(tab.visible(session(inviter), { roleId: 1 })).toBe(true);
+    expect(tab.visible(session(manager), { roleId: 1 })).toBe(true);
+    expect(tab.visible(session(guest), { roleId: 1 })).toBe(false);
+  });
+
+  it('adds the invitations tab to the system area for super users only', () => {
+    const tab = extension('system.tabs');
+    expect(tab.id).toBe('invitations');
+    expect(tab.visible(session(superUser))).toBe(true);
+    expect(tab.visible(session(manager))).toBe(false);
+  });
+
+  it('links the own invitations from the user menu for inviters and up', () => {
+    const link = extension('user-menu.links');
+    expect(link.href).toBe('/invitation/mine');
+    expect(link.visible(session(inviter))).toBe(true);
+    expect(link.visible(session(guest))).toBe(false);
+  });
+
+  it('has the same keys in English and Dutch, and labels for its slots', () => {
+    const { en, nl } = contributions.translations;
+    expect(() => assertTranslationParity(en, nl)).not.toThrow();
+    for (const ext of contributions.extensions) {
+      expect(en[ext.labelKey]).toBeTruthy();
+      expect(nl[ext.labelKey]).toBeTruthy();
+    }
+  });
+});
