@@ -60,7 +60,7 @@ describe('the invitation accept page', () => {
     answers['GET invitations/public'] = json(OPEN);
     await setUp(null);
     renderAt('/invitation/accept?hash=h1', <InvitationAcceptPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in to accept' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(localStorage.getItem('location')).toBe('/invitation/accept?hash=h1');
     expect(localStorage.getItem('mayAccept')).toBe('true');
@@ -71,7 +71,7 @@ describe('the invitation accept page', () => {
     answers['GET invitations/public'] = json(OPEN);
     await setUp(guest);
     renderAt('/invitation/accept?hash=h1', <InvitationAcceptPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in to accept' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(calls('GET', 'users/logout')).toHaveLength(1);
   });
@@ -104,7 +104,7 @@ describe('the invitation accept page', () => {
     await setUp(guest);
     localStorage.setItem('mayAccept', 'true');
     renderAt('/invitation/accept?hash=h1', <InvitationAcceptPage />);
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log in to accept' })).toBeInTheDocument();
     expect(calls('POST', 'invitations/accept')).toHaveLength(0);
     Reflect.deleteProperty(performance, 'getEntriesByType');
   });
@@ -152,7 +152,7 @@ describe('the invitation accept page', () => {
     renderAt('/invitation/accept?hash=h1', <InvitationAcceptPage />);
     expect(await screen.findByText('This invitation has expired at 15/03/2024')).toBeInTheDocument();
     expect(screen.getByText(/contact the person who invited you \(Max Manager\)/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in to accept' })).not.toBeInTheDocument();
   });
 
   it('409 (accepted already): an anonymous visitor logs in, a logged-in user goes to /', async () => {

@@ -85,7 +85,7 @@ export default function InvitationAcceptPage() {
             <InvitationDetails invitation={invitation} />
             <div>
               <button type="button" className="sds--btn sds--btn--primary" onClick={login}>
-                {t('accept.login')}
+                {t('accept.loginToAccept')}
               </button>
             </div>
           </>
