@@ -21,10 +21,18 @@ export interface AdvancedSettingsProps {
   overridable: boolean;
   /** Institution admins and super users get no role, so no role expiry either. */
   withRoles: boolean;
+  /** At least one role is chosen: only then can the roles decide the settings. */
+  rolesChosen: boolean;
 }
 
 /** The advanced invite settings behind a toggle: the expiry dates and, where allowed, the switches. */
-export function AdvancedSettings({ values, onChange, overridable, withRoles }: AdvancedSettingsProps) {
+export function AdvancedSettings({
+  values,
+  onChange,
+  overridable,
+  withRoles,
+  rolesChosen,
+}: AdvancedSettingsProps) {
   const { t } = useTranslation('invitations');
   const pastDateAllowed = useSessionStore((state) => Boolean(state.config.pastDateAllowed));
   const [open, setOpen] = useState(false);
@@ -88,7 +96,9 @@ export function AdvancedSettings({ values, onChange, overridable, withRoles }: A
             )}
           </>
         )}
-        {!overridable && <p className="sds--text--body--small">{t('form.settingsFromRoles')}</p>}
+        {!overridable && withRoles && rolesChosen && (
+          <p className="sds--text--body--small">{t('form.settingsFromRoles')}</p>
+        )}
       </div>
     </section>
   );

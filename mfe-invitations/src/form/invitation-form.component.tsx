@@ -192,8 +192,9 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
       <AdvancedSettings
         values={values}
         onChange={update}
-        overridable={overrideAllowed(chosen)}
+        overridable={chosen.length > 0 && overrideAllowed(chosen)}
         withRoles={withRoles}
+        rolesChosen={chosen.length > 0}
       />
       <div className="inv-form-actions">
         <button type="button" className="sds--btn sds--btn--secondary" onClick={() => navigate(-1)}>
