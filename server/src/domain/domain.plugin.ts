@@ -29,15 +29,14 @@ async function domain(app: FastifyInstance): Promise<void> {
     );
   }
   if (!app.hasDecorator('mailer')) {
-    app.decorate(
-      'mailer',
-      createMailer({
-        smtpUrl: app.config.smtpUrl ?? undefined,
-        from: app.config.mailFrom,
-        db: app.db,
-        log: app.log,
-      }),
-    );
+    const mailer = createMailer({
+      smtpUrl: app.config.smtpUrl ?? undefined,
+      from: app.config.mailFrom,
+      db: app.db,
+      log: app.log,
+    });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => mailer.close());
   }
   await app.register(jobsPlugin);
   for (const routes of [
