@@ -1,9 +1,10 @@
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { addMember, apiApp, call, insertRole, loginPersonas } from '../test/api-kit.js';
 
-async function inviteTwo(app: FastifyInstance): Promise<void> {
+async function inviteTwo(app: FastifyInstance, roleName = 'Wiki Editors'): Promise<void> {
   const s = await loginPersonas(app);
-  const wiki = await insertRole(app, 'Wiki Editors', ['app-wiki']);
+  const wiki = await insertRole(app, roleName, ['app-wiki']);
   await addMember(app, s.manager.userId, wiki, 'MANAGER');
   for (const invitee of ['first@example.com', 'second@example.com']) {
     const res = await call(app, s.manager, 'POST', '/api/v1/invitations', {
@@ -48,6 +49,24 @@ describe('the development mailbox', () => {
       expect(res.body).toContain(`<a href="${link}">${link}</a>`);
       expect(res.body).toMatch(/<iframe[^>]+sandbox="[^"]*"[^>]+srcdoc="&lt;!DOCTYPE html&gt;/);
       expect((await app.inject({ method: 'GET', url: '/dev-mailbox/999999' })).statusCode).toBe(404);
+    });
+
+    it('has the log name each accept link', async () => {
+      const info = jest.spyOn(app.log, 'info');
+      await inviteTwo(app, 'Logged Role');
+      const hashes = (
+        await app.db.query<{ hash: string }>(
+          "SELECT hash FROM invitations WHERE email = 'second@example.com' ORDER BY id",
+        )
+      ).rows.map((r) => r.hash);
+      expect(info).toHaveBeenCalledWith(
+        expect.objectContaining({
+          to: 'second@example.com',
+          acceptUrl: `http://localhost:8080/invitation/accept?hash=${hashes[hashes.length - 1]}`,
+        }),
+        'invitation accept link',
+      );
+      info.mockRestore();
     });
 
     it('is linked from the login page of the development identity provider', async () => {
