@@ -47,7 +47,7 @@ describe('the invitations tab of a role', () => {
     );
   });
 
-  it('filters on accepted, expired and all', async () => {
+  it('filters on status and on the user’s own invitations', async () => {
     await setUp(manager);
     renderAt('/tab', <RoleInvitationsTab context={{ roleId: 1 }} />);
     await screen.findByRole('row', { name: /invitee1@example.com/ });

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore, type Invitation } from 'shared-auth';
-import { PagedList, SelectField, type PageRequest, type RowKey } from 'shared-ui';
+import { Checkbox, PagedList, SelectField, type PageRequest, type RowKey } from 'shared-ui';
 import '../invitations.css';
 import { searchInvitations, type InvitationFilter } from '../invitations.resource';
 import { InvitationActionDialog } from './invitation-action-dialog.component';
@@ -23,6 +23,8 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
   const { t } = useTranslation('invitations');
   const user = useSessionStore((state) => state.user);
   const [filter, setFilter] = useState<InvitationFilter>(defaultFilter);
+  // The 'mine' filter of spec §2: a page of one's own invitations fixes it, other lists offer it.
+  const [onlyMine, setOnlyMine] = useState(Boolean(mine));
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [reloads, setReloads] = useState(0);
   const [pending, setPending] = useState<{ action: InvitationAction; invitations: Invitation[] } | null>(
@@ -33,11 +35,11 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
 
   const fetchPage = useCallback(
     async (request: PageRequest) => {
-      const page = await searchInvitations({ ...request, roleId, mine, status: filter });
+      const page = await searchInvitations({ ...request, roleId, mine: onlyMine, status: filter });
       shown.current = page.content;
       return page;
     },
-    [roleId, mine, filter],
+    [roleId, onlyMine, filter],
   );
   const mayManage = (invitation: Invitation) => mayManageInvitation(user, invitation);
   const act = (action: InvitationAction, invitations: Invitation[]) => setPending({ action, invitations });
@@ -47,7 +49,7 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
     <div className="inv-list">
       <PagedList<Invitation>
         fetchPage={fetchPage}
-        reloadKey={`${filter}:${reloads}`}
+        reloadKey={`${filter}:${onlyMine}:${reloads}`}
         columns={invitationColumns(t, {
           showRoles: roleId === undefined,
           mayManage,
@@ -76,6 +78,17 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
                 setSelected([]);
               }}
             />
+            {!mine && (
+              <Checkbox
+                id={`inv-only-mine-${roleId ?? 'all'}`}
+                label={t('list.onlyMine')}
+                checked={onlyMine}
+                onChange={(checked) => {
+                  setOnlyMine(checked);
+                  setSelected([]);
+                }}
+              />
+            )}
             {selection.length > 0 && (
               <>
                 <button
