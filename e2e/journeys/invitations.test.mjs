@@ -129,6 +129,14 @@ journey(
       [email],
       'the admin sees the new guest on the role',
     );
+    // And the invitation shows as accepted in the admin's own list.
+    await visit(page, '/invitation/mine', {
+      ready: (p) => p.getByRole('heading', { name: t('mineTitle') }),
+      name: 'my invitations',
+    });
+    await page.getByLabel(t('list.filterLabel')).selectOption('accepted');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByText(t('list.statusACCEPTED')).waitFor();
   },
   { timeout: 180_000 },
 );
