@@ -16,7 +16,9 @@ import {
   trackRequests,
 } from '../harness/index.mjs';
 import { coldLoad, summarize } from './page-load.mjs';
+import { inviteToMail } from './invite-mail.mjs';
 import { runLoad } from './load.mjs';
+import { startSmtp } from '../support/smtp.mjs';
 import { printTable } from './report.mjs';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
@@ -24,6 +26,7 @@ const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONCURRENCY = 32;
 // A broad query (every seeded user matches: the worst case for counting) and a narrow one (a few matches).
 const SEARCH_QUERIES = ['user', 'perf user 4711'];
+const INVITEES = Number(process.env.BENCH_INVITEES ?? 100);
 
 /** The first screen of each remote, as the super user sees it. */
 const REMOTE_SCREENS = {
@@ -77,7 +80,9 @@ const homeReady = (/** @type {import('playwright-core').Page} */ page) =>
 const buildStarted = performance.now();
 await ensureBuilt();
 results.buildCheckMs = Math.round(performance.now() - buildStarted);
-const server = await startServer({ env: { PERFORMANCE_SEED_ALLOWED: 'true' } });
+// A real SMTP server in this process: the invitation mails go there, and their arrival is timed.
+const smtp = await startSmtp();
+const server = await startServer({ env: { PERFORMANCE_SEED_ALLOWED: 'true', SMTP_URL: smtp.url } });
 const browser = await launchBrowser();
 try {
   const { baseUrl } = server;
@@ -154,6 +159,10 @@ try {
     return remotes;
   });
 
+  // From "Invite" on the invitation form to the mails' arrival, for 100 invitees (before the seed fills
+  // the database: this is the mail path, not a database under load).
+  await measure('inviteToMail', () => inviteToMail(browser, baseUrl, storageState, smtp, INVITEES));
+
   // The performance seed, as the super user, through the API.
   await measure('performanceSeed', async () => {
     const csrfResponse = await fetch(`${baseUrl}/api/v1/csrf`, { headers: { cookie } });
@@ -207,6 +216,7 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await smtp.close();
 }
 
 results.finishedAt = new Date().toISOString();

@@ -83,6 +83,15 @@ export function printTable(results) {
   }
   out(table(pageRows));
 
+  const invite = obj(results.inviteToMail);
+  out(
+    `\nInvite → mail (SMTP in the bench process): ${
+      invite.error
+        ? `not measured: ${invite.error}`
+        : `${invite.invitees} invitees, first mail ${invite.firstMailMs} ms, last mail ${invite.lastMailMs} ms after the click (the form's answer: ${invite.inviteAnsweredMs} ms)`
+    }`,
+  );
+
   const seed = obj(results.performanceSeed);
   out(
     `\nPerformance seed (PUT /api/v1/system/performance-seed): ${seed.error ? `not measured: ${seed.error}` : `${seed.durationMs} ms`}`,

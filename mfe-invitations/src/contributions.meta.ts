@@ -7,6 +7,7 @@ const meta = {
   routes: {
     // Listed before invitation/:id for readers; react-router ranks the static segment first anyway.
     accept: { path: 'invitation/accept', access: 'public' },
+    mine: { path: 'invitation/mine', access: 'authenticated' },
     form: { path: 'invitation/:id', access: 'authenticated' },
   },
   extensions: {
@@ -16,6 +17,28 @@ const meta = {
       order: 10,
       labelKey: 'headerInvite',
       href: '/invitation/new',
+      visibleRule: 'mayInvite',
+    },
+    roleTab: {
+      slot: 'role.tabs',
+      id: 'invitations',
+      order: 20,
+      labelKey: 'tabInvitations',
+      visibleRule: 'mayInvite',
+    },
+    systemTab: {
+      slot: 'system.tabs',
+      id: 'invitations',
+      order: 20,
+      labelKey: 'tabInvitations',
+      visibleRule: 'superUser',
+    },
+    myInvitations: {
+      slot: 'user-menu.links',
+      id: 'my-invitations',
+      order: 40,
+      labelKey: 'menuMyInvitations',
+      href: '/invitation/mine',
       visibleRule: 'mayInvite',
     },
   },

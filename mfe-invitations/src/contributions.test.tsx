@@ -1,41 +1,59 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { registerTranslations } from 'shared-ui';
+import { visibilityRule, type User } from 'shared-auth';
+import { assertTranslationParity } from 'shared-ui';
 import contributions from './contributions';
+import { guest, inviter, manager, superUser } from './test-support/fixtures';
 
-function renderRoute(path: string) {
-  registerTranslations(contributions.id, contributions.translations);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {contributions.routes.map(({ path: routePath, element: Page }) => (
-          <Route key={routePath} path={routePath} element={<Page />} />
-        ))}
-      </Routes>
-    </MemoryRouter>,
-  );
+/** Whether `user` sees the extension, by the shared rule its metadata names. */
+function sees(ext: { visibleRule: string }, user: User, context?: Record<string, unknown>): boolean {
+  const rule = visibilityRule(ext.visibleRule);
+  if (!rule) throw new Error(`unknown rule ${ext.visibleRule}`);
+  return rule(user, context);
+}
+
+function extension(slot: string) {
+  const found = contributions.extensions.find((candidate) => candidate.slot === slot);
+  if (!found) throw new Error(`no invitations extension in ${slot}`);
+  return found;
 }
 
 describe('mfe-invitations contributions', () => {
-  it('makes invitation acceptance public and the form authenticated', () => {
+  it('makes acceptance public and the form and own invitations authenticated', () => {
     expect(contributions.routes.map((route) => [route.path, route.access])).toEqual([
       ['invitation/accept', 'public'],
+      ['invitation/mine', 'authenticated'],
       ['invitation/:id', 'authenticated'],
     ]);
   });
 
-  it('shows the acceptance page, not the form, at invitation/accept', async () => {
-    renderRoute('/invitation/accept?hash=abc');
-    expect(await screen.findByRole('heading', { name: 'Your invitation' })).toBeInTheDocument();
+  it('adds the invitations tab to role detail for inviters and up', () => {
+    const tab = extension('role.tabs');
+    expect(tab.id).toBe('invitations');
+    expect(tab.component).toBeDefined();
+    expect(sees(tab, inviter, { roleId: 1 })).toBe(true);
+    expect(sees(tab, manager, { roleId: 1 })).toBe(true);
+    expect(sees(tab, guest, { roleId: 1 })).toBe(false);
   });
 
-  it('titles the form for a maintainer invitation', async () => {
-    renderRoute('/invitation/new?maintainer=true');
-    expect(await screen.findByRole('heading', { name: 'Invite a maintainer' })).toBeInTheDocument();
+  it('adds the invitations tab to the system area for super users only', () => {
+    const tab = extension('system.tabs');
+    expect(tab.id).toBe('invitations');
+    expect(sees(tab, superUser)).toBe(true);
+    expect(sees(tab, manager)).toBe(false);
   });
 
-  it('titles the form for a new invitation', async () => {
-    renderRoute('/invitation/new');
-    expect(await screen.findByRole('heading', { name: 'New invitation' })).toBeInTheDocument();
+  it('links the own invitations from the user menu for inviters and up', () => {
+    const link = extension('user-menu.links');
+    expect(link.href).toBe('/invitation/mine');
+    expect(sees(link, inviter)).toBe(true);
+    expect(sees(link, guest)).toBe(false);
+  });
+
+  it('has the same keys in English and Dutch, and labels for its slots', () => {
+    const { en, nl } = contributions.translations;
+    expect(() => assertTranslationParity(en, nl)).not.toThrow();
+    for (const ext of contributions.extensions) {
+      expect(en[ext.labelKey]).toBeTruthy();
+      expect(nl[ext.labelKey]).toBeTruthy();
+    }
   });
 });

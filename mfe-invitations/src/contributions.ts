@@ -11,10 +11,16 @@ const contributions: RemoteContributions = {
   contractVersion: contract.contractVersion,
   routes: [
     { ...meta.routes.accept, element: lazy(() => import('./pages/invitation-accept.page')) },
+    { ...meta.routes.mine, element: lazy(() => import('./pages/my-invitations.page')) },
     { ...meta.routes.form, element: lazy(() => import('./pages/invitation-form.page')) },
   ],
-  // The header link needs no code: the shell shows it from the metadata.
-  extensions: [{ ...meta.extensions.headerInvite }],
+  extensions: [
+    // The header link needs no code: the shell shows it from the metadata.
+    { ...meta.extensions.headerInvite },
+    { ...meta.extensions.roleTab, component: lazy(() => import('./lists/role-invitations.tab')) },
+    { ...meta.extensions.systemTab, component: lazy(() => import('./lists/system-invitations.tab')) },
+    { ...meta.extensions.myInvitations },
+  ],
   translations: { en, nl },
 };
 

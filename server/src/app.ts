@@ -22,6 +22,7 @@ import { httpRegistry } from './registry/http-registry.js';
 import type { Registry } from './registry/registry.js';
 import routes from './routes/index.js';
 import { seedDevelopmentData } from './seed/dev-seed.js';
+import devMailbox from './dev-mailbox/dev-mailbox.plugin.js';
 
 export interface BuildOverrides {
   /** A complete configuration (tests); otherwise read from the environment. */
@@ -72,11 +73,19 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     'registry',
     overrides.registry ?? (config.registryUrl ? httpRegistry({ url: config.registryUrl }) : fileRegistry()),
   );
-  app.decorate(
-    'mailer',
-    overrides.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl ?? undefined, from: config.mailFrom, db, log: app.log }),
-  );
+  if (overrides.mailer) {
+    app.decorate('mailer', overrides.mailer);
+  } else {
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl ?? undefined,
+      from: config.mailFrom,
+      db,
+      log: app.log,
+    });
+    app.decorate('mailer', mailer);
+    // Its pooled SMTP connections close with the app.
+    app.addHook('onClose', async () => mailer.close());
+  }
 
   await app.register(securityHeaders);
   await app.register(badInput);
@@ -89,6 +98,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
       'DEVELOPMENT IDENTITY PROVIDER ON (DEV_IDP=true): anyone can log in as anyone, a super user included, at /dev-idp. Never use this in production.',
     );
     await app.register(devIdp);
+    await app.register(devMailbox);
   }
   await app.register(jobsPlugin);
   await app.register(routes);

@@ -1,12 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from 'shared-ui';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  clearSavedLocation,
+  isApiError,
+  isInvitationExpired,
+  startLogin,
+  useSessionStore,
+  type Invitation,
+} from 'shared-auth';
+import { ConfirmationDialog, formatDate, Loader, PageFrame } from 'shared-ui';
+import { acceptAndRefresh, loginToAccept, shouldAutoAccept } from '../accept/accept-flow';
+import { InvitationDetails } from '../accept/invitation-details.component';
+import '../invitations.css';
+import { fetchPublicInvitation } from '../invitations.resource';
 
-/** invitation/accept?hash=…: public; shows the invitation and the way to accept it. */
+/** invitation/accept?hash=…: public; shows the invitation and the way to accept it (spec §4, §8). */
 export default function InvitationAcceptPage() {
   const { t } = useTranslation('invitations');
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const authenticated = useSessionStore((state) => state.authenticated);
+  const hash = searchParams.get('hash') ?? '';
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [accepting, setAccepting] = useState(false);
+  const [wrongEmail, setWrongEmail] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!hash) {
+      navigate('/404', { replace: true });
+      return undefined;
+    }
+    let current = true;
+    fetchPublicInvitation(hash).then(
+      (found) => current && setInvitation(found),
+      (error: unknown) => {
+        if (!current) return;
+        // 409: accepted already. A logged-in user goes home; anyone else logs in (spec §8).
+        if (isApiError(error) && error.status === 409) {
+          if (useSessionStore.getState().authenticated) navigate('/', { replace: true });
+          else {
+            clearSavedLocation();
+            startLogin();
+          }
+        } else navigate('/404', { replace: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [hash, navigate]);
+
+  const expired = invitation ? isInvitationExpired(invitation) : false;
+
+  useEffect(() => {
+    if (!invitation || expired || started.current || !shouldAutoAccept(authenticated)) return;
+    started.current = true;
+    setAccepting(true);
+    void acceptAndRefresh(hash, invitation.id).then((outcome) => {
+      setAccepting(false);
+      if (outcome.kind === 'accepted') navigate('/home');
+      else if (outcome.kind === 'wrongEmail') setWrongEmail(outcome.email);
+    });
+  }, [invitation, expired, authenticated, hash, navigate]);
+
+  const login = () => void loginToAccept(hash, `${location.pathname}${location.search}`);
+
   return (
     <PageFrame title={t('acceptTitle')}>
-      <p>{t('acceptInfo')}</p>
+      <div className="inv-accept">
+        {!invitation || accepting ? (
+          <Loader />
+        ) : expired ? (
+          <div role="alert">
+            <p className="sds--text--h4">
+              {t('accept.expired', { date: formatDate(invitation.expiryDate) })}
+            </p>
+            <p>{t('accept.expiredContact', { inviter: inviterOf(invitation) })}</p>
+          </div>
+        ) : (
+          <>
+            <InvitationDetails invitation={invitation} />
+            <div>
+              <button type="button" className="sds--btn sds--btn--primary" onClick={login}>
+                {t('accept.loginToAccept')}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+      <ConfirmationDialog
+        open={wrongEmail !== null}
+        title={t('accept.wrongEmailTitle')}
+        question={t('accept.wrongEmail', { email: wrongEmail ?? '' })}
+        confirmLabel={t('accept.login')}
+        isWarning
+        confirm={login}
+      />
     </PageFrame>
   );
+}
+
+function inviterOf(invitation: Invitation): string {
+  return invitation.inviter?.name ?? invitation.inviter?.email ?? '';
 }

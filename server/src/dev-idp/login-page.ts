@@ -40,6 +40,7 @@ export function loginPage(uid: string, error?: string): string {
         ${personas}
       </ul>
       <p>Any other name or e-mail address signs in a new person with that e-mail address.</p>
+      <p>Invitation mails sent without an SMTP server: <a href="/dev-mailbox">the development mailbox</a>.</p>
     </main>
   </body>
 </html>`;

@@ -17,6 +17,11 @@ import { splitInvitees } from './validation.js';
 
 export const INVITATION_VALIDITY_DAYS = 30;
 export const MAX_INVITATION_DAYS = 365;
+/**
+ * Addresses per request, counted after splitting: one entry may hold many addresses, and each address
+ * costs an invitation, a mail and database work on the one server thread.
+ */
+export const MAX_INVITEES_PER_REQUEST = 1000;
 
 export const invitationRequestSchema = {
   type: 'object',
@@ -122,6 +127,12 @@ export async function checkInvitation(
   const { valid, invalid } = splitInvitees(body.invites);
   if (invalid.length > 0) throw httpError(400, `Invalid email addresses: ${invalid.join(', ')}`);
   if (valid.length === 0) throw httpError(400, 'At least one email address is required');
+  if (valid.length > MAX_INVITEES_PER_REQUEST) {
+    throw httpError(
+      400,
+      `At most ${MAX_INVITEES_PER_REQUEST} email addresses per request, not ${valid.length}: send them in parts`,
+    );
+  }
   const roleIds = [...new Set(body.roleIdentifiers ?? [])];
   const roles = await loadRolesByIds(q, registry, roleIds);
   if (roles.length !== roleIds.length) throw httpError(404, 'One of the roles does not exist');

@@ -21,8 +21,9 @@ export function invitationMessage(
   hash: string,
   inviterName: string,
   publicUrl: string,
-): OutgoingMail {
+): OutgoingMail & { acceptUrl: string } {
   const language: MailLanguage = invitation.language === 'nl' ? 'nl' : 'en';
+  const acceptUrl = `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`;
   const mail = invitationMail({
     language,
     inviterName,
@@ -34,8 +35,8 @@ export function invitationMessage(
         .filter((n): n is string => !!n),
     })),
     message: invitation.message,
-    acceptUrl: `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`,
+    acceptUrl,
     expiryDate: new Date(invitation.expiryDate * 1000),
   });
-  return { kind: 'invitation', to: invitation.email, ...mail };
+  return { kind: 'invitation', to: invitation.email, ...mail, acceptUrl };
 }

@@ -84,6 +84,27 @@ describe('mail over SMTP', () => {
     expect(body).toMatch(/Content-Type: text\/plain/i);
     expect(await count(app, 'outbox')).toBe(0);
   });
+
+  it('delivers every mail of a bulk invitation over the pooled connections', async () => {
+    const s = await loginPersonas(app);
+    const wiki = (await app.db.query<{ id: string }>("SELECT id FROM roles WHERE name = 'Wiki Editors'"))
+      .rows[0].id;
+    await addMember(app, s.admin.userId, Number(wiki), 'MANAGER');
+    const before = smtp.received.length;
+    const invites = Array.from({ length: 12 }, (_, i) => `bulk${i}@example.com`);
+    const res = await call(app, s.admin, 'POST', '/api/v1/invitations', {
+      intendedAuthority: 'GUEST',
+      invites,
+      roleIdentifiers: [Number(wiki)],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(
+      smtp.received
+        .slice(before)
+        .flatMap((m) => m.to)
+        .sort(),
+    ).toEqual([...invites].sort());
+  });
 });
 
 describe('mail without SMTP', () => {
@@ -111,5 +132,18 @@ describe('mail without SMTP', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the SMTP connection pool', () => {
+  it('pools a few connections unless SMTP_URL says otherwise', async () => {
+    const { pooledSmtpUrl } = await import('./mailer.js');
+    expect(pooledSmtpUrl('smtp://u:p@mail.example.org:587')).toBe(
+      'smtp://u:p@mail.example.org:587?pool=true&maxConnections=5',
+    );
+    expect(pooledSmtpUrl('smtps://mail.example.org?pool=false')).toBe('smtps://mail.example.org?pool=false');
+    expect(pooledSmtpUrl('smtp://mail.example.org:25?maxConnections=2&pool=true')).toBe(
+      'smtp://mail.example.org:25?maxConnections=2&pool=true',
+    );
   });
 });

@@ -11,10 +11,27 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
 }
 
+/** Connections kept open to the SMTP server: a bulk invitation then mails over a few reused ones. */
+export const SMTP_MAX_CONNECTIONS = 5;
+
+/**
+ * SMTP_URL with a connection pool, unless the URL sets `pool` itself: opening a connection per mail made
+ * 100 invitations take 16 s.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) {
+    url.searchParams.set('pool', 'true');
+    if (!url.searchParams.has('maxConnections'))
+      url.searchParams.set('maxConnections', String(SMTP_MAX_CONNECTIONS));
+  }
+  return url.toString();
+}
+
 /** SMTP when SMTP_URL is set, otherwise the outbox table plus a log line (development). */
-export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerPort {
+export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerPort & { close(): void } {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
     return {
       async send(message) {
         await transport.sendMail({
@@ -26,6 +43,8 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerP
         });
         log.info({ kind: message.kind, to: message.to }, 'mail sent');
       },
+      // The pool keeps connections open: closed with the app.
+      close: () => transport.close(),
     };
   }
   return {
@@ -39,5 +58,6 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerP
         'mail written to the outbox',
       );
     },
+    close: () => undefined,
   };
 }

@@ -95,12 +95,60 @@ export function authorityName(language: MailLanguage, authority: string): string
   return AUTHORITY_NAMES[language][authority] ?? authority.toLowerCase();
 }
 
-function layout(body: string): string {
-  return `<!DOCTYPE html><html><body style="font-family:Arial,sans-serif;color:#202020;line-height:1.5">${body}</body></html>`;
+const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#202020;font-size:15px;line-height:22px';
+
+/**
+ * The frame every mail client renders alike: tables for layout, inline styles only, no scripts, no
+ * external style sheets (Outlook and Gmail drop <style> blocks and ignore flex or grid).
+ */
+function layout(language: MailLanguage, title: string, rows: string[]): string {
+  const cells = rows
+    .filter(Boolean)
+    .map((row) => `<tr><td style="padding:0 32px 16px 32px;${FONT}">${row}</td></tr>`)
+    .join('');
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${language}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    '<body style="margin:0;padding:0;background-color:#f2f4f7">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f2f4f7">',
+    '<tr><td align="center" style="padding:24px 8px">',
+    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #dfe3e8">',
+    `<tr><td style="padding:20px 32px;background-color:#0077c8;color:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:18px;font-weight:bold">${escapeHtml(title)}</td></tr>`,
+    '<tr><td style="height:24px;line-height:24px;font-size:0">&nbsp;</td></tr>',
+    cells,
+    '</table></td></tr></table></body></html>',
+  ].join('');
+}
+
+/** A button made of a table cell: the one form of button that Outlook renders with its colour. */
+function button(href: string, label: string): string {
+  return (
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>' +
+    `<td bgcolor="#0077c8" style="border-radius:4px;background-color:#0077c8">` +
+    `<a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none">${escapeHtml(label)}</a>` +
+    '</td></tr></table>'
+  );
 }
 
 function roleLine(role: MailRole): string {
   return role.applications.length ? `${role.name} (${role.applications.join(', ')})` : role.name;
+}
+
+function roleRows(roles: MailRole[]): string {
+  if (!roles.length) return '';
+  const rows = roles
+    .map(
+      (r) =>
+        `<tr><td style="padding:8px 12px;border-bottom:1px solid #dfe3e8;${FONT}"><strong>${escapeHtml(r.name)}</strong>` +
+        (r.applications.length
+          ? `<br><span style="color:#5e6873;font-size:13px">${escapeHtml(r.applications.join(', '))}</span>`
+          : '') +
+        '</td></tr>',
+    )
+    .join('');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border:1px solid #dfe3e8;border-bottom:0">${rows}</table>`;
 }
 
 export function invitationMail(input: InvitationMailInput): RenderedMail {
@@ -110,6 +158,7 @@ export function invitationMail(input: InvitationMailInput): RenderedMail {
     ? t.invites(input.inviterName, input.authority)
     : t.invitesNoRoles(input.inviterName, input.authority);
   const message = input.message?.trim();
+  const subject = t.invitationSubject(input.inviterName);
 
   const text = [
     t.greeting,
@@ -125,22 +174,19 @@ export function invitationMail(input: InvitationMailInput): RenderedMail {
     t.ignore,
   ].join('\n');
 
-  const html = layout(
-    [
-      `<p>${escapeHtml(t.greeting)}</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      input.roles.length
-        ? `<ul>${input.roles.map((r) => `<li>${escapeHtml(roleLine(r))}</li>`).join('')}</ul>`
-        : '',
-      message
-        ? `<p>${escapeHtml(t.messageFrom(input.inviterName))}</p><blockquote style="white-space:pre-wrap">${escapeHtml(message)}</blockquote>`
-        : '',
-      `<p><a href="${escapeHtml(input.acceptUrl)}" style="background:#0077c8;color:#fff;padding:8px 16px;border-radius:4px;text-decoration:none">${escapeHtml(t.accept)}</a></p>`,
-      `<p>${escapeHtml(t.expires(expiry))}</p>`,
-      `<p style="color:#666">${escapeHtml(t.ignore)}</p>`,
-    ].join(''),
-  );
-  return { subject: t.invitationSubject(input.inviterName), html, text };
+  const html = layout(input.language, subject, [
+    escapeHtml(t.greeting),
+    escapeHtml(intro),
+    roleRows(input.roles),
+    message
+      ? `${escapeHtml(t.messageFrom(input.inviterName))}<div style="margin-top:8px;padding:8px 12px;border-left:4px solid #dfe3e8;white-space:pre-wrap">${escapeHtml(message)}</div>`
+      : '',
+    button(input.acceptUrl, t.accept),
+    `<span style="font-size:13px;color:#5e6873">${escapeHtml(t.acceptText)}<br><a href="${escapeHtml(input.acceptUrl)}" style="color:#0077c8;word-break:break-all">${escapeHtml(input.acceptUrl)}</a></span>`,
+    `<strong>${escapeHtml(t.expires(expiry))}</strong>`,
+    `<span style="color:#5e6873;font-size:13px">${escapeHtml(t.ignore)}</span>`,
+  ]);
+  return { subject, html, text };
 }
 
 export function roleExpiryMail(input: RoleExpiryMailInput): RenderedMail {
@@ -153,15 +199,14 @@ export function roleExpiryMail(input: RoleExpiryMailInput): RenderedMail {
     t.expiryContact,
     input.portalUrl,
   ].join('\n');
-  const html = layout(
-    [
-      `<p>${escapeHtml(body)}</p>`,
-      input.applications.length
-        ? `<p>${escapeHtml(t.expiryApps)}</p><ul>${input.applications.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>`
-        : '',
-      `<p>${escapeHtml(t.expiryContact)}</p>`,
-      `<p><a href="${escapeHtml(input.portalUrl)}">${escapeHtml(t.openPortal)}</a></p>`,
-    ].join(''),
-  );
-  return { subject: t.expirySubject(input.roleName), html, text };
+  const subject = t.expirySubject(input.roleName);
+  const html = layout(input.language, subject, [
+    escapeHtml(body),
+    input.applications.length
+      ? `${escapeHtml(t.expiryApps)}<br>${input.applications.map((a) => `&bull; ${escapeHtml(a)}`).join('<br>')}`
+      : '',
+    escapeHtml(t.expiryContact),
+    button(input.portalUrl, t.openPortal),
+  ]);
+  return { subject, html, text };
 }

@@ -62,7 +62,13 @@ describe('POST /invitations', () => {
       }),
     );
     expect(res.statusCode).toBe(201);
-    const created = res.json();
+    const summary = res.json();
+    expect(summary).toEqual({ created: 2, ids: [expect.any(Number), expect.any(Number)] });
+    const created = await Promise.all(
+      summary.ids.map(async (id: number) =>
+        (await call(app, s.manager, 'GET', `/api/v1/invitations/public?hash=${await hashOf(id)}`)).json(),
+      ),
+    );
     expect(created.map((i: { email: string }) => i.email)).toEqual([
       'a.one@example.com',
       'b.two@example.com',
@@ -80,6 +86,32 @@ describe('POST /invitations', () => {
       "SELECT 1 FROM audit_logs WHERE entity_type = 'invitation' AND action = 'create'",
     );
     expect(audits.rowCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts addresses after splitting: 1000 is the most per request, however they are packed', async () => {
+    const addresses = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `bulk${from + i}@example.com`);
+    const packed = Array.from({ length: 101 }, (_, entry) => addresses(10, entry * 10).join(', '));
+    const before = await count(app, 'invitations');
+    const tooMany = await call(app, s.manager, 'POST', '/api/v1/invitations', invite({ invites: packed }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain('At most 1000 email addresses per request, not 1010');
+    expect(await count(app, 'invitations')).toBe(before);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('answers a bulk create with a summary, not every invitation', async () => {
+    const packed = Array.from({ length: 25 }, (_, entry) =>
+      Array.from({ length: 4 }, (_, i) => `summary${entry * 4 + i}@example.com`).join('; '),
+    );
+    const res = await call(app, s.manager, 'POST', '/api/v1/invitations', invite({ invites: packed }));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['created', 'ids']);
+    expect(body.created).toBe(100);
+    expect(new Set(body.ids).size).toBe(100);
+    expect(sent).toHaveLength(100);
+    expect(res.body.length).toBeLessThan(2000);
   });
 
   it.each([
@@ -149,7 +181,13 @@ describe('POST /invitations', () => {
       invite({ ...base, organizationGUID: HW_GUID }),
     );
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()[0].organizationGUID).toBe(HW_GUID);
+    const [orgGuid] = (
+      await app.db.query<{ organization_guid: string }>(
+        'SELECT organization_guid FROM invitations WHERE id = $1',
+        [ok.json().ids[0]],
+      )
+    ).rows;
+    expect(orgGuid.organization_guid).toBe(HW_GUID);
     expect(
       (await call(app, s.manager, 'POST', '/api/v1/invitations', invite({ intendedAuthority: 'SUPER_USER' })))
         .statusCode,
@@ -181,7 +219,7 @@ describe('public, accept, resend, revoke', () => {
   async function created(extra: Record<string, unknown> = {}, by = s.manager) {
     const res = await call(app, by, 'POST', '/api/v1/invitations', invite(extra));
     expect(res.statusCode).toBe(201);
-    const id = res.json()[0].id as number;
+    const id = res.json().ids[0] as number;
     return { id, hash: await hashOf(id) };
   }
 
@@ -292,7 +330,7 @@ describe('public, accept, resend, revoke', () => {
         invites: ['ia@example.com'],
       }),
     );
-    const id = res.json()[0].id;
+    const id = res.json().ids[0];
     const person = await loginAs(app, 'ia@example.com');
     expect(
       (

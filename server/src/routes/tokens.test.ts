@@ -42,12 +42,13 @@ describe('tokens', () => {
       payload: { intendedAuthority: 'GUEST', invites: ['via.api@example.com'], roleIdentifiers: [wiki] },
     });
     expect(invited.statusCode).toBe(201);
-    expect(invited.json()[0]).toEqual(
-      expect.objectContaining({
-        remoteApiUser: `API token ${res.json().id}`,
-        inviter: expect.objectContaining({ name: 'Max Manager' }),
-      }),
+    const storedInvitation = await app.db.query<{ remote_api_user: string; inviter: string }>(
+      'SELECT i.remote_api_user, u.name AS inviter FROM invitations i JOIN users u ON u.id = i.inviter_id WHERE i.id = $1',
+      [invited.json().ids[0]],
     );
+    expect(storedInvitation.rows).toEqual([
+      { remote_api_user: `API token ${res.json().id}`, inviter: 'Max Manager' },
+    ]);
     // The secret is used up: a second save needs a new one.
     expect((await call(app, s.manager, 'POST', '/api/v1/tokens', { description: 'Again' })).statusCode).toBe(
       400,

@@ -46,6 +46,7 @@ const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
   applicationUsersHomeTab: ['adminWithApplications'],
   tokensHomeTab: ['superUser', 'adminWithApplications', 'adminWithoutApplications', 'superUserAndAdmin'],
   tokensMenuLink: ['manager', 'inviter'],
+  superUser: ['superUser', 'superUserAndAdmin'],
   systemMenuLink: ['superUser', 'superUserAndAdmin'],
   // An institution admin without applications holds no authority to invite with (isUserAllowed).
   mayInvite: [

@@ -30,6 +30,8 @@ export const VISIBILITY_RULES = {
   applicationUsersHomeTab: showsApplicationUsersTab,
   tokensHomeTab: showsTokensTab,
   tokensMenuLink: showsTokensMenuLink,
+  /** Super users only (the system area's tabs). */
+  superUser: (user) => Boolean(user?.superUser),
   /** User-menu link to the system area (spec §2 Header): super users. */
   systemMenuLink: (user) => Boolean(user?.superUser),
   /** Header link to a new invitation (spec §2 Header): whoever may invite (inviter or more). */

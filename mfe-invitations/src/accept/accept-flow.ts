@@ -1,0 +1,64 @@
+/** The side effects of spec §4 'Invitation acceptance flow', kept out of the page so tests can follow them. */
+import {
+  clearSavedLocation,
+  consumeMayAccept,
+  DEFAULT_ERROR_REFERENCE,
+  hasMayAccept,
+  isApiError,
+  logout,
+  saveLocation,
+  setMayAccept,
+  startLogin,
+  useErrorDialogStore,
+  useSessionStore,
+} from 'shared-auth';
+import { acceptInvitation, fetchCurrentUser } from '../invitations.resource';
+
+/** True when this page load is a reload: the marker must not accept then (spec §4). */
+export function isPageReload(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type === 'reload';
+}
+
+/** Accept automatically only right after the login this page started. */
+export function shouldAutoAccept(authenticated: boolean): boolean {
+  return authenticated && hasMayAccept() && !isPageReload();
+}
+
+/** Log in: remember this page and the marker, end any session, then start a fresh login back here. */
+export async function loginToAccept(hash: string, location: string): Promise<void> {
+  saveLocation(location);
+  setMayAccept();
+  if (useSessionStore.getState().authenticated) await logout();
+  startLogin({ force: true, hash });
+}
+
+export type AcceptOutcome = { kind: 'accepted' } | { kind: 'wrongEmail'; email: string } | { kind: 'failed' };
+
+/**
+ * Accepts and loads the user again (the new role must show at home). A 412 keeps the marker for the
+ * next login; any other failure removes it and opens the failure dialog with the reference (spec §8).
+ */
+export async function acceptAndRefresh(hash: string, invitationId: number): Promise<AcceptOutcome> {
+  try {
+    await acceptInvitation(hash, invitationId);
+  } catch (error) {
+    if (isApiError(error) && error.status === 412) {
+      return { kind: 'wrongEmail', email: error.body?.email ?? '' };
+    }
+    consumeMayAccept();
+    const reference = isApiError(error) ? error.body?.reference : undefined;
+    useErrorDialogStore.getState().show(reference ?? DEFAULT_ERROR_REFERENCE);
+    return { kind: 'failed' };
+  }
+  consumeMayAccept();
+  clearSavedLocation();
+  const session = useSessionStore.getState();
+  try {
+    session.setUser(await fetchCurrentUser());
+  } catch {
+    // Home loads the user itself if this failed; the acceptance stands.
+  }
+  session.setReload(true);
+  return { kind: 'accepted' };
+}

@@ -1,0 +1,163 @@
+/** The invitation form's rules (spec §4 Invitation form, §5 Invitation), pure so they can be tested alone. */
+import {
+  allowedAuthoritiesForInvitation,
+  INVITATION_DEFAULT_VALIDITY_DAYS,
+  INVITATION_MAX_DAYS,
+  INVITATION_ROLE_EXPIRY_DAYS,
+  isUserAllowed,
+  mayInviteForRole,
+  ROLE_DEFAULT_EXPIRY_DAYS,
+  type Authority,
+  type InvitationRequest,
+  type Locale,
+  type Role,
+  type User,
+} from 'shared-auth';
+import { addDays, startOfDay } from 'shared-ui';
+
+export interface InvitationFormValues {
+  invitees: string[];
+  intendedAuthority: Authority;
+  roleIds: number[];
+  message: string;
+  language: Locale;
+  expiryDate: Date | null;
+  roleExpiryDate: Date | null;
+  enforceEmailEquality: boolean;
+  eduIDOnly: boolean;
+  guestRoleIncluded: boolean;
+  organizationGUID: string;
+}
+
+export type InvitationFormErrors = Partial<Record<'invitees' | 'roles' | 'organizationGUID', string>>;
+
+/** The form needs at least inviter authority (spec §6); others are sent to /404. */
+export function mayOpenInvitationForm(user: User | null | undefined): boolean {
+  return isUserAllowed(user, 'INVITER');
+}
+
+/** Spec §4: intended authority defaults to guest, to inviter when `maintainer=true`. */
+export function defaultIntendedAuthority(maintainer: string | null): Authority {
+  return maintainer === 'true' ? 'INVITER' : 'GUEST';
+}
+
+/** The roles the user may invite for, by name; never one unknown in the registry (spec §6). */
+export function invitableRoles(user: User | null | undefined, roles: Role[]): Role[] {
+  return roles
+    .filter((role) => mayInviteForRole(user, role, 'INVITER'))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Spec §5: offered by the shared rule (the server checks the same one). */
+export function authorityChoices(user: User | null | undefined, selectedRoles: Role[]): Authority[] {
+  return allowedAuthoritiesForInvitation(user, selectedRoles);
+}
+
+/** Super users and institution admins are invited without a role (spec §5). */
+export function rolesRequired(authority: Authority): boolean {
+  return authority !== 'SUPER_USER' && authority !== 'INSTITUTION_ADMIN';
+}
+
+/** Only a super user inviting an institution admin names the organisation (spec §5). */
+export function organizationRequired(user: User | null | undefined, authority: Authority): boolean {
+  return Boolean(user?.superUser) && authority === 'INSTITUTION_ADMIN';
+}
+
+/** Spec §5: the advanced switches count only when every chosen role allows overriding its settings. */
+export function overrideAllowed(roles: Role[]): boolean {
+  return roles.every((role) => role.overrideSettingsAllowed);
+}
+
+/** Spec §4: picking roles turns enforce e-mail equality and eduID only on when any chosen role has them. */
+export function settingsFromRoles(
+  roles: Role[],
+): Pick<InvitationFormValues, 'enforceEmailEquality' | 'eduIDOnly'> {
+  return {
+    enforceEmailEquality: roles.some((role) => role.enforceEmailEquality),
+    eduIDOnly: roles.some((role) => role.eduIDOnly),
+  };
+}
+
+export function defaultExpiryDate(today: Date = new Date()): Date {
+  return addDays(startOfDay(today), INVITATION_DEFAULT_VALIDITY_DAYS);
+}
+
+/** The invitation expires between tomorrow and 365 days ahead (spec §5). */
+export function expiryBounds(today: Date = new Date()): { min: Date; max: Date } {
+  return { min: addDays(startOfDay(today), 1), max: addDays(startOfDay(today), INVITATION_MAX_DAYS) };
+}
+
+/** The role expiry is at least one day after the invitation expiry (spec §5). */
+export function roleExpiryMinimum(expiryDate: Date | null, today: Date = new Date()): Date {
+  return addDays(startOfDay(expiryDate ?? today), 1);
+}
+
+/**
+ * Spec §4: when the access level changes the role expiry is recalculated: for a guest, the smallest
+ * default expiry of the chosen roles (365 days without one); otherwise the value already there (366 days
+ * ahead when none, spec §9). Never before the minimum.
+ */
+export function roleExpiryFor(
+  authority: Authority,
+  roles: Role[],
+  current: Date | null,
+  expiryDate: Date | null,
+  today: Date = new Date(),
+): Date {
+  const start = startOfDay(today);
+  let date: Date;
+  if (authority === 'GUEST') {
+    const days = roles
+      .map((role) => role.defaultExpiryDays)
+      .filter((d): d is number => typeof d === 'number' && d > 0);
+    date = addDays(start, days.length ? Math.min(...days) : ROLE_DEFAULT_EXPIRY_DAYS);
+  } else {
+    date = current ?? addDays(start, INVITATION_ROLE_EXPIRY_DAYS);
+  }
+  const minimum = roleExpiryMinimum(expiryDate, today);
+  return date < minimum ? minimum : date;
+}
+
+/** Spec §5 checks, with the catalogue's texts passed in (the caller translates). */
+export function validateInvitation(
+  values: InvitationFormValues,
+  context: { user: User | null | undefined; organizationValid: boolean | null },
+  texts: { requiredEmail: string; requiredRole: string; requiredOrganizationGUID: string },
+): InvitationFormErrors {
+  const errors: InvitationFormErrors = {};
+  if (values.invitees.length === 0) errors.invitees = texts.requiredEmail;
+  if (rolesRequired(values.intendedAuthority) && values.roleIds.length === 0)
+    errors.roles = texts.requiredRole;
+  if (
+    organizationRequired(context.user, values.intendedAuthority) &&
+    (values.organizationGUID.trim() === '' || context.organizationValid !== true)
+  ) {
+    errors.organizationGUID = texts.requiredOrganizationGUID;
+  }
+  return errors;
+}
+
+const epochSeconds = (date: Date | null): number | undefined =>
+  date ? Math.floor(date.getTime() / 1000) : undefined;
+
+/** The create payload of spec §3; advanced switches only when every role allows overriding them. */
+export function toInvitationRequest(values: InvitationFormValues, roles: Role[]): InvitationRequest {
+  const overridable = overrideAllowed(roles);
+  const withRoles = rolesRequired(values.intendedAuthority) || values.roleIds.length > 0;
+  return {
+    intendedAuthority: values.intendedAuthority,
+    invites: values.invitees,
+    roleIdentifiers: withRoles ? values.roleIds : [],
+    message: values.message.trim() || undefined,
+    language: values.language,
+    expiryDate: epochSeconds(values.expiryDate),
+    roleExpiryDate: withRoles ? (epochSeconds(values.roleExpiryDate) ?? null) : null,
+    organizationGUID:
+      values.intendedAuthority === 'INSTITUTION_ADMIN' ? values.organizationGUID.trim() || null : null,
+    enforceEmailEquality: overridable
+      ? values.enforceEmailEquality
+      : settingsFromRoles(roles).enforceEmailEquality,
+    eduIDOnly: overridable ? values.eduIDOnly : settingsFromRoles(roles).eduIDOnly,
+    guestRoleIncluded: values.intendedAuthority !== 'GUEST' && overridable && values.guestRoleIncluded,
+  };
+}

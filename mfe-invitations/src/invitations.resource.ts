@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  type Invitation,
+  type InvitationRequest,
+  type Page,
+  type Role,
+  type User,
+} from 'shared-auth';
+import type { PageRequest } from 'shared-ui';
+
+/** The invitation behind a mail's link; public. Its failures are handled by the accept page itself. */
+export function fetchPublicInvitation(hash: string): Promise<Invitation> {
+  return apiGet<Invitation>('invitations/public', { searchParams: { hash } });
+}
+
+/** Accepts for the logged-in user; 412 (`{ email }`) when the login e-mail must match and does not. */
+export async function acceptInvitation(hash: string, invitationId: number): Promise<void> {
+  await apiPost<unknown>('invitations/accept', { hash, invitationId });
+}
+
+/** The answer of a create: how many invitations were made (one per address), and their ids. */
+export interface InvitationSummary {
+  created: number;
+  ids: number[];
+}
+
+export function createInvitation(request: InvitationRequest): Promise<InvitationSummary> {
+  return apiPost<InvitationSummary>('invitations', request);
+}
+
+/** Mails the invitation again (an expired one gets 30 more days). */
+export async function resendInvitation(id: number): Promise<void> {
+  await apiPut<unknown>(`invitations/${id}`);
+}
+
+export async function deleteInvitation(id: number): Promise<void> {
+  await apiDelete<unknown>(`invitations/${id}`);
+}
+
+export type InvitationFilter = 'open' | 'accepted' | 'expired' | 'all';
+
+export interface InvitationSearch extends PageRequest {
+  roleId?: number;
+  status: InvitationFilter;
+  mine?: boolean;
+}
+
+export function searchInvitations(search: InvitationSearch): Promise<Page<Invitation>> {
+  const { roleId, status, mine, ...paging } = search;
+  return apiGet<Page<Invitation>>('invitations/search', {
+    searchParams: { ...paging, roleId, status, mine: mine ? true : undefined },
+  });
+}
+
+/** At most this many roles are offered in the form; the server pages no further for one call. */
+const ROLES_OFFERED = 1000;
+
+/** The roles the user may see (its own, or all for a super user); the form filters those it may invite for. */
+export async function fetchRoles(user: User): Promise<Role[]> {
+  const page = await apiGet<Page<Role>>('roles', {
+    searchParams: {
+      force: user.institutionAdmin ? true : undefined,
+      pageSize: ROLES_OFFERED,
+      sort: 'name',
+      sortDirection: 'ASC',
+    },
+  });
+  return page.content;
+}
+
+/** The identity provider behind an organisation GUID, or null when none is known (404). */
+export async function validateOrganizationGUID(guid: string): Promise<{ name: string } | null> {
+  try {
+    const provider = await apiGet<Record<string, unknown>>(
+      `manage/organization-guid-validation/${encodeURIComponent(guid)}`,
+    );
+    const name = provider['name:en'] ?? provider['name:nl'] ?? provider.name ?? guid;
+    return { name: String(name) };
+  } catch {
+    return null;
+  }
+}
+
+export async function fetchCurrentUser(): Promise<User> {
+  return apiGet<User>('users/me');
+}
+
+export interface Loaded<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+}
+
+/** Loads `load()` once per `key`; an answer that arrives after the key changed is dropped. */
+export function useLoaded<T>(load: () => Promise<T>, key: unknown): Loaded<T> & { reload: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Loaded<T>>({ data: null, error: null, loading: true });
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    load().then(
+      (data) => current && setState({ data, error: null, loading: false }),
+      (error: unknown) => current && setState({ data: null, error, loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a fresh closure every render: the key says when to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
+}
