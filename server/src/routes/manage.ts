@@ -1,6 +1,7 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../domain/access.js';
+import { withRoleCounts } from '../domain/application-role-counts.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { registry } from '../registry/registry.js';
@@ -14,7 +15,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       preHandler: app.requireSuperUser,
       schema: { response: { 200: { type: 'array', items: providerSchema } } },
     },
-    async () => registry(app).providers(),
+    async () => withRoleCounts(app.db, await registry(app).providers()),
   );
 
   app.get(
@@ -37,7 +38,10 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       const user = requireUser(request.user);
       const reg = registry(app);
       if (user.superUser)
-        return { providers: await reg.providers(), provisionings: await reg.provisionings() };
+        return {
+          providers: await withRoleCounts(app.db, await reg.providers()),
+          provisionings: await reg.provisionings(),
+        };
       if (!user.institutionAdmin || !user.organizationGUID)
         throw httpError(403, 'Only institution admins see their applications');
       const providers = await reg.applicationsForOrganization(user.organizationGUID);
@@ -45,7 +49,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       const provisionings = (await reg.provisionings()).filter((p) =>
         p.applications.some((a) => ids.has(a.id)),
       );
-      return { providers, provisionings };
+      return { providers: await withRoleCounts(app.db, providers), provisionings };
     },
   );
 
