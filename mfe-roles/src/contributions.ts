@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { isUserAllowed } from 'shared-auth';
 import type { RemoteContributions } from 'shared-ui';
 import {
   showsApplicationUsersTab,
@@ -14,6 +15,9 @@ const RolesTab = lazy(() => panels().then((m) => ({ default: m.RolesTab })));
 const UsersTab = lazy(() => panels().then((m) => ({ default: m.UsersTab })));
 const ApplicationsTab = lazy(() => panels().then((m) => ({ default: m.ApplicationsTab })));
 const ApplicationUsersTab = lazy(() => panels().then((m) => ({ default: m.ApplicationUsersTab })));
+const roleTabs = () => import('./role/user-roles-panel.component');
+const GuestsTab = lazy(() => roleTabs().then((m) => ({ default: m.GuestsTab })));
+const MaintainersTab = lazy(() => roleTabs().then((m) => ({ default: m.MaintainersTab })));
 
 const contributions: RemoteContributions = {
   id: 'roles',
@@ -63,6 +67,23 @@ const contributions: RemoteContributions = {
       labelKey: 'tabApplicationUsers',
       visible: (session) => showsApplicationUsersTab(session.user),
       component: ApplicationUsersTab,
+    },
+    // The role page's tabs; the invitations remote adds its own between these two.
+    {
+      slot: 'role.tabs',
+      id: 'guests',
+      order: 10,
+      labelKey: 'tabGuests',
+      visible: (session) => isUserAllowed(session.user, 'INVITER'),
+      component: GuestsTab,
+    },
+    {
+      slot: 'role.tabs',
+      id: 'maintainers',
+      order: 30,
+      labelKey: 'tabMaintainers',
+      visible: (session) => isUserAllowed(session.user, 'INVITER'),
+      component: MaintainersTab,
     },
   ],
   translations: { en, nl },
