@@ -53,7 +53,9 @@ describe('roles tab', () => {
     fetchRolesMock.mockResolvedValue(page([]));
     await setUpRoles(personas.institutionAdmin);
     renderAt('/home/roles', <RolesTab />);
-    expect(await screen.findByRole('heading', { name: 'Welcome, Harderwijk University' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Harderwijk University' }),
+    ).toBeInTheDocument();
     // The institution admin asks with force, so that roles of its applications come along.
     expect(fetchRolesMock).toHaveBeenCalledWith(undefined, true);
     await userEvent.click(screen.getByRole('button', { name: en.newRole }));
@@ -70,7 +72,9 @@ describe('roles tab', () => {
     );
     await userEvent.type(screen.getByRole('searchbox'), 'wiki');
     await waitFor(() =>
-      expect(fetchRolesMock).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'wiki', pageNumber: 0 })),
+      expect(fetchRolesMock).toHaveBeenLastCalledWith(
+        expect.objectContaining({ query: 'wiki', pageNumber: 0 }),
+      ),
     );
     expect(screen.getByRole('button', { name: en.newRole })).toBeInTheDocument();
   });
@@ -80,6 +84,8 @@ describe('roles tab', () => {
     await setUpRoles(personas.manager, 'nl');
     renderAt('/home/roles', <RolesTab />);
     expect(await screen.findByRole('heading', { name: 'Rollen (1)' })).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /Wiki Editors/ })).toHaveTextContent('Onderzoekswiki (Universiteit Harderwijk)');
+    expect(screen.getByRole('row', { name: /Wiki Editors/ })).toHaveTextContent(
+      'Onderzoekswiki (Universiteit Harderwijk)',
+    );
   });
 });

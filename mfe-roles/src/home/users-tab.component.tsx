@@ -72,7 +72,9 @@ export function UsersTab() {
         emptyText={t('ui:noEntities.users')}
         onRowClick={(row) => navigate(`/profile/${row.id}`)}
         actions={
-          <NewEntityButton action={{ label: t('inviteMaintainer'), path: '/invitation/new?maintainer=true' }} />
+          <NewEntityButton
+            action={{ label: t('inviteMaintainer'), path: '/invitation/new?maintainer=true' }}
+          />
         }
       />
       {capped && <p className="ui-more-results">{t('ui:search.moreResults')}</p>}

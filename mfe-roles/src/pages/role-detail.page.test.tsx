@@ -74,7 +74,10 @@ describe('role page', () => {
       'mailto:manon@example.org,max@example.org',
     );
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(useSessionStore.getState().breadcrumbPath[0]).toEqual({ path: '/inviter', value: en.inviterTitle });
+    expect(useSessionStore.getState().breadcrumbPath[0]).toEqual({
+      path: '/inviter',
+      value: en.inviterTitle,
+    });
     await userEvent.click(screen.getByRole('button', { name: en.newGuest }));
     expect(screen.getByText('Landed at /invitation/new?maintainer=false')).toBeInTheDocument();
   });

@@ -14,7 +14,10 @@ export interface RoleInput {
   overrideSettingsAllowed: boolean;
   inviterDisplayName: string | null;
   organizationGUID?: string | null;
-  applicationUsages: Array<{ application: { manageId: string; manageType: ManageType }; landingPage: string }>;
+  applicationUsages: Array<{
+    application: { manageId: string; manageType: ManageType };
+    landingPage: string;
+  }>;
 }
 
 /** A user who loses access when a role is deleted. */

@@ -13,7 +13,11 @@ export interface LoadState<T> {
  */
 export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[]): LoadState<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<LoadState<T>, 'reload'>>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<Omit<LoadState<T>, 'reload'>>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   // A ref, so that an inline load function does not run on every render.
   const loadRef = useRef(load);
   useEffect(() => {

@@ -15,7 +15,13 @@ export interface UserListItem {
   createdAt?: number;
   authority?: string;
   /** Only in search-by-application: the user's roles on the institution's applications. */
-  userRoles?: Array<{ id: number; roleId: number; roleName: string; authority: string; endDate?: number | null }>;
+  userRoles?: Array<{
+    id: number;
+    roleId: number;
+    roleName: string;
+    authority: string;
+    endDate?: number | null;
+  }>;
 }
 
 export function searchUsers(request: PageRequest): Promise<Page<UserListItem>> {

@@ -33,7 +33,9 @@ export function ApplicationsSection(props: ApplicationsSectionProps) {
   const label = t('applicationField');
 
   const update = (index: number, change: Partial<ChosenApplication>) =>
-    onChange(applications.map((application, i) => (i === index ? { ...application, ...change } : application)));
+    onChange(
+      applications.map((application, i) => (i === index ? { ...application, ...change } : application)),
+    );
 
   const choose = (index: number, manageId: string) => {
     const provider = byId.get(manageId);
@@ -69,10 +71,17 @@ export function ApplicationsSection(props: ApplicationsSectionProps) {
                 options={options}
                 disabled={readOnly}
                 required={index === 0}
-                error={index === 0 && errors.applications ? t(`ui:forms.${errors.applications}`, { attribute: label }) : undefined}
+                error={
+                  index === 0 && errors.applications
+                    ? t(`ui:forms.${errors.applications}`, { attribute: label })
+                    : undefined
+                }
                 onChange={(manageId) => choose(index, manageId)}
               />
-              <ProvisioningWarning manageId={application.manageId} provider={byId.get(application.manageId)} />
+              <ProvisioningWarning
+                manageId={application.manageId}
+                provider={byId.get(application.manageId)}
+              />
             </div>
             <InputField
               name={`landingPage-${index}`}
@@ -83,7 +92,9 @@ export function ApplicationsSection(props: ApplicationsSectionProps) {
               disabled={readOnly || !application.manageId}
               onChange={(landingPage) => update(index, { landingPage })}
               onBlur={() => onLandingPageBlur(application.landingPage.trim())}
-              error={landingError ? t(`ui:forms.${landingError}`, { attribute: t('landingPage') }) : undefined}
+              error={
+                landingError ? t(`ui:forms.${landingError}`, { attribute: t('landingPage') }) : undefined
+              }
             />
             {!readOnly && canRemoveApplication(applications) && (
               <button

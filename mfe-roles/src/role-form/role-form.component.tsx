@@ -102,7 +102,9 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
   };
 
   const shortName = role ? role.shortName : shortNamePreview(values.name);
-  const nameError = nameTaken ? t('ui:forms.alreadyExists', { attribute: t('shortName') }) : message(errors.name, 'name', t('name'));
+  const nameError = nameTaken
+    ? t('ui:forms.alreadyExists', { attribute: t('shortName') })
+    : message(errors.name, 'name', t('name'));
   return (
     <form
       className="roles-form"
@@ -147,7 +149,11 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
             value={values.organizationGUID}
             onChange={(organizationGUID) => set({ organizationGUID })}
             onBlur={() => void checkGuid()}
-            error={errors.organizationGUID ? t('ui:forms.invalid', { attribute: t('organizationGUID') }) : undefined}
+            error={
+              errors.organizationGUID
+                ? t('ui:forms.invalid', { attribute: t('organizationGUID') })
+                : undefined
+            }
           />
         )}
         {superUser && role?.auditable?.createdBy && (
@@ -188,7 +194,11 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
             type="number"
             value={values.defaultExpiryDays}
             onChange={(days) => set({ defaultExpiryDays: normaliseExpiryDays(days) })}
-            error={errors.defaultExpiryDays ? t('ui:forms.invalid', { attribute: t('defaultExpiryDays') }) : undefined}
+            error={
+              errors.defaultExpiryDays
+                ? t('ui:forms.invalid', { attribute: t('defaultExpiryDays') })
+                : undefined
+            }
           />
         )}
         <SwitchField
@@ -241,11 +251,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
         >
           {t('cancel')}
         </button>
-        <button
-          type="submit"
-          className="sds--btn sds--btn--primary"
-          disabled={busy || hasErrors(errors)}
-        >
+        <button type="submit" className="sds--btn sds--btn--primary" disabled={busy || hasErrors(errors)}>
           {t('save')}
         </button>
       </div>

@@ -33,12 +33,23 @@ export interface RemoteChecks {
 }
 
 export type RoleFormErrors = Partial<
-  Record<'name' | 'description' | 'organizationGUID' | 'applications' | 'defaultExpiryDays' | 'inviterDisplayName', string>
+  Record<
+    'name' | 'description' | 'organizationGUID' | 'applications' | 'defaultExpiryDays' | 'inviterDisplayName',
+    string
+  >
 > & { landingPages?: Record<number, string> };
 
-export const EMPTY_APPLICATION: ChosenApplication = { manageId: '', manageType: 'saml20_sp', landingPage: '' };
+export const EMPTY_APPLICATION: ChosenApplication = {
+  manageId: '',
+  manageType: 'saml20_sp',
+  landingPage: '',
+};
 
-export function newRoleValues(manageId?: string, manageType: ManageType = 'saml20_sp', landingPage = ''): RoleFormValues {
+export function newRoleValues(
+  manageId?: string,
+  manageType: ManageType = 'saml20_sp',
+  landingPage = '',
+): RoleFormValues {
   return {
     name: '',
     description: '',
@@ -105,18 +116,24 @@ export function shortNamePreview(name: string): string {
  * Spec §5: every rule of the role form, as the i18n keys of their messages (`ui:` keys take an
  * `attribute`). Save is enabled only when this is empty.
  */
-export function roleFormErrors(values: RoleFormValues, checks: RemoteChecks, superUser: boolean): RoleFormErrors {
+export function roleFormErrors(
+  values: RoleFormValues,
+  checks: RemoteChecks,
+  superUser: boolean,
+): RoleFormErrors {
   const errors: RoleFormErrors = {};
   if (!values.name.trim()) errors.name = 'required';
   else if (!shortNamePreview(values.name)) errors.name = 'invalid';
   if (!values.description.trim()) errors.description = 'required';
-  if (superUser && values.organizationGUID.trim() && !checks.organizationGUIDValid) errors.organizationGUID = 'invalid';
+  if (superUser && values.organizationGUID.trim() && !checks.organizationGUIDValid)
+    errors.organizationGUID = 'invalid';
   if (!values.applications[0]?.manageId) errors.applications = 'required';
   const landingPages: Record<number, string> = {};
   values.applications.forEach((application, index) => {
     if (!application.manageId) return;
     if (!application.landingPage.trim()) landingPages[index] = 'required';
-    else if (checks.invalidLandingPages.includes(application.landingPage.trim())) landingPages[index] = 'invalid';
+    else if (checks.invalidLandingPages.includes(application.landingPage.trim()))
+      landingPages[index] = 'invalid';
   });
   if (Object.keys(landingPages).length > 0) errors.landingPages = landingPages;
   if (values.expiryOn && values.defaultExpiryDays <= 0) errors.defaultExpiryDays = 'invalid';
@@ -139,7 +156,9 @@ export function toRoleInput(values: RoleFormValues, id: number | undefined, supe
     eduIDOnly: values.eduIDOnly,
     overrideSettingsAllowed: values.overrideSettingsAllowed,
     inviterDisplayName: values.customInviterName ? values.inviterDisplayName.trim() : null,
-    ...(superUser && values.organizationGUID.trim() ? { organizationGUID: values.organizationGUID.trim() } : {}),
+    ...(superUser && values.organizationGUID.trim()
+      ? { organizationGUID: values.organizationGUID.trim() }
+      : {}),
     applicationUsages: values.applications
       .filter((application) => application.manageId)
       .map((application) => ({

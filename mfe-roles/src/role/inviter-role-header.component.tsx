@@ -28,7 +28,11 @@ export function InviterRoleHeader({ role }: { role: Role }) {
       {mayInviteForRole(user, role, 'INVITER') && (
         <div className="roles-role-header-actions">
           <NewEntityButton
-            action={{ label: t('newGuest'), path: '/invitation/new?maintainer=false', state: { roleId: role.id } }}
+            action={{
+              label: t('newGuest'),
+              path: '/invitation/new?maintainer=false',
+              state: { roleId: role.id },
+            }}
           />
         </div>
       )}

@@ -38,7 +38,15 @@ export function initials(name: string | undefined): string {
 }
 
 /** A logo, or the initials of the name on a coloured square when there is none. */
-export function Logo({ src, name, size = 'medium' }: { src?: string; name?: string; size?: 'small' | 'medium' }) {
+export function Logo({
+  src,
+  name,
+  size = 'medium',
+}: {
+  src?: string;
+  name?: string;
+  size?: 'small' | 'medium';
+}) {
   const className = `roles-logo roles-logo--${size}`;
   if (src) return <img className={className} src={src} alt="" />;
   return (

@@ -18,7 +18,11 @@ const update = updateEndDate as jest.MockedFunction<typeof updateEndDate>;
 const remove = deleteUserRole as jest.MockedFunction<typeof deleteUserRole>;
 
 const context = { roleId: wikiRole.id, role: wikiRole };
-const guests = [userRole(1, 'Gina Guest', { endDate: soon() }), userRole(2, 'Gus Guest'), userRole(3, 'Gwen Guest')];
+const guests = [
+  userRole(1, 'Gina Guest', { endDate: soon() }),
+  userRole(2, 'Gus Guest'),
+  userRole(3, 'Gwen Guest'),
+];
 
 beforeEach(() => {
   search.mockReset().mockResolvedValue({ content: guests, totalElements: 3 });
@@ -50,7 +54,11 @@ describe('guests tab', () => {
     const input = within(dialog).getByLabelText(en.endDateLabel);
     await userEvent.clear(input);
     await userEvent.type(input, `${formatDateValue(next)}{enter}`);
-    expect(within(dialog).getByText(`Are you sure you want to set the end date of Gus Guest to ${formatDateValue(next)}?`)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        `Are you sure you want to set the end date of Gus Guest to ${formatDateValue(next)}?`,
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: en.endDateChange }));
     await waitFor(() => expect(update).toHaveBeenCalledWith(2, expect.any(Number)));
     const sent = new Date(update.mock.calls[0][1]! * 1000);

@@ -110,7 +110,12 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
           return (
             <span className="roles-end-date-cell">
               {userRoleExpiresSoon(userRole.endDate) && (
-                <span className="roles-bell" role="img" aria-label={t('expiresSoon')} title={t('expiresSoon')}>
+                <span
+                  className="roles-bell"
+                  role="img"
+                  aria-label={t('expiresSoon')}
+                  title={t('expiresSoon')}
+                >
                   🔔
                 </span>
               )}
@@ -175,7 +180,11 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
         }}
         actions={
           chosen.length > 0 ? (
-            <button type="button" className="sds--btn sds--btn--secondary" onClick={() => setDeleting(chosen)}>
+            <button
+              type="button"
+              className="sds--btn sds--btn--secondary"
+              onClick={() => setDeleting(chosen)}
+            >
               {t('deleteSelected', { count: chosen.length })}
             </button>
           ) : null

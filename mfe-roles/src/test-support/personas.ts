@@ -15,7 +15,13 @@ function holding(id: number, authority: Authority): User {
   };
 }
 
-export const superUser: User = { id: 1, name: 'Ada Admin', superUser: true, institutionAdmin: false, userRoles: [] };
+export const superUser: User = {
+  id: 1,
+  name: 'Ada Admin',
+  superUser: true,
+  institutionAdmin: false,
+  userRoles: [],
+};
 export const institutionAdmin: User = {
   id: 2,
   name: 'Iris Institution',

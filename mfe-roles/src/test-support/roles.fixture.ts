@@ -19,7 +19,10 @@ export const wikiRole: Role = {
     },
   ],
   applicationUsages: [
-    { application: { manageId: 'app-wiki', manageType: 'saml20_sp' }, landingPage: 'https://wiki.example.org/start' },
+    {
+      application: { manageId: 'app-wiki', manageType: 'saml20_sp' },
+      landingPage: 'https://wiki.example.org/start',
+    },
   ],
   userRoleCount: 3,
   overrideSettingsAllowed: false,
