@@ -112,7 +112,7 @@ export function ApplicationsSection(props: ApplicationsSectionProps) {
       {!readOnly && (
         <button
           type="button"
-          className="sds--btn sds--btn--secondary"
+          className="sds--btn sds--btn--secondary roles-form-section-actions"
           disabled={!canAddApplication(applications, choices.length)}
           onClick={() => onChange([...applications, { ...EMPTY_APPLICATION }])}
         >

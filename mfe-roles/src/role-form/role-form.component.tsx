@@ -129,7 +129,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
           }}
           error={nameError}
         />
-        <p className="sds--text--body--small">
+        <p className="sds--text--body--small roles-hint">
           {t('shortNamePreview', { shortName: shortName || '…' })}
           {groupUrnPrefix && shortName ? ` · ${groupUrnPrefix}:${shortName}` : ''}
         </p>
@@ -240,7 +240,11 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
       </section>
       <div className="roles-form-actions">
         {role && mayDelete && (
-          <button type="button" className="sds--btn sds--btn--delete" onClick={() => void askDelete()}>
+          <button
+            type="button"
+            className="sds--btn sds--btn--delete--secondary"
+            onClick={() => void askDelete()}
+          >
             {t('delete')}
           </button>
         )}

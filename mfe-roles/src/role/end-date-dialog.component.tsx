@@ -21,7 +21,8 @@ export function EndDateDialog({ userRole, mayClear, onConfirm, onCancel }: EndDa
   const current = userRole.endDate ? new Date(userRole.endDate * 1000) : null;
   const [date, setDate] = useState<Date | null>(current);
   const name = userRole.name ?? userRole.email ?? '';
-  const clearing = date === null;
+  // Clearing means removing a date that is there; without one, the dialog waits for a date to be chosen.
+  const clearing = date === null && current !== null;
   const unchanged = (date?.getTime() ?? null) === (current?.getTime() ?? null);
   return (
     <ConfirmationDialog
@@ -30,7 +31,7 @@ export function EndDateDialog({ userRole, mayClear, onConfirm, onCancel }: EndDa
       confirm={() => onConfirm(date)}
       cancel={onCancel}
       confirmLabel={clearing ? t('endDateClear') : t('endDateChange')}
-      confirmDisabled={unchanged}
+      confirmDisabled={unchanged || (date === null && !mayClear)}
       isWarning={clearing}
     >
       <DatePicker

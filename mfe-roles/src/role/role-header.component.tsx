@@ -53,7 +53,7 @@ export function RoleHeader({ role }: { role: Role }) {
             {t('edit')}
           </Link>
         )}
-        <Link className="sds--btn sds--btn--tertiary" to={history}>
+        <Link className="sds--btn sds--btn--secondary" to={history}>
           {t('history')}
         </Link>
       </div>

@@ -110,14 +110,20 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
           return (
             <span className="roles-end-date-cell">
               {userRoleExpiresSoon(userRole.endDate) && (
-                <span
+                <svg
                   className="roles-bell"
                   role="img"
                   aria-label={t('expiresSoon')}
-                  title={t('expiresSoon')}
+                  viewBox="0 0 24 24"
+                  width="18"
+                  height="18"
                 >
-                  🔔
-                </span>
+                  <title>{t('expiresSoon')}</title>
+                  <path
+                    fill="currentColor"
+                    d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
+                  />
+                </svg>
               )}
               <span>{userRole.endDate ? formatDate(userRole.endDate) : t('noEndDate')}</span>
               <button
