@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from 'shared-auth';
 import { fetchRole } from '../resources/roles.resource';
-import { fetchManagerEmails, searchUserRoles } from '../resources/user-roles.resource';
+import { fetchManagerEmails, prefetchUserRoles, searchUserRoles } from '../resources/user-roles.resource';
 import * as personas from '../test-support/personas';
 import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
 import { goneRole, userRole, wikiRole } from '../test-support/roles.fixture';
@@ -15,6 +15,7 @@ jest.mock('../resources/roles.resource', () => {
   return { fetchRole, useRole: (id: number) => useLoad(() => fetchRole(id), [id]) };
 });
 jest.mock('../resources/user-roles.resource', () => ({
+  prefetchUserRoles: jest.fn(),
   searchUserRoles: jest.fn(),
   fetchManagerEmails: jest.fn(),
   updateEndDate: jest.fn(),
@@ -48,6 +49,8 @@ describe('role page', () => {
     expect(screen.getByRole('tab', { name: en.tabMaintainers })).toBeInTheDocument();
     expect(await screen.findByText('Gina Guest')).toBeInTheDocument();
     expect(members).toHaveBeenCalledWith(7, 'guests', expect.objectContaining({ pageNumber: 0 }));
+    // The guests' first page was asked for alongside the role.
+    expect(prefetchUserRoles).toHaveBeenCalledWith(7, 'guests');
     expect(useSessionStore.getState().breadcrumbPath).toEqual([
       { path: '/home', value: 'Home' },
       { path: '/home/roles', value: 'Roles' },

@@ -11,6 +11,7 @@ import {
 } from 'shared-auth';
 import { Breadcrumb, Loader } from 'shared-ui';
 import { useRole } from '../resources/roles.resource';
+import { prefetchUserRoles } from '../resources/user-roles.resource';
 import { InviterRoleHeader } from '../role/inviter-role-header.component';
 import { RoleHeader } from '../role/role-header.component';
 import { RoleTabs } from '../role/role-tabs.component';
@@ -35,6 +36,15 @@ export default function RoleDetailPage() {
 }
 
 function RoleDetail({ roleId, tab }: { roleId: number; tab: string }) {
+  const kind = tab === 'maintainers' ? 'maintainers' : tab === 'guests' || tab === 'users' ? 'guests' : null;
+  // The shown tab's code and first page of members load alongside the role: the page would otherwise wait
+  // for the role, then the tab's chunk, then its members, one after the other. Declared before useRole, so
+  // this effect starts first.
+  useEffect(() => {
+    if (!kind) return;
+    void import('../role/user-roles-panel.component');
+    prefetchUserRoles(roleId, kind);
+  }, [roleId, kind]);
   const { data: role, error, loading } = useRole(roleId);
   if (error) return <Navigate to="/" replace />;
   if (loading || !role) return <Loader />;

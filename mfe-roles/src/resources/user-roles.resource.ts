@@ -1,16 +1,51 @@
-import { apiDelete, apiGet, apiPut } from 'shared-auth';
+import { apiDelete, apiGet, apiPut, DEFAULT_PAGE_SIZE } from 'shared-auth';
 import type { Page, UserRole } from 'shared-auth';
 import type { PageRequest } from 'shared-ui';
 
 /** The two member lists of a role: guests (GUEST, or a guest role included) and maintainers (above GUEST). */
 export type UserRoleKind = 'guests' | 'maintainers';
 
+/** The first page a member list asks for (spec §9: page 0 of 10, by name). */
+export const FIRST_MEMBERS_PAGE: PageRequest = {
+  query: '',
+  pageNumber: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+  sort: 'name',
+  sortDirection: 'ASC',
+};
+
+const PREFETCH_FRESH_MS = 5000;
+const prefetched = new Map<string, { at: number; page: Promise<Page<UserRole>> }>();
+
+function fetchUserRoles(roleId: number, kind: UserRoleKind, request: PageRequest): Promise<Page<UserRole>> {
+  return apiGet<Page<UserRole>>(`user_roles/search/${roleId}/${kind}`, { searchParams: { ...request } });
+}
+
+/**
+ * Starts loading a role's first page of members while the role page still loads the role itself, so the
+ * two calls run side by side instead of one after the other.
+ */
+export function prefetchUserRoles(roleId: number, kind: UserRoleKind): void {
+  const page = fetchUserRoles(roleId, kind, FIRST_MEMBERS_PAGE);
+  // An unused prefetch that fails must not surface as an unhandled rejection.
+  page.catch(() => undefined);
+  prefetched.set(`${roleId}/${kind}`, { at: Date.now(), page });
+}
+
+/** A page of a role's guests or maintainers; the first page comes from a fresh prefetch when there is one. */
 export function searchUserRoles(
   roleId: number,
   kind: UserRoleKind,
   request: PageRequest,
 ): Promise<Page<UserRole>> {
-  return apiGet<Page<UserRole>>(`user_roles/search/${roleId}/${kind}`, { searchParams: { ...request } });
+  const key = `${roleId}/${kind}`;
+  const early = prefetched.get(key);
+  prefetched.delete(key);
+  const isFirstPage = (Object.keys(FIRST_MEMBERS_PAGE) as Array<keyof PageRequest>).every(
+    (field) => FIRST_MEMBERS_PAGE[field] === request[field],
+  );
+  if (early && isFirstPage && Date.now() - early.at < PREFETCH_FRESH_MS) return early.page;
+  return fetchUserRoles(roleId, kind, request);
 }
 
 /** The MANAGER members' e-mail addresses: the inviter's contact-admin link. */
