@@ -72,7 +72,7 @@ journey('a manager changes and clears end dates and removes two guests at once',
 
 journey('an inviter goes from a card on its home to the role page', async ({ page }) => {
   await loginAs(page, 'inviter');
-  const cards = page.getByRole('heading', { level: 2 });
+  const cards = page.getByRole('heading', { level: 3 });
   await pageShown(page, { ready: () => cards, name: 'the inviter home' });
   await page.getByRole('link', { name: t('roleDetailsOf', { name: 'Research Wiki Editors' }) }).click();
   await pageShown(page, {

@@ -12,8 +12,20 @@ const search = searchUsers as jest.MockedFunction<typeof searchUsers>;
 const other = fetchOtherUser as jest.MockedFunction<typeof fetchOtherUser>;
 
 const rows = [
-  { id: 1, name: 'Ada Admin', email: 'ada@example.org', schac_home_organization: 'example.org' },
-  { id: 4, name: 'Manon Manager', email: 'manon@example.org', schac_home_organization: 'example.org' },
+  {
+    id: 1,
+    name: 'Ada Admin',
+    email: 'ada@example.org',
+    schac_home_organization: 'example.org',
+    superUser: true,
+  },
+  {
+    id: 4,
+    name: 'Manon Manager',
+    email: 'manon@example.org',
+    schac_home_organization: 'example.org',
+    authority: 'MANAGER,GUEST',
+  },
 ];
 
 beforeEach(() => {
@@ -27,6 +39,8 @@ describe('users tab', () => {
     await setUpRoles(personas.superUser);
     renderAt('/home/users', <UsersTab />);
     expect(await screen.findByRole('heading', { name: 'Users (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Manon Manager/ })).toHaveTextContent('Manager');
+    expect(screen.getByRole('row', { name: /Ada Admin/ })).toHaveTextContent('Super user');
     await userEvent.type(screen.getByRole('searchbox'), 'ma');
     expect(screen.getByText('Type at least 3 characters to search')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox'), 'n');
@@ -50,8 +64,9 @@ describe('users tab', () => {
     await setUpRoles(personas.superUser);
     renderAt('/home/users', <UsersTab />);
     await screen.findByRole('heading', { name: 'Users (2)' });
-    // No impersonating oneself.
+    // No impersonating oneself: the own row says so instead.
     expect(screen.queryByRole('button', { name: 'Impersonate Ada Admin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Ada Admin/ })).toHaveTextContent('You');
     await userEvent.click(screen.getByRole('button', { name: 'Impersonate Manon Manager' }));
     await screen.findByText('Landed at /');
     expect(other).toHaveBeenCalledWith(4);

@@ -2,12 +2,26 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setFlash, useSessionStore, type Page } from 'shared-auth';
-import { formatDate, NewEntityButton, PagedList, type EntityColumn, type PageRequest } from 'shared-ui';
+import {
+  AuthorityBadge,
+  formatDate,
+  NewEntityButton,
+  PagedList,
+  type EntityColumn,
+  type PageRequest,
+} from 'shared-ui';
 import { searchUsers, type UserListItem } from '../resources/users.resource';
 import { startImpersonation } from './impersonation';
 
 /** The server counts at most this many matches and answers one more when there are more (server README). */
 export const COUNT_CAP = 1000;
+
+/** Spec §4 'Highest authority shown', for a row of the users list. */
+export function listedAuthority(row: UserListItem): string {
+  if (row.superUser) return 'SUPER_USER';
+  if (row.institutionAdmin) return 'INSTITUTION_ADMIN';
+  return row.authority?.split(',')[0]?.trim() || 'No member';
+}
 
 /** Spec §2 Home tabs, users (super users): search, impersonate, invite a maintainer. */
 export function UsersTab() {
@@ -32,6 +46,17 @@ export function UsersTab() {
       { key: 'email', header: t('columnEmail') },
       { key: 'schac_home_organization', header: t('columnOrganisation'), sortable: false },
       {
+        key: 'authority',
+        header: t('columnAuthority'),
+        sortable: false,
+        render: (row) => <AuthorityBadge authority={listedAuthority(row)} />,
+      },
+      {
+        key: 'createdAt',
+        header: t('columnCreated'),
+        render: (row) => (row.createdAt ? formatDate(row.createdAt) : ''),
+      },
+      {
         key: 'lastActivity',
         header: t('columnLastActivity'),
         render: (row) => (row.lastActivity ? formatDate(row.lastActivity) : ''),
@@ -41,7 +66,11 @@ export function UsersTab() {
         header: <span className="sds--visually-hidden">{t('columnActions')}</span>,
         sortable: false,
         render: (row) =>
-          row.id === currentUserId ? null : (
+          row.id === currentUserId ? (
+            <span className="sds--chips status-success ui-authority-badge">
+              <span className="sds--chips--textual sds--text--body--small">{t('you')}</span>
+            </span>
+          ) : (
             <button
               type="button"
               className="roles-icon-button"

@@ -26,7 +26,7 @@ describe('inviter home', () => {
     });
     renderAt('/inviter', <InviterHomePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ivo Inviter' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'Archive Readers',
       'Wiki Editors',
     ]);
