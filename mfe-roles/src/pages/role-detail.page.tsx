@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -36,15 +36,18 @@ export default function RoleDetailPage() {
 }
 
 function RoleDetail({ roleId, tab }: { roleId: number; tab: string }) {
-  const kind = tab === 'maintainers' ? 'maintainers' : tab === 'guests' || tab === 'users' ? 'guests' : null;
   // The shown tab's code and first page of members load alongside the role: the page would otherwise wait
   // for the role, then the tab's chunk, then its members, one after the other. Declared before useRole, so
-  // this effect starts first.
+  // this effect starts first; only when the role (re)loads — a later tab switch finds its list mounted.
+  const firstTab = useRef(tab);
   useEffect(() => {
+    const shown = firstTab.current;
+    const kind =
+      shown === 'maintainers' ? 'maintainers' : shown === 'guests' || shown === 'users' ? 'guests' : null;
     if (!kind) return;
     void import('../role/user-roles-panel.component');
     prefetchUserRoles(roleId, kind);
-  }, [roleId, kind]);
+  }, [roleId]);
   const { data: role, error, loading } = useRole(roleId);
   if (error) return <Navigate to="/" replace />;
   if (loading || !role) return <Loader />;

@@ -1,5 +1,5 @@
 import { apiGet } from 'shared-auth';
-import { FIRST_MEMBERS_PAGE, prefetchUserRoles, searchUserRoles } from './user-roles.resource';
+import { FIRST_MEMBERS_PAGE, prefetchUserRoles, searchUserRoles, updateEndDate } from './user-roles.resource';
 
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), apiGet: jest.fn() }));
 const get = apiGet as jest.MockedFunction<typeof apiGet>;
@@ -28,5 +28,16 @@ describe('user roles resource', () => {
     await searchUserRoles(7, 'guests', { ...FIRST_MEMBERS_PAGE, pageNumber: 1 });
     await searchUserRoles(8, 'guests', FIRST_MEMBERS_PAGE);
     expect(get).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('user roles resource after a change', () => {
+  it('forgets a prefetched page once an end date changed or a member was removed', async () => {
+    jest.spyOn(jest.requireMock('shared-auth'), 'apiPut').mockResolvedValue(null);
+    prefetchUserRoles(7, 'maintainers');
+    await updateEndDate(3, null);
+    get.mockClear();
+    await searchUserRoles(7, 'maintainers', FIRST_MEMBERS_PAGE);
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });

@@ -55,6 +55,8 @@ export function fetchManagerEmails(roleId: number): Promise<string[]> {
 
 /** Changes the end date (epoch seconds), or clears it with null. */
 export async function updateEndDate(userRoleId: number, endDate: number | null): Promise<void> {
+  // A page fetched before a change must never be shown after it.
+  prefetched.clear();
   await apiPut<unknown>('user_roles', { userRoleId, endDate });
 }
 
@@ -63,6 +65,7 @@ export async function updateEndDate(userRoleId: number, endDate: number | null):
  * loses the included guest role. Failures open the failure dialog (spec §8).
  */
 export async function deleteUserRole(roleId: number, userRoleId: number, guest: boolean): Promise<void> {
+  prefetched.clear();
   await apiDelete<unknown>(`user_roles/${roleId}/${userRoleId}`, {
     searchParams: { guest: guest || undefined },
     showErrorDialog: true,
