@@ -126,3 +126,33 @@ journey('a super user impersonates the manager from the users tab and exits agai
   await banner.waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: exactly(t('tabUsers')) }).waitFor({ state: 'visible' });
 });
+
+journey(
+  "an institution admin browses its applications, an application's roles and the application users",
+  async ({ page }) => {
+    await loginAs(page, 'institution-admin');
+    await page.getByRole('tab', { name: exactly(t('tabApplications')) }).click();
+    const wiki = page.getByRole('row').filter({ hasText: 'Research Wiki' });
+    await pageShown(page, { ready: () => wiki, name: 'the applications tab' });
+    await wiki.click();
+    await page.waitForURL((url) => url.pathname === '/applications/app-wiki');
+    const role = page.getByRole('row').filter({ hasText: 'Research Wiki Editors' });
+    await pageShown(page, { ready: () => role, name: 'the application page' });
+
+    // New role from here starts with the application chosen.
+    await page.getByRole('button', { name: exactly(t('newRole')) }).click();
+    const application = page.getByLabel(`${t('applicationField')} 1`);
+    await application.waitFor({ state: 'visible' });
+    assert.equal(await application.inputValue(), 'app-wiki');
+    await page.goBack();
+
+    await page.goto('/home/applicationUsers');
+    const gina = page.getByRole('row').filter({ hasText: 'Gina Guest' });
+    await pageShown(page, { ready: () => gina, name: 'the application users tab' });
+    await gina.getByRole('link', { name: 'Research Wiki Editors' }).click();
+    await pageShown(page, {
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Research Wiki Editors' }),
+      name: 'the role page from the application users',
+    });
+  },
+);
