@@ -67,6 +67,20 @@ describe('guests tab', () => {
     await waitFor(() => expect(search).toHaveBeenCalledTimes(2));
   });
 
+  it('waits for a date when a guest has none, and offers no clearing', async () => {
+    search.mockResolvedValue({ content: [userRole(5, 'Nora None', { endDate: null })], totalElements: 1 });
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7/guests', <GuestsTab context={context} />);
+    await screen.findByText('Nora None');
+    expect(within(row('Nora None')).getByText(en.noEndDate)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change the end date of Nora None' }));
+    const dialog = screen.getByRole('dialog', { name: en.endDateTitle });
+    expect(within(dialog).getByRole('button', { name: en.endDateChange })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: en.endDateRemove })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(update).not.toHaveBeenCalled();
+  });
+
   it('removes two guests at once after confirming', async () => {
     await setUpRoles(personas.manager);
     renderAt('/roles/7/guests', <GuestsTab context={context} />);
