@@ -188,6 +188,57 @@ try {
     return { durationMs, status: response.status, answer };
   });
 
+  // The role page at the performance seed's volume (a seeded role with its members), as the super user:
+  // cold loads of /roles/{id}, and in-app navigations from the roles tab (a click on the role's row) to its
+  // guests list showing with its count — the "role page ready after navigation" figure.
+  await measure('rolePage', async () => {
+    const name = 'Performance role 1';
+    const answer = await fetch(
+      `${baseUrl}/api/v1/roles?query=${encodeURIComponent(name)}&pageNumber=0&pageSize=50`,
+      { headers: { cookie, accept: 'application/json' } },
+    );
+    const { content } = /** @type {{ content: { id: number, name: string, userRoleCount?: number }[] }} */ (
+      await answer.json()
+    );
+    const role = content.find((r) => r.name === name);
+    if (!role)
+      throw new Error(`the seeded role "${name}" was not found (GET roles answered ${answer.status})`);
+    const membersShown = (/** @type {import('playwright-core').Page} */ page) =>
+      page.getByRole('heading', { name: new RegExp(`^${text('roles', 'guestsTitle')} \\(\\d+\\)$`) });
+
+    const loads = [];
+    for (let i = 0; i < COLD_LOADS; i++)
+      loads.push(await coldLoad(browser, baseUrl, `/roles/${role.id}`, membersShown, { storageState }));
+
+    const context = await newContext(browser, baseUrl, { storageState });
+    const navigationsMs = [];
+    try {
+      const page = await context.newPage();
+      await page.goto('/home/roles');
+      for (let i = 0; i < COLD_LOADS; i++) {
+        await page.getByRole('searchbox').fill(name);
+        const cell = page.getByRole('cell', { name, exact: true });
+        await cell.waitFor({ state: 'visible', timeout: 30_000 });
+        const started = performance.now();
+        await cell.click();
+        await membersShown(page).waitFor({ state: 'visible', timeout: 30_000 });
+        navigationsMs.push(Math.round(performance.now() - started));
+        await page.goBack();
+      }
+    } finally {
+      await context.close();
+    }
+    const sorted = [...navigationsMs].sort((a, b) => a - b);
+    return {
+      path: '/roles/{id}',
+      members: role.userRoleCount ?? null,
+      coldLoad: summarize(loads),
+      navigationMsMedian: sorted[Math.floor(sorted.length / 2)],
+      navigationMsAll: navigationsMs,
+      targetMs: 300,
+    };
+  });
+
   /** @type {Record<string, string>} */
   const endpoints = {
     'GET /api/v1/users/me': '/api/v1/users/me',

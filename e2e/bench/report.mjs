@@ -55,6 +55,11 @@ export function printTable(results) {
     ]);
   }
   out(table(bundleRows) + error(results.landing) + error(results.remotes));
+  const rolesRemote = obj(obj(results.remotes).roles);
+  if (typeof rolesRemote.gzipTotal === 'number')
+    out(
+      `roles remote first screen (remoteEntry + chunks, gzip): ${kib(rolesRemote.remoteEntryGzip + rolesRemote.chunksGzip)} (target ≤ 35 KiB)`,
+    );
 
   out(`\nCold page loads (fresh browser context; medians)`);
   /** @type {string[][]} */
@@ -90,6 +95,14 @@ export function printTable(results) {
         ? `not measured: ${invite.error}`
         : `${invite.invitees} invitees, first mail ${invite.firstMailMs} ms, last mail ${invite.lastMailMs} ms after the click (the form's answer: ${invite.inviteAnsweredMs} ms)`
     }`,
+  );
+
+  const rolePage = obj(results.rolePage);
+  out(
+    rolePage.error
+      ? `\nRole page: not measured: ${rolePage.error}`
+      : `\nRole page at the performance seed's volume (${rolePage.members} members): cold load ${obj(rolePage.coldLoad).visibleMsMedian} ms (median), ` +
+          `in-app navigation from the roles tab ${rolePage.navigationMsMedian} ms (median of ${(rolePage.navigationMsAll ?? []).join(', ')}; target ≤ ${rolePage.targetMs} ms)`,
   );
 
   const seed = obj(results.performanceSeed);

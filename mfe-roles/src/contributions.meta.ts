@@ -66,6 +66,21 @@ const meta = {
       href: '/roles/:roleId',
       visibleRule: 'loggedIn',
     },
+    // The role page's tabs; the invitations remote adds its own (order 20) between these two.
+    guestsTab: {
+      slot: 'role.tabs',
+      id: 'guests',
+      order: 10,
+      labelKey: 'tabGuests',
+      visibleRule: 'mayInvite',
+    },
+    maintainersTab: {
+      slot: 'role.tabs',
+      id: 'maintainers',
+      order: 30,
+      labelKey: 'tabMaintainers',
+      visibleRule: 'mayInvite',
+    },
   },
 } as const satisfies RemoteMetaSource;
 

@@ -1,22 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initialSessionState, visibilityRule } from 'shared-auth';
 import type { SessionState, User } from 'shared-auth';
-import { registerTranslations } from 'shared-ui';
 import contributions from './contributions';
-
-function renderRoute(path: string) {
-  registerTranslations(contributions.id, contributions.translations);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {contributions.routes.map(({ path: routePath, element: Page }) => (
-          <Route key={routePath} path={routePath} element={<Page />} />
-        ))}
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 function session(user: Partial<User>): SessionState {
   return {
@@ -48,26 +32,23 @@ describe('mfe-roles contributions', () => {
     expect(visibleFor({ authority: 'MANAGER' })).toEqual(['roles']);
   });
 
-  it('shows the role detail frame with the tab defaulting to users', async () => {
-    renderRoute('/roles/3');
-    expect(await screen.findByRole('heading', { name: 'Role 3' })).toBeInTheDocument();
-    expect(screen.getByText(/the role's applications and its users/)).toBeInTheDocument();
-    // The breadcrumb (shared-ui, from the session's breadcrumb path).
-    expect(screen.getByRole('link', { name: 'Roles' })).toHaveAttribute('href', '/home/roles');
-  });
-
-  it('names the chosen role detail tab', async () => {
-    renderRoute('/roles/3/maintainers');
-    expect(await screen.findByText(/the role's applications and its maintainers/)).toBeInTheDocument();
-  });
-
-  it('titles the role form by create or edit mode', async () => {
-    renderRoute('/role/new');
-    expect(await screen.findByRole('heading', { name: 'New role' })).toBeInTheDocument();
-  });
-
-  it('shows the application page and the inviter home', async () => {
-    renderRoute('/applications/wiki');
-    expect(await screen.findByRole('heading', { name: 'Application wiki' })).toBeInTheDocument();
+  it('adds the guests and maintainers tabs to the role page for inviters and up', () => {
+    const roleTabsFor = (user: Partial<User>) =>
+      contributions.extensions
+        .filter((ext) => ext.slot === 'role.tabs' && visibilityRule(ext.visibleRule)?.(session(user).user))
+        .map((ext) => [ext.id, ext.order]);
+    expect(roleTabsFor({ authority: 'INVITER', userRoles: [] })).toEqual([]);
+    const inviter = {
+      authority: 'INVITER',
+      userRoles: [{ id: 1, authority: 'INVITER' as const, role: {} as never }],
+    };
+    expect(roleTabsFor(inviter)).toEqual([
+      ['guests', 10],
+      ['maintainers', 30],
+    ]);
+    expect(roleTabsFor({ superUser: true })).toEqual([
+      ['guests', 10],
+      ['maintainers', 30],
+    ]);
   });
 });

@@ -10,6 +10,9 @@ const RolesTab = lazy(() => panels().then((m) => ({ default: m.RolesTab })));
 const UsersTab = lazy(() => panels().then((m) => ({ default: m.UsersTab })));
 const ApplicationsTab = lazy(() => panels().then((m) => ({ default: m.ApplicationsTab })));
 const ApplicationUsersTab = lazy(() => panels().then((m) => ({ default: m.ApplicationUsersTab })));
+const roleTabs = () => import('./role/user-roles-panel.component');
+const GuestsTab = lazy(() => roleTabs().then((m) => ({ default: m.GuestsTab })));
+const MaintainersTab = lazy(() => roleTabs().then((m) => ({ default: m.MaintainersTab })));
 
 // Paths, slots, order, labels and visibility come from contributions.meta.ts; here only the code.
 const contributions: RemoteContributions = {
@@ -29,6 +32,8 @@ const contributions: RemoteContributions = {
     { ...meta.extensions.inviterLanding },
     { ...meta.extensions.userListLink },
     { ...meta.extensions.roleDetailLink },
+    { ...meta.extensions.guestsTab, component: GuestsTab },
+    { ...meta.extensions.maintainersTab, component: MaintainersTab },
   ],
   translations: { en, nl },
 };

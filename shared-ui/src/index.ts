@@ -6,6 +6,7 @@
 import './styles/shared-ui.css';
 
 export * from './contract';
+export { SlotHostContext, useSlotHost, type SlotView, type SlotViewsProps } from './slot-host';
 
 export { i18n, initI18n, registerTranslations, UI_NAMESPACE } from './i18n/i18n';
 export { detectLanguage, languageUrl, switchLanguage, type Language } from './i18n/language';

@@ -4,10 +4,8 @@ import type { User } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import invitationsRemote from 'mfe-invitations/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
-import rolesRemote from 'mfe-roles/src/contributions';
-// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import systemRemote from 'mfe-system/src/contributions';
-import { tokensRemote } from './test-support/fake-remotes';
+import { rolesRemote, tokensRemote } from './test-support/fake-remotes';
 import { personas } from './test-support/personas';
 import { renderShell } from './test-support/render-shell';
 

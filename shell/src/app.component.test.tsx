@@ -3,11 +3,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { runStartup, startLogin, useSessionStore } from 'shared-auth';
 import type { StartupOutcome } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
-import rolesRemote from 'mfe-roles/src/contributions';
-// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import invitationsRemote from 'mfe-invitations/src/contributions';
 import { App } from './app.component';
 import { resetRemotesStore } from './remotes/remotes.store';
+import { rolesRemote } from './test-support/fake-remotes';
 import { personas } from './test-support/personas';
 import { LocationProbe, setupI18n } from './test-support/render-shell';
 import {

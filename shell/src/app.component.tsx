@@ -6,14 +6,17 @@ import { ErrorBoundary, Loader } from 'shared-ui';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
 import { useRemotesStore } from './remotes/remotes.store';
+import { SlotHostProvider } from './remotes/slot-host.component';
 import { followStartup } from './startup';
 
 /** The console once started: layout and routes. Tests render it with a session already in place. */
 export function ShellContent() {
   return (
-    <AppLayout>
-      <AppRoutes />
-    </AppLayout>
+    <SlotHostProvider>
+      <AppLayout>
+        <AppRoutes />
+      </AppLayout>
+    </SlotHostProvider>
   );
 }
 

@@ -1,12 +1,33 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { PageFrame } from 'shared-ui';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { isUserAllowed, useSessionStore, type Role } from 'shared-auth';
+import { EntityTable, Loader, PageFrame } from 'shared-ui';
+import { roleColumns } from '../home/role-columns';
+import { useApplicationRoles } from '../resources/roles.resource';
+import { applicationLabel } from '../role/role.display';
+import '../roles.css';
 
-/** applications/{manageId}: the roles of one application. */
+/** applications/{manageId}: the roles of one application (spec §2 Application page). */
 export default function ApplicationPage() {
-  const { t } = useTranslation('roles');
   const { manageId = '' } = useParams();
-  const title = t('applicationTitle', { manageId });
+  const user = useSessionStore((state) => state.user);
+  if (!user) return <Loader />;
+  // Spec §2: requires institution admin.
+  if (!isUserAllowed(user, 'INSTITUTION_ADMIN')) return <Navigate to="/404" replace />;
+  return <ApplicationRoles manageId={manageId} />;
+}
+
+function ApplicationRoles({ manageId }: { manageId: string }) {
+  const { t, i18n } = useTranslation('roles');
+  const navigate = useNavigate();
+  const { data, error, loading } = useApplicationRoles(manageId);
+  const columns = useMemo(() => roleColumns(t, i18n.language), [t, i18n.language]);
+  if (error) return <Navigate to="/" replace />;
+  const application = data
+    ?.flatMap((role) => role.applicationMaps ?? [])
+    .find((map) => map.id === manageId && !map.unknown);
+  const title = application ? applicationLabel(application, i18n.language) : manageId;
   return (
     <PageFrame
       title={title}
@@ -16,7 +37,17 @@ export default function ApplicationPage() {
         { value: title },
       ]}
     >
-      <p>{t('applicationInfo')}</p>
+      <EntityTable<Role>
+        title={t('rolesTitle')}
+        entities={data ?? []}
+        loading={loading}
+        columns={columns}
+        searchAttributes={['name', 'description']}
+        defaultSort="name"
+        emptyText={t('ui:noEntities.roles')}
+        newEntity={{ label: t('newRole'), path: '/role/new', state: { manageId } }}
+        onRowClick={(role) => navigate(`/roles/${role.id}`)}
+      />
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiApp, call, HW_GUID, loginPersonas, type Sessions } from '../test/api-kit.js';
+import { apiApp, call, HW_GUID, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -26,6 +26,23 @@ describe('manage', () => {
         logo: expect.stringMatching(/^data:image\/svg/),
       }),
     );
+  });
+
+  it('counts the roles of each application in both application lists', async () => {
+    const wiki = await insertRole(app, 'Counted Wiki Role', ['app-wiki']);
+    await insertRole(app, 'Counted Shared Role', ['app-wiki', 'app-gitlab']);
+    const byId = (list: Array<{ manageId: string; roleCount: number }>) =>
+      Object.fromEntries(list.map((p) => [p.manageId, p.roleCount]));
+    const all = byId((await call(app, s.admin, 'GET', '/api/v1/manage/providers')).json());
+    const own = byId(
+      (await call(app, s.institutionAdmin, 'GET', '/api/v1/manage/applications')).json().providers,
+    );
+    expect(all['app-wiki']).toBeGreaterThanOrEqual(2);
+    expect(own['app-wiki']).toBe(all['app-wiki']);
+    expect(own['app-gitlab']).toBe(all['app-gitlab']);
+    await app.db.query('DELETE FROM roles WHERE id = $1', [wiki]);
+    const after = byId((await call(app, s.admin, 'GET', '/api/v1/manage/providers')).json());
+    expect(after['app-wiki']).toBe(all['app-wiki'] - 1);
   });
 
   it('refuses the providers list to others', async () => {

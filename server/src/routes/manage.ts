@@ -1,6 +1,7 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
+import { withRoleCounts } from '../stores/roles.store.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
@@ -13,7 +14,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       preHandler: app.requireSuperUser,
       schema: { response: { 200: { type: 'array', items: providerSchema } } },
     },
-    async () => app.registry.providers(),
+    async () => withRoleCounts(app.db, await app.registry.providers()),
   );
 
   app.get(
@@ -36,7 +37,10 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       const user = requireUser(request.user);
       const reg = app.registry;
       if (user.superUser)
-        return { providers: await reg.providers(), provisionings: await reg.provisionings() };
+        return {
+          providers: await withRoleCounts(app.db, await reg.providers()),
+          provisionings: await reg.provisionings(),
+        };
       if (!user.institutionAdmin || !user.organizationGUID)
         throw httpError(403, 'Only institution admins see their applications');
       const providers = await reg.applicationsForOrganization(user.organizationGUID);
@@ -44,7 +48,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       const provisionings = (await reg.provisionings()).filter((p) =>
         p.applications.some((a) => ids.has(a.id)),
       );
-      return { providers, provisionings };
+      return { providers: await withRoleCounts(app.db, providers), provisionings };
     },
   );
 

@@ -113,6 +113,13 @@ describe('POST /roles', () => {
     ]);
   });
 
+  it('derives the short name as the established product does: runs of white space become one underscore', async () => {
+    const res = await call(app, s.admin, 'POST', '/api/v1/roles', newRole(' !@#$%^&*(9IIOO   UU  plp '));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().shortName).toBe('9iioo_uu_plp');
+    expect(res.json().urn).toBe('urn:mace:surf.nl:test.surfaccess.nl:9iioo_uu_plp');
+  });
+
   it('refuses a duplicate short name', async () => {
     await call(app, s.admin, 'POST', '/api/v1/roles', newRole('Unique Name'));
     const res = await call(app, s.admin, 'POST', '/api/v1/roles', newRole('Unique Name'));

@@ -2,7 +2,7 @@
  * The roles aggregate: every statement on roles and their application usages (reads shaped with
  * role.rows.ts; writes audited in the caller's transaction).
  */
-import { ownApplicationIds, type Role, type User } from 'shared-auth/rules';
+import { ownApplicationIds, type Provider, type Role, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
@@ -252,4 +252,20 @@ export async function deleteRole(q: Queryable, actor: AuditActor, role: Role): P
     action: 'delete',
     before: roleSnapshot(role),
   });
+}
+
+/** Each provider with `roleCount`: the number of roles that have it among their applications. */
+export async function withRoleCounts(q: Queryable, providers: Provider[]): Promise<Provider[]> {
+  if (providers.length === 0) return providers;
+  const ids = providers.map((provider) => provider.manageId ?? provider.id);
+  const { rows } = await q.query<{ manage_id: string; n: number }>(
+    `SELECT manage_id, count(DISTINCT role_id)::int AS n FROM application_usages
+      WHERE manage_id = ANY($1::text[]) GROUP BY manage_id`,
+    [ids],
+  );
+  const counts = new Map(rows.map((row) => [row.manage_id, Number(row.n)]));
+  return providers.map((provider) => ({
+    ...provider,
+    roleCount: counts.get(provider.manageId ?? provider.id) ?? 0,
+  }));
 }

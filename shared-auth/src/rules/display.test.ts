@@ -20,7 +20,9 @@ describe('deriveShortName', () => {
   test.each([
     ['Research Group', 'research_group'],
     ['Café Crème', 'cafe_creme'],
-    ['Ångström  Lab', 'angstrom__lab'],
+    ['Ångström  Lab', 'angstrom_lab'],
+    [' !@#$%^&*(9IIOO   UU  plp ', '9iioo_uu_plp'],
+    ['  padded name\t', 'padded_name'],
     ['Team-A/B (2024)', 'teamab_2024'],
     ['Wiki.Editors', 'wiki.editors'],
     ['tab\there\nnew', 'tab_here_new'],

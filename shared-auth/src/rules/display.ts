@@ -19,14 +19,16 @@ export function authorityBadgeStyle(authority: Authority | string | null | undef
 }
 
 /**
- * Spec §4 Role form: the short name derived from a role name — diacritics stripped, whitespace turned
- * into underscores, everything but letters, digits, underscore and dot dropped, lowercased.
+ * Spec §4 Role form: the short name derived from a role name, as the established product derives it —
+ * diacritics stripped, trimmed, each run of white space one underscore, everything but letters, digits,
+ * underscore and dot dropped, lowercased (" !@#$%^&*(9IIOO   UU  plp " → "9iioo_uu_plp").
  */
 export function deriveShortName(name: string | null | undefined): string {
   return (name ?? '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s/g, '_')
+    .trim()
+    .replace(/\s+/g, '_')
     .replace(/[^A-Za-z0-9_.]/g, '')
     .toLowerCase();
 }

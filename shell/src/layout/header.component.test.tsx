@@ -46,6 +46,7 @@ describe('header and user menu', () => {
     expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['System', '/system'],
       ['Profile', '/profile'],
+      ['My invitations', '/invitation/mine'],
       ['Log out', '/logout'],
     ]);
   });
@@ -56,6 +57,7 @@ describe('header and user menu', () => {
     const menu = await openMenu(user);
     expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/profile'],
+      ['My invitations', '/invitation/mine'],
       ['API tokens', '/tokens'],
       ['Log out', '/logout'],
     ]);

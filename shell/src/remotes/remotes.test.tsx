@@ -5,10 +5,10 @@ import { useSessionStore } from 'shared-auth';
 import { CONTRACT_VERSION } from 'shared-ui';
 // The remotes' real source stands in for what Module Federation would load (see remote-loader.mock).
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
-import rolesRemote from 'mfe-roles/src/contributions';
+import realRolesRemote from 'mfe-roles/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import systemRemote from 'mfe-system/src/contributions';
-import { brokenSystemRemote, tokensRemote } from '../test-support/fake-remotes';
+import { brokenSystemRemote, rolesRemote, tokensRemote } from '../test-support/fake-remotes';
 import { personas } from '../test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 import { loadContributions, serveRemote } from '../test-support/remote-loader.mock';
@@ -19,13 +19,14 @@ const UNAVAILABLE = 'This part of the console is unavailable';
 
 describe('remotes inside the shell', () => {
   it('mounts the real roles remote, which sees the shared session and whose flash shows in the shell', async () => {
+    // A guest: the real roles tab then shows its note without calling the API.
     await renderShell({
       path: '/home',
-      user: personas.manager(),
-      remotes: { roles: [rolesRemote], tokens: [tokensRemote] },
+      user: personas.guest(),
+      remotes: { roles: [realRolesRemote], tokens: [tokensRemote] },
     });
 
-    expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
+    expect(await screen.findByText(/You have the guest role only/)).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
 
     // A user change made in the shell's store is seen by the remote's own visibility rules.

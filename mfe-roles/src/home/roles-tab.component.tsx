@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  effectiveAuthority,
+  isUserAllowed,
+  mayInviteForRole,
+  sortRolesForUser,
+  useSessionStore,
+  type Role,
+  type User,
+} from 'shared-auth';
+import { EntityTable, Loader, NewEntityButton, PagedList, UnavailablePanel } from 'shared-ui';
+import { fetchRoles } from '../resources/roles.resource';
+import { useLoad } from '../resources/use-load';
+import { Logo } from '../role/role.display';
+import { roleColumns } from './role-columns';
+import '../roles.css';
+
+const NEW_ROLE_PATH = '/role/new';
+
+/** Spec §2 Home tabs, roles: the list depends on who looks. */
+export function RolesTab() {
+  const { t } = useTranslation('roles');
+  const user = useSessionStore((state) => state.user);
+  if (!user) return <Loader />;
+  if (user.superUser) return <AllRoles />;
+  if (effectiveAuthority(user, true) === 'GUEST') {
+    return (
+      <p className="tab-panel-info">{t(user.institutionAdmin ? 'guestNoteInstitutionAdmin' : 'guestNote')}</p>
+    );
+  }
+  return <OwnRoles user={user} />;
+}
+
+/** Super users: every role, searched and paged on the server. */
+function AllRoles() {
+  const { t, i18n } = useTranslation('roles');
+  const navigate = useNavigate();
+  const columns = useMemo(() => roleColumns(t, i18n.language, false), [t, i18n.language]);
+  return (
+    <PagedList<Role>
+      title={t('rolesTitle')}
+      fetchPage={(request) => fetchRoles(request)}
+      columns={columns}
+      emptyText={t('ui:noEntities.roles')}
+      newEntity={{ label: t('newRole'), path: NEW_ROLE_PATH }}
+      onRowClick={(role) => navigate(`/roles/${role.id}`)}
+    />
+  );
+}
+
+/**
+ * Everyone else: their own non-guest roles first, with their authority on them; an institution admin
+ * also sees the roles on its institution's applications and may create one (spec §6).
+ */
+function OwnRoles({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('roles');
+  const navigate = useNavigate();
+  const institutionAdmin = user.institutionAdmin && Boolean(user.organizationGUID);
+  const { data, error, loading, reload } = useLoad(
+    () => fetchRoles(undefined, institutionAdmin),
+    [user.id, institutionAdmin],
+  );
+  const roles = useMemo(() => sortRolesForUser(user, data?.content ?? []), [user, data]);
+  const columns = useMemo(() => roleColumns(t, i18n.language), [t, i18n.language]);
+  const mayCreate = institutionAdmin && isUserAllowed(user, 'INSTITUTION_ADMIN');
+
+  if (loading) return <Loader />;
+  if (error) return <UnavailablePanel onRetry={reload} />;
+  if (roles.length === 0 && mayCreate) return <InstitutionWelcome user={user} />;
+  return (
+    <EntityTable<Role>
+      title={t('rolesTitle')}
+      entities={roles}
+      columns={columns}
+      searchAttributes={['name', 'description', 'applicationName']}
+      emptyText={t('ui:noEntities.roles')}
+      newEntity={mayCreate ? { label: t('newRole'), path: NEW_ROLE_PATH } : undefined}
+      // Role links are active only where the user may invite (spec §2 Role detail).
+      onRowClick={(role) => {
+        if (mayInviteForRole(user, role, 'INVITER')) navigate(`/roles/${role.id}`);
+      }}
+    />
+  );
+}
+
+/** An institution admin without roles yet: its institution, and the way to create the first role. */
+function InstitutionWelcome({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('roles');
+  const institution = user.institution ?? {};
+  const name =
+    (i18n.language === 'nl' ? institution['name:nl'] : institution['name:en']) ??
+    institution['name:en'] ??
+    institution['name:nl'] ??
+    '';
+  return (
+    <section className="roles-welcome" aria-labelledby="roles-welcome-title">
+      <Logo src={institution.logo} name={name} />
+      <div>
+        <h2 id="roles-welcome-title" className="sds--text--h3">
+          {t('institutionWelcomeTitle', { name })}
+        </h2>
+        <p>{t('institutionWelcomeText')}</p>
+        <NewEntityButton action={{ label: t('newRole'), path: NEW_ROLE_PATH }} />
+      </div>
+    </section>
+  );
+}

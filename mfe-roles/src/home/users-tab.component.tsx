@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { setFlash, useSessionStore, type Page } from 'shared-auth';
+import {
+  AuthorityBadge,
+  formatDate,
+  NewEntityButton,
+  PagedList,
+  type EntityColumn,
+  type PageRequest,
+} from 'shared-ui';
+import { searchUsers, type UserListItem } from '../resources/users.resource';
+import { startImpersonation } from './impersonation';
+
+/** The server counts at most this many matches and answers one more when there are more (server README). */
+export const COUNT_CAP = 1000;
+
+/** Spec §4 'Highest authority shown', for a row of the users list. */
+export function listedAuthority(row: UserListItem): string {
+  if (row.superUser) return 'SUPER_USER';
+  if (row.institutionAdmin) return 'INSTITUTION_ADMIN';
+  return row.authority?.split(',')[0]?.trim() || 'No member';
+}
+
+/** Spec §2 Home tabs, users (super users): search, impersonate, invite a maintainer. */
+export function UsersTab() {
+  const { t } = useTranslation('roles');
+  const navigate = useNavigate();
+  const currentUserId = useSessionStore((state) => state.user?.id);
+  const [capped, setCapped] = useState(false);
+
+  const impersonate = async (row: UserListItem) => {
+    try {
+      const name = await startImpersonation(row.id);
+      setFlash(t('impersonationStarted', { name }));
+      navigate('/');
+    } catch {
+      setFlash(t('impersonationFailed', { name: row.name ?? row.email ?? '' }), 'error');
+    }
+  };
+
+  const columns = useMemo<EntityColumn<UserListItem>[]>(
+    () => [
+      { key: 'name', header: t('columnName') },
+      { key: 'email', header: t('columnEmail') },
+      { key: 'schac_home_organization', header: t('columnOrganisation'), sortable: false },
+      {
+        key: 'authority',
+        header: t('columnAuthority'),
+        sortable: false,
+        render: (row) => <AuthorityBadge authority={listedAuthority(row)} />,
+      },
+      {
+        key: 'createdAt',
+        header: t('columnCreated'),
+        render: (row) => (row.createdAt ? formatDate(row.createdAt) : ''),
+      },
+      {
+        key: 'lastActivity',
+        header: t('columnLastActivity'),
+        render: (row) => (row.lastActivity ? formatDate(row.lastActivity) : ''),
+      },
+      {
+        key: 'impersonate',
+        header: <span className="sds--visually-hidden">{t('columnActions')}</span>,
+        sortable: false,
+        render: (row) =>
+          row.id === currentUserId ? (
+            <span className="sds--chips status-success ui-authority-badge">
+              <span className="sds--chips--textual sds--text--body--small">{t('you')}</span>
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="roles-icon-button"
+              aria-label={t('impersonateUser', { name: row.name ?? row.email ?? '' })}
+              onClick={() => void impersonate(row)}
+            >
+              {t('impersonate')}
+            </button>
+          ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, currentUserId],
+  );
+
+  const fetchPage = async (request: PageRequest): Promise<Page<UserListItem>> => {
+    const page = await searchUsers(request);
+    setCapped(page.totalElements > COUNT_CAP);
+    return page;
+  };
+
+  return (
+    <>
+      <PagedList<UserListItem>
+        title={t('usersTitle')}
+        fetchPage={fetchPage}
+        columns={columns}
+        emptyText={t('ui:noEntities.users')}
+        onRowClick={(row) => navigate(`/profile/${row.id}`)}
+        actions={
+          <NewEntityButton
+            action={{ label: t('inviteMaintainer'), path: '/invitation/new?maintainer=true' }}
+          />
+        }
+      />
+      {capped && <p className="ui-more-results">{t('ui:search.moreResults')}</p>}
+    </>
+  );
+}

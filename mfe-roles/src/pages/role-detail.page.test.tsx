@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSessionStore } from 'shared-auth';
+import { fetchRole } from '../resources/roles.resource';
+import { fetchManagerEmails, prefetchUserRoles, searchUserRoles } from '../resources/user-roles.resource';
+import * as personas from '../test-support/personas';
+import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
+import { goneRole, userRole, wikiRole } from '../test-support/roles.fixture';
+import en from '../translations/en.json';
+import RoleDetailPage from './role-detail.page';
+
+jest.mock('../resources/roles.resource', () => {
+  const { useLoad } = jest.requireActual('../resources/use-load');
+  const fetchRole = jest.fn();
+  return { fetchRole, useRole: (id: number) => useLoad(() => fetchRole(id), [id]) };
+});
+jest.mock('../resources/user-roles.resource', () => ({
+  prefetchUserRoles: jest.fn(),
+  searchUserRoles: jest.fn(),
+  fetchManagerEmails: jest.fn(),
+  updateEndDate: jest.fn(),
+  deleteUserRole: jest.fn(),
+}));
+const role = fetchRole as jest.MockedFunction<typeof fetchRole>;
+const members = searchUserRoles as jest.MockedFunction<typeof searchUserRoles>;
+const managers = fetchManagerEmails as jest.MockedFunction<typeof fetchManagerEmails>;
+
+const ROUTE = '/roles/:id/:tab?';
+
+beforeEach(() => {
+  role.mockReset().mockResolvedValue(wikiRole);
+  members.mockReset().mockResolvedValue({ content: [userRole(1, 'Gina Guest')], totalElements: 1 });
+  managers.mockReset().mockResolvedValue(['manon@example.org', 'max@example.org']);
+});
+
+describe('role page', () => {
+  it('shows the header, the guests tab by default and the breadcrumb of a manager', async () => {
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wiki Editors' })).toBeInTheDocument();
+    expect(screen.getByText('urn:mace:surf.nl:test:wiki_editors')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy URN' })).toBeInTheDocument();
+    expect(screen.getByText(/3 members · valid for 365 days after acceptance/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Research Wiki (Harderwijk University)' })).toHaveAttribute(
+      'href',
+      'https://wiki.example.org/start',
+    );
+    expect(screen.getByRole('tab', { name: en.tabGuests })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: en.tabMaintainers })).toBeInTheDocument();
+    expect(await screen.findByText('Gina Guest')).toBeInTheDocument();
+    expect(members).toHaveBeenCalledWith(7, 'guests', expect.objectContaining({ pageNumber: 0 }));
+    // The guests' first page was asked for alongside the role.
+    expect(prefetchUserRoles).toHaveBeenCalledWith(7, 'guests');
+    expect(useSessionStore.getState().breadcrumbPath).toEqual([
+      { path: '/home', value: 'Home' },
+      { path: '/home/roles', value: 'Roles' },
+      { path: '/roles/7', value: 'Wiki Editors' },
+      { value: en.tabGuests },
+    ]);
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/role/7');
+  });
+
+  it('switches to the maintainers tab through the route', async () => {
+    await setUpRoles(personas.superUser);
+    renderAt('/roles/7/guests', <RoleDetailPage />, ROUTE);
+    await userEvent.click(await screen.findByRole('tab', { name: en.tabMaintainers }));
+    expect(await screen.findByRole('heading', { name: `${en.maintainersTitle} (1)` })).toBeInTheDocument();
+    expect(members).toHaveBeenLastCalledWith(7, 'maintainers', expect.anything());
+  });
+
+  it('shows an inviter the role info, the managers to contact and New guest', async () => {
+    await setUpRoles(personas.inviter);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByText(en.inviterRoleInfo)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: en.contactAdmins })).toHaveAttribute(
+      'href',
+      'mailto:manon@example.org,max@example.org',
+    );
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(useSessionStore.getState().breadcrumbPath[0]).toEqual({
+      path: '/inviter',
+      value: en.inviterTitle,
+    });
+    await userEvent.click(screen.getByRole('button', { name: en.newGuest }));
+    expect(screen.getByText('Landed at /invitation/new?maintainer=false')).toBeInTheDocument();
+  });
+
+  it('marks a role unknown in the registry and flashes that it is disabled', async () => {
+    role.mockResolvedValue(goneRole);
+    await setUpRoles(personas.superUser);
+    renderAt('/roles/8', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByRole('note')).toHaveTextContent(en.unknownInManage);
+    expect(flashMessage()).toBe(en.unknownInManageDisabled);
+    // A role unknown in the registry cannot invite anybody.
+    expect(screen.queryByRole('button', { name: en.newGuest })).not.toBeInTheDocument();
+  });
+
+  it('sends a guest to /404 and a failed load to /', async () => {
+    await setUpRoles(personas.guest);
+    const { unmount } = renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(screen.getByText('Landed at /404')).toBeInTheDocument();
+    unmount();
+    role.mockRejectedValue(new Error('403'));
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByText('Landed at /')).toBeInTheDocument();
+  });
+});

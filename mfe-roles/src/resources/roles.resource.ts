@@ -1,0 +1,66 @@
+import { apiDelete, apiGet, apiPost, apiPut } from 'shared-auth';
+import type { ManageType, Page, Role } from 'shared-auth';
+import type { PageRequest } from 'shared-ui';
+import { useLoad, type LoadState } from './use-load';
+
+/** The role payload of POST and PUT /roles (spec §7): the role plus its application usages. */
+export interface RoleInput {
+  id?: number;
+  name: string;
+  description: string;
+  defaultExpiryDays: number;
+  enforceEmailEquality: boolean;
+  eduIDOnly: boolean;
+  overrideSettingsAllowed: boolean;
+  inviterDisplayName: string | null;
+  organizationGUID?: string | null;
+  applicationUsages: Array<{
+    application: { manageId: string; manageType: ManageType };
+    landingPage: string;
+  }>;
+}
+
+/** A user who loses access when a role is deleted. */
+export interface Consequence {
+  userInfo: { id: number; name?: string; email?: string };
+  authority: string;
+}
+
+/**
+ * GET roles: a super user pages and searches on the server; everyone else gets all of its roles at once
+ * (own roles first), which the console searches itself.
+ */
+export function fetchRoles(request?: Partial<PageRequest>, force = false): Promise<Page<Role>> {
+  return apiGet<Page<Role>>('roles', { searchParams: { force: force || undefined, ...request } });
+}
+
+export function fetchRole(id: number): Promise<Role> {
+  return apiGet<Role>(`roles/${id}`);
+}
+
+export function fetchApplicationRoles(manageId: string): Promise<Role[]> {
+  return apiGet<Role[]>(`roles/application/${encodeURIComponent(manageId)}`);
+}
+
+/** Save failures open the failure dialog with the server's reference (spec §8). */
+export function saveRole(role: RoleInput): Promise<Role> {
+  return role.id
+    ? apiPut<Role>('roles', role, { showErrorDialog: true })
+    : apiPost<Role>('roles', role, { showErrorDialog: true });
+}
+
+export async function deleteRole(id: number): Promise<void> {
+  await apiDelete<unknown>(`roles/${id}`, { showErrorDialog: true });
+}
+
+export function fetchConsequences(roleId: number): Promise<Consequence[]> {
+  return apiGet<Consequence[]>(`user_roles/consequences/${roleId}`);
+}
+
+export function useRole(id: number): LoadState<Role> {
+  return useLoad(() => fetchRole(id), [id]);
+}
+
+export function useApplicationRoles(manageId: string): LoadState<Role[]> {
+  return useLoad(() => fetchApplicationRoles(manageId), [manageId]);
+}

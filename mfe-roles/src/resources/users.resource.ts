@@ -1,0 +1,38 @@
+import { apiGet } from 'shared-auth';
+import type { Page, User } from 'shared-auth';
+import type { PageRequest } from 'shared-ui';
+
+/** A user as the users lists answer it. */
+export interface UserListItem {
+  id: number;
+  name?: string | null;
+  email?: string | null;
+  schac_home_organization?: string | null;
+  superUser?: boolean;
+  institutionAdmin?: boolean;
+  /** Epoch seconds. */
+  lastActivity?: number;
+  createdAt?: number;
+  authority?: string;
+  /** Only in search-by-application: the user's roles on the institution's applications. */
+  userRoles?: Array<{
+    id: number;
+    roleId: number;
+    roleName: string;
+    authority: string;
+    endDate?: number | null;
+  }>;
+}
+
+export function searchUsers(request: PageRequest): Promise<Page<UserListItem>> {
+  return apiGet<Page<UserListItem>>('users/search', { searchParams: { ...request } });
+}
+
+export function searchUsersByApplication(request: PageRequest): Promise<Page<UserListItem>> {
+  return apiGet<Page<UserListItem>>('users/search-by-application', { searchParams: { ...request } });
+}
+
+/** The full user, as users/me would answer it for them: the target of an impersonation. */
+export function fetchOtherUser(id: number): Promise<User> {
+  return apiGet<User>(`users/other/${id}`);
+}

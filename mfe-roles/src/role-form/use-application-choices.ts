@@ -1,0 +1,31 @@
+import type { ApplicationMap, Provider, Role, User } from 'shared-auth';
+import { fetchInstitutionApplications, fetchProviders } from '../resources/manage.resource';
+import { useLoad, type LoadState } from '../resources/use-load';
+
+function fromMap(map: ApplicationMap): Provider {
+  return { ...map, id: map.id, manageId: map.id } as Provider;
+}
+
+/**
+ * Spec §6: the applications a role may point at, from the right source per authority — every registry
+ * application for a super user, the institution's own for an institution admin, those of the manager's
+ * roles otherwise. The role's current applications are always among them.
+ */
+export async function fetchApplicationChoices(user: User, role: Role | null): Promise<Provider[]> {
+  let choices: Provider[];
+  if (user.superUser) choices = await fetchProviders();
+  else if (user.institutionAdmin && user.organizationGUID)
+    choices = (await fetchInstitutionApplications()).providers;
+  else
+    choices = (user.userRoles ?? [])
+      .filter((userRole) => userRole.authority === 'MANAGER')
+      .flatMap((userRole) => userRole.role?.applicationMaps ?? [])
+      .map(fromMap);
+  const known = new Map(choices.map((choice) => [choice.manageId ?? choice.id, choice]));
+  for (const map of role?.applicationMaps ?? []) if (!known.has(map.id)) known.set(map.id, fromMap(map));
+  return [...known.values()];
+}
+
+export function useApplicationChoices(user: User, role: Role | null): LoadState<Provider[]> {
+  return useLoad(() => fetchApplicationChoices(user, role), [user.id, role?.id]);
+}
