@@ -1,6 +1,13 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { allowedToRenewUserRole, mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
+import {
+  allowedToRenewUserRole,
+  mayViewRoleMembers,
+  userRoleEndDateProblem,
+  type EndDateProblem,
+  type Role,
+  type User,
+} from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
@@ -15,6 +22,11 @@ import {
   USER_ROLE_SORT,
 } from '../stores/user-roles.store.js';
 import { httpError } from '../errors.js';
+
+const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
+  guestNeedsEndDate: 'A guest role needs an end date',
+  endDateNotInFuture: 'The end date must be in the future',
+};
 
 export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
@@ -94,13 +106,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       const target = toUserRole(row, role);
       if (!allowedToRenewUserRole(user, target)) throw httpError(403, 'missing roles');
       const endDate = request.body.endDate ?? null;
-      // Spec §4: an end date can be cleared only where allowed, never for guests.
-      if (endDate === null && row.authority === 'GUEST' && !user.superUser) {
-        throw httpError(400, 'A guest role needs an end date');
-      }
-      if (endDate !== null && endDate * 1000 <= Date.now() && !app.config.pastDateAllowed) {
-        throw httpError(400, 'The end date must be in the future');
-      }
+      const problem = userRoleEndDateProblem(user, row.authority, endDate, {
+        pastDateAllowed: app.config.pastDateAllowed,
+      });
+      if (problem) throw httpError(400, END_DATE_PROBLEMS[problem]);
       const updated = await app.db.tx((q) => setEndDate(q, request, row, endDate));
       return toUserRole(updated, role);
     },

@@ -10,3 +10,4 @@ export * from './home-tabs.js';
 export * from './tokens.js';
 export * from './users.js';
 export * from './role-access.js';
+export * from './end-date.js';
