@@ -258,3 +258,22 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
   );
   return claimed.rowCount === 1;
 }
+
+/** Deletes the open invitations past their expiry date (the cleanup job), each audited. */
+export async function deleteExpiredInvitations(q: Queryable, actor: AuditActor): Promise<InvitationRow[]> {
+  const invitations = (
+    await q.query<InvitationRow>(
+      `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now()
+       RETURNING id, email, intended_authority, status, expiry_date`,
+    )
+  ).rows;
+  for (const row of invitations) {
+    await audit(q, actor, {
+      entityType: 'invitation',
+      entityId: Number(row.id),
+      action: 'cleanup',
+      before: invitationSnapshot(row),
+    });
+  }
+  return invitations;
+}

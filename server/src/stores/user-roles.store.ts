@@ -264,3 +264,53 @@ export async function userRolesOnApplications(
   );
   return rows;
 }
+
+/** Deletes the memberships past their end date (the cleanup job), each audited; with user e-mail and role name. */
+export async function deleteEndedUserRoles(
+  q: Queryable,
+  actor: AuditActor,
+): Promise<Array<UserRoleRow & { role_name: string }>> {
+  const userRoles = (
+    await q.query<UserRoleRow & { role_name: string }>(
+      `WITH gone AS (DELETE FROM user_roles WHERE end_date < now() RETURNING *)
+       SELECT gone.*, u.email, r.name AS role_name FROM gone
+       JOIN users u ON u.id = gone.user_id JOIN roles r ON r.id = gone.role_id ORDER BY gone.id`,
+    )
+  ).rows;
+  for (const row of userRoles) {
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(row.id),
+      action: 'cleanup',
+      before: userRoleSnapshot(row),
+    });
+  }
+  return userRoles;
+}
+
+/** A membership due for an expiry mail, with its user and role. */
+export interface ExpiryDueRow {
+  id: string;
+  end_date: Date;
+  email: string;
+  name: string | null;
+  role_name: string;
+  manage_ids: string[];
+}
+
+/**
+ * Marks the memberships ending within `days` that were not yet told (and whose user has an e-mail) as
+ * told, and returns them: the expiry notifications job mails them after its transaction commits.
+ */
+export async function markExpiryNotifications(q: Queryable, days: number): Promise<ExpiryDueRow[]> {
+  const { rows } = await q.query<ExpiryDueRow>(
+    `UPDATE user_roles ur SET expiry_notified_at = now()
+     FROM users u, roles r
+     WHERE u.id = ur.user_id AND r.id = ur.role_id AND ur.expiry_notified_at IS NULL AND u.email IS NOT NULL
+       AND ur.end_date >= now() AND ur.end_date < now() + make_interval(days => $1)
+     RETURNING ur.id, ur.end_date, u.email, u.name, r.name AS role_name,
+       ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids`,
+    [days],
+  );
+  return rows;
+}
