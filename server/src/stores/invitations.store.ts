@@ -7,7 +7,8 @@ import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
-import { cappedCount, type PageSql } from '../domain/paging.js';
+import type { PageSql } from '../domain/paging.js';
+import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,

@@ -6,7 +6,8 @@
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import { cappedCount, COUNT_CAP, likePattern } from '../domain/paging.js';
+import { COUNT_CAP, likePattern } from '../domain/paging.js';
+import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
   registryApplications,
