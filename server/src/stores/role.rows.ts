@@ -111,7 +111,8 @@ export function shapeRole(
   };
 }
 
-export interface UserRoleRow extends RoleRow {
+/** A role row joined with the loaded user's own membership of it (the user loader, users.store.ts). */
+export interface HeldRoleRow extends RoleRow {
   user_role_id: number;
   user_id: number;
   authority: Authority;
@@ -120,7 +121,7 @@ export interface UserRoleRow extends RoleRow {
   user_role_created_at: Date | string;
 }
 
-export function toUserRole(row: UserRoleRow, role: Role): UserRole {
+export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
   return {
     id: row.user_role_id,
     user_id: row.user_id,
