@@ -9,6 +9,7 @@ import {
   mayDeleteToken,
   mayDeleteUser,
   mayImpersonate,
+  mayOpenSystem,
   mayOpenTokens,
   mayReadRole,
   mayViewRoleMembers,
@@ -44,6 +45,15 @@ describe.each(ACTORS)('%s', (actor) => {
     expect((await ask('GET', '/api/v1/users/search-by-application')).statusCode).toBe(
       expected(showsApplicationUsersTab(me), 200),
     );
+  });
+
+  it('opens the system area as mayOpenSystem says', async () => {
+    const me = users[actor];
+    for (const url of ['/api/v1/system/unknown-roles', '/api/v1/system/expiry-user-roles']) {
+      expect((await call(t.app, t.sessions[actor], 'GET', url)).statusCode).toBe(
+        expected(mayOpenSystem(me), 200),
+      );
+    }
   });
 
   it('opens /tokens and deletes tokens as mayOpenTokens and mayDeleteToken say', async () => {

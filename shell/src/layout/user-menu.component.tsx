@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { USER_MENU_CLOSE_MS, useSessionStore } from 'shared-auth';
+import { mayOpenSystem, USER_MENU_CLOSE_MS, useSessionStore } from 'shared-auth';
 import { useSlot } from '../remotes/use-slot';
 
 /** The user's name with a menu: system (super users), profile, links contributed by remotes, log out. */
@@ -46,7 +46,7 @@ export function UserMenu() {
       </button>
       {open && (
         <ul id="user-menu-items" className="user-menu-items">
-          {user.superUser && (
+          {mayOpenSystem(user) && (
             <li>
               <Link to="/system" onClick={close}>
                 {t('header.system')}
