@@ -16,6 +16,7 @@ import {
   showsApplicationUsersTab,
   showsRolesTab,
   showsUsersTab,
+  visibleProfile,
   type User,
 } from 'shared-auth/rules';
 import { call, insertRole } from '../test/api-kit.js';
@@ -77,6 +78,20 @@ describe.each(ACTORS)('%s', (actor) => {
     );
     expect(mayDeleteUser(me, me)).toBe(false);
     expect((await ask('DELETE', `/api/v1/users/${me.id}`)).statusCode).toBe(403);
+  });
+
+  it('sees the profiles of others as visibleProfile says', async () => {
+    const me = users[actor];
+    for (const target of ACTORS) {
+      const other = users[target];
+      const res = await ask('GET', `/api/v1/users/other/${other.id}`);
+      const visible = visibleProfile(me, other);
+      expect([target, res.statusCode]).toEqual([target, visible ? 200 : 404]);
+      if (visible)
+        expect(res.json().userRoles.map((ur: { id: number }) => ur.id)).toEqual(
+          visible.userRoles.map((ur) => ur.id),
+        );
+    }
   });
 
   it('impersonates as mayImpersonate says', async () => {
