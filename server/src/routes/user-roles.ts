@@ -10,7 +10,7 @@ import {
 } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../stores/roles.store.js';
+import { existingRole } from '../stores/roles.store.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import {
   loadUserRoleRow,
@@ -30,14 +30,8 @@ const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
 
 export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
-export async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
-  const role = await loadRole(app.db, app.registry, id);
-  if (!role) throw httpError(404, `Role ${id} not found`);
-  return role;
-}
-
 async function viewableRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await roleOrThrow(app, id);
+  const role = await existingRole(app.db, app.registry, id);
   if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
   return role;
 }
@@ -102,7 +96,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       const user = requireUser(request.user);
       const row = await loadUserRoleRow(app.db, request.body.userRoleId);
       if (!row) throw httpError(404, `User role ${request.body.userRoleId} not found`);
-      const role = await roleOrThrow(app, Number(row.role_id));
+      const role = await existingRole(app.db, app.registry, Number(row.role_id));
       const target = toUserRole(row, role);
       if (!allowedToRenewUserRole(user, target)) throw httpError(403, 'missing roles');
       const endDate = request.body.endDate ?? null;
@@ -138,7 +132,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           `User role ${request.params.userRoleId} of role ${request.params.roleId} not found`,
         );
       }
-      const role = await roleOrThrow(app, request.params.roleId);
+      const role = await existingRole(app.db, app.registry, request.params.roleId);
       const guestOnly = request.query.guest === true && row.authority !== 'GUEST';
       // Removing only the guest part of a maintainer's membership is judged as acting on a guest entry.
       const target = { ...toUserRole(row, role), ...(guestOnly ? { authority: 'GUEST' as const } : {}) };

@@ -43,6 +43,13 @@ export async function loadRole(q: Queryable, registry: Registry, id: number): Pr
   return (await loadRoles(q, registry, 'r.id = $1', [id]))[0] ?? null;
 }
 
+/** The role, or a 404 naming it. */
+export async function existingRole(q: Queryable, registry: Registry, id: number): Promise<Role> {
+  const role = await loadRole(q, registry, id);
+  if (!role) throw httpError(404, `Role ${id} not found`);
+  return role;
+}
+
 /** The roles with these ids (in name order); unknown ids are left out. */
 export async function loadRolesByIds(
   q: Queryable,
