@@ -18,9 +18,9 @@ import {
   removeUserRole,
   searchMembers,
   setEndDate,
-  toUserRole,
   USER_ROLE_SORT,
 } from '../stores/user-roles.store.js';
+import { toUserRole } from '../stores/user-role.rows.js';
 import { httpError } from '../errors.js';
 
 const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/types.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
 import type { PageSql } from '../domain/paging.js';
 import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
-import { userRoleSnapshot, type UserRoleRow } from './user-roles.store.js';
+import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { registryIndex, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';

@@ -1,54 +1,17 @@
 /**
- * The user roles aggregate (memberships, spec §3 UserRole): every statement on user_roles and its row
- * shapers. Writes are audited in the caller's transaction.
+ * The user roles aggregate (memberships, spec §3 UserRole): every statement on user_roles (shaped with
+ * user-role.rows.ts). Writes are audited in the caller's transaction.
  */
-import { authorityRank, type Authority, type Role, type UserRole } from 'shared-auth/rules';
+import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { PageSql } from '../domain/paging.js';
-import { fromEpochSeconds, toEpochSeconds } from '../domain/time.js';
-
-export interface UserRoleRow {
-  id: string | number;
-  user_id: string | number;
-  role_id: string | number;
-  authority: Authority;
-  guest_role_included: boolean;
-  end_date: Date | null;
-  created_at: Date;
-  expiry_notified_at: Date | null;
-  name: string | null;
-  email: string | null;
-  schac_home_organization: string | null;
-  last_activity: Date | null;
-}
+import { fromEpochSeconds } from '../domain/time.js';
+import { toUserRole, userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 
 /** SELECT list of a user role joined with its user; alias user_roles `ur` and users `u`. */
 export const USER_ROLE_SELECT = `ur.id, ur.user_id, ur.role_id, ur.authority, ur.guest_role_included, ur.end_date,
   ur.created_at, ur.expiry_notified_at, u.name, u.email, u.schac_home_organization, u.last_activity`;
-
-export function toUserRole(row: UserRoleRow, role: Role): UserRole & { expiryNotifiedAt: number | null } {
-  return {
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    role,
-    name: row.name ?? undefined,
-    email: row.email ?? undefined,
-    schac_home_organization: row.schac_home_organization ?? undefined,
-    authority: row.authority,
-    guestRoleIncluded: row.guest_role_included,
-    endDate: toEpochSeconds(row.end_date),
-    createdAt: toEpochSeconds(row.created_at) ?? undefined,
-    expiryNotifiedAt: toEpochSeconds(row.expiry_notified_at),
-    userInfo: {
-      id: Number(row.user_id),
-      name: row.name ?? undefined,
-      email: row.email ?? undefined,
-      schacHomeOrganisation: row.schac_home_organization ?? undefined,
-      lastActivity: toEpochSeconds(row.last_activity) ?? undefined,
-    },
-  };
-}
 
 export async function loadUserRoleRow(q: Queryable, id: number): Promise<UserRoleRow | null> {
   const { rows } = await q.query<UserRoleRow>(
@@ -56,22 +19,6 @@ export async function loadUserRoleRow(q: Queryable, id: number): Promise<UserRol
     [id],
   );
   return rows[0] ?? null;
-}
-
-/** What the audit log keeps of a user role. */
-export function userRoleSnapshot(
-  row: Pick<UserRoleRow, 'user_id' | 'role_id' | 'authority' | 'end_date' | 'guest_role_included'> & {
-    email?: string | null;
-  },
-) {
-  return {
-    userId: Number(row.user_id),
-    roleId: Number(row.role_id),
-    email: row.email ?? undefined,
-    authority: row.authority,
-    guestRoleIncluded: row.guest_role_included,
-    endDate: toEpochSeconds(row.end_date),
-  };
 }
 
 /** API sort keys of a role's member list → SQL; the first is the default. */
