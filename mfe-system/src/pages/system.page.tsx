@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router-dom';
-import { useSessionStore } from 'shared-auth';
+import { mayOpenSystem, useSessionStore } from 'shared-auth';
 import { PageFrame } from 'shared-ui';
 import { DEFAULT_SYSTEM_TAB, systemTabs } from '../system-tabs';
 
@@ -8,11 +8,11 @@ import { DEFAULT_SYSTEM_TAB, systemTabs } from '../system-tabs';
 export default function SystemPage() {
   const { t } = useTranslation('system');
   const { tab = DEFAULT_SYSTEM_TAB } = useParams();
-  const superUser = useSessionStore((state) => Boolean(state.user?.superUser));
+  const allowed = useSessionStore((state) => mayOpenSystem(state.user));
   const config = useSessionStore((state) => state.config);
   const tabs = systemTabs(config);
   const active = tabs.find((candidate) => candidate.id === tab);
-  if (!superUser || !active) return <Navigate to="/404" replace />;
+  if (!allowed || !active) return <Navigate to="/404" replace />;
 
   const tabLabel = t(active.labelKey);
   return (

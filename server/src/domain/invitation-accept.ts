@@ -1,6 +1,6 @@
 /**
  * Accepting an invitation (spec §4): one transaction that claims the invitation with a conditional
- * UPDATE (so of two simultaneous accepts exactly one wins), then grants or raises the user roles.
+ * update (so of two simultaneous accepts exactly one wins), then grants or raises the user roles.
  */
 import type { User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';

@@ -1,5 +1,7 @@
-/** The paged query of spec §3 (query, pageNumber, pageSize, sort, sortDirection) as schema and SQL parts. */
-import type { Queryable } from '../db/types.js';
+/**
+ * The paged query of spec §3 (query, pageNumber, pageSize, sort, sortDirection) as schema and SQL parts
+ * (the capped count of a search is stores/capped-count.ts).
+ */
 
 export interface PagedQueryString {
   query?: string;
@@ -16,26 +18,6 @@ export const MAX_PAGE_SIZE = 1000;
  * counting all 75,000 matches of a broad query costs far more than the page itself.
  */
 export const COUNT_CAP = 1000;
-
-/**
- * `totalElements` of a search: the exact number of rows matching `fromWhere` (a `FROM … WHERE …` text)
- * up to COUNT_CAP, and COUNT_CAP + 1 for "more than COUNT_CAP".
- */
-export async function cappedCount(
-  q: Queryable,
-  fromWhere: string,
-  params: readonly unknown[],
-  page?: { rows: number; size: number; offset: number },
-): Promise<number> {
-  // A page that is not full (and not past the end) is the last one: its rows give the total for free,
-  // which spares a narrow search its second (trigram) scan.
-  if (page && page.rows < page.size && (page.rows > 0 || page.offset === 0)) return page.offset + page.rows;
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) capped`,
-    params,
-  );
-  return Number(rows[0]?.n ?? 0);
-}
 
 /** JSON-schema properties for the paged query string; routes spread it into their querystring schema. */
 export const pagedQueryProperties = {

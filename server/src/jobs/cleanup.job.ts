@@ -1,9 +1,8 @@
 /** Cleanup: expired invitations and expired user roles are deleted, each deletion audited. */
-import { audit } from '../audit.js';
 import type { Db } from '../db/types.js';
-import { invitationSnapshot, type InvitationRow } from '../stores/invitation.rows.js';
 import { toEpochSeconds } from '../domain/time.js';
-import { userRoleSnapshot, type UserRoleRow } from '../stores/user-roles.store.js';
+import { deleteExpiredInvitations } from '../stores/invitations.store.js';
+import { deleteEndedUserRoles } from '../stores/user-roles.store.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
 
 export interface CleanupResult {
@@ -18,40 +17,11 @@ export interface CleanupResult {
   }>;
 }
 
-type ExpiredUserRole = UserRoleRow & { role_name: string };
-
 /** Returns what was removed, or null when another instance is running the cleanup right now. */
 export async function runCleanup(db: Db): Promise<CleanupResult | null> {
   const outcome = await withJobLock(db, JOB_LOCK_KEYS.cleanup, async (q) => {
-    const invitations = (
-      await q.query<InvitationRow>(
-        `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now()
-         RETURNING id, email, intended_authority, status, expiry_date`,
-      )
-    ).rows;
-    for (const row of invitations) {
-      await audit(q, null, {
-        entityType: 'invitation',
-        entityId: Number(row.id),
-        action: 'cleanup',
-        before: invitationSnapshot(row),
-      });
-    }
-    const userRoles = (
-      await q.query<ExpiredUserRole>(
-        `WITH gone AS (DELETE FROM user_roles WHERE end_date < now() RETURNING *)
-         SELECT gone.*, u.email, r.name AS role_name FROM gone
-         JOIN users u ON u.id = gone.user_id JOIN roles r ON r.id = gone.role_id ORDER BY gone.id`,
-      )
-    ).rows;
-    for (const row of userRoles) {
-      await audit(q, null, {
-        entityType: 'user_role',
-        entityId: Number(row.id),
-        action: 'cleanup',
-        before: userRoleSnapshot(row),
-      });
-    }
+    const invitations = await deleteExpiredInvitations(q, null);
+    const userRoles = await deleteEndedUserRoles(q, null);
     return {
       invitations: invitations.map((i) => ({
         id: Number(i.id),

@@ -6,16 +6,8 @@ import type { Db } from '../db/types.js';
 import { roleExpiryMail } from '../mail/templates.js';
 import type { MailerPort, OutgoingMail } from '../plugins/ports.js';
 import type { Registry } from '../registry/registry.js';
+import { markExpiryNotifications } from '../stores/user-roles.store.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
-
-interface DueRow {
-  id: string;
-  end_date: Date;
-  email: string;
-  name: string | null;
-  role_name: string;
-  manage_ids: string[];
-}
 
 export interface ExpiryNotificationsDeps {
   db: Db;
@@ -28,18 +20,9 @@ export interface ExpiryNotificationsDeps {
 
 /** Returns the mails sent, or null when another instance is running this job right now. */
 export async function runExpiryNotifications(deps: ExpiryNotificationsDeps): Promise<OutgoingMail[] | null> {
-  const outcome = await withJobLock(deps.db, JOB_LOCK_KEYS.expiryNotifications, async (q) => {
-    const { rows } = await q.query<DueRow>(
-      `UPDATE user_roles ur SET expiry_notified_at = now()
-       FROM users u, roles r
-       WHERE u.id = ur.user_id AND r.id = ur.role_id AND ur.expiry_notified_at IS NULL AND u.email IS NOT NULL
-         AND ur.end_date >= now() AND ur.end_date < now() + make_interval(days => $1)
-       RETURNING ur.id, ur.end_date, u.email, u.name, r.name AS role_name,
-         ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids`,
-      [deps.days],
-    );
-    return rows;
-  });
+  const outcome = await withJobLock(deps.db, JOB_LOCK_KEYS.expiryNotifications, (q) =>
+    markExpiryNotifications(q, deps.days),
+  );
   if (!outcome.ran) return null;
   const known = new Map((await deps.registry.providers()).map((p) => [p.manageId, p]));
   const mails: OutgoingMail[] = outcome.result.map((row) => ({

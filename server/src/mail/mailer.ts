@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/types.js';
 import type { MailerPort } from '../plugins/ports.js';
+import { writeOutbox } from '../stores/outbox.store.js';
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -49,10 +50,7 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerP
   }
   return {
     async send(message) {
-      await db.query(
-        'INSERT INTO outbox (kind, recipient, subject, html, text) VALUES ($1, $2, $3, $4, $5)',
-        [message.kind, message.to, message.subject, message.html, message.text],
-      );
+      await writeOutbox(db, message);
       log.info(
         { kind: message.kind, to: message.to, subject: message.subject },
         'mail written to the outbox',

@@ -11,6 +11,17 @@ import { httpError } from '../errors.js';
 import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
 import { loadUser, touchLastActivity } from '../stores/users.store.js';
 
+/**
+ * A preHandler for a shared rule about the (effective) user alone: 401 without a user, 403 with `refusal`
+ * when the rule says no.
+ */
+export function requireRule(rule: (user: User) => boolean, refusal: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) throw httpError(401, 'Not logged in');
+    if (!rule(request.user)) throw httpError(403, refusal);
+  };
+}
+
 /** Narrows `request.user` after app.authenticate (a loaded user always carries userRoles). */
 export function requireUser(user: User | null): User {
   if (!user) throw httpError(401, 'Not logged in');

@@ -5,6 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  deleteSession,
+  extendSession,
+  purgeExpired,
+  readSession,
+  writeSession,
+} from '../stores/sessions.store.js';
 
 export const SESSION_COOKIE = 'portal_session';
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -86,13 +93,8 @@ async function loadSession(app: FastifyInstance, request: FastifyRequest): Promi
   if (!raw || !request.url.startsWith('/api/')) return;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
-  const { rows } = await app.db.query<{ data: SessionData; expires_at: Date }>(
-    'SELECT data, expires_at FROM sessions WHERE id = $1 AND expires_at > now()',
-    [unsigned.value],
-  );
-  if (rows.length === 1) {
-    request.session = new Session(unsigned.value, rows[0].data ?? {}, rows[0].expires_at.getTime());
-  }
+  const stored = await readSession<SessionData>(app.db, unsigned.value);
+  if (stored) request.session = new Session(unsigned.value, stored.data ?? {}, stored.expiresAt.getTime());
 }
 
 async function saveSession(
@@ -110,7 +112,7 @@ async function saveSession(
     signed: true,
   };
   if (session.previousId) {
-    await app.db.query('DELETE FROM sessions WHERE id = $1', [session.previousId]);
+    await deleteSession(app.db, session.previousId);
   }
   if (session.destroyed) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -119,22 +121,16 @@ async function saveSession(
   if (!session.id) return;
   const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
   if (session.dirty) {
-    await app.db.query(
-      `INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
-      [session.id, JSON.stringify(session.data), expiresAt],
-    );
+    await writeSession(app.db, session.id, session.data, expiresAt);
   } else if (expiresAt.getTime() - session.expiresAt > TOUCH_AFTER_MS) {
-    await app.db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [session.id, expiresAt]);
+    await extendSession(app.db, session.id, expiresAt);
   }
   if (session.issueCookie) reply.setCookie(SESSION_COOKIE, session.id, cookieOptions);
 }
 
 /** Deletes expired sessions and expired dev IdP records; returns how many rows went. */
 export async function purgeExpiredSessions(app: FastifyInstance): Promise<number> {
-  const sessions = await app.db.query('DELETE FROM sessions WHERE expires_at < now()');
-  const idp = await app.db.query('DELETE FROM dev_idp_store WHERE expires_at < now()');
-  return sessions.rowCount + idp.rowCount;
+  return purgeExpired(app.db);
 }
 
 /** Housekeeping at the cleanup job's pace (CRON_CLEANUP); idempotent, so instances need no lock. */

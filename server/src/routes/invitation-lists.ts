@@ -10,7 +10,7 @@ import {
   toInvitations,
 } from '../stores/invitations.store.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../stores/roles.store.js';
+import { existingRole } from '../stores/roles.store.js';
 import { invitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
@@ -39,8 +39,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
       if (roleId !== undefined) {
-        const role = await loadRole(app.db, app.registry, roleId);
-        if (!role) throw httpError(404, `Role ${roleId} not found`);
+        const role = await existingRole(app.db, app.registry, roleId);
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
       const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
@@ -63,8 +62,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
     },
     async (request) => {
       const user = requireUser(request.user);
-      const role = await loadRole(app.db, app.registry, request.params.roleId);
-      if (!role) throw httpError(404, `Role ${request.params.roleId} not found`);
+      const role = await existingRole(app.db, app.registry, request.params.roleId);
       if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       const rows = await openInvitationsOfRole(app.db, role.id);
       return toInvitations(app.db, app.registry, rows);

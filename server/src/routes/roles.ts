@@ -30,7 +30,7 @@ import { withUserView } from '../stores/role.rows.js';
 import {
   deleteRole,
   insertRole,
-  loadRole,
+  existingRole,
   ROLE_SORT,
   rolesOfApplication,
   searchRoles,
@@ -40,8 +40,7 @@ import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
 async function getRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await loadRole(app.db, app.registry, id);
-  if (!role) throw httpError(404, `Role ${id} not found`);
+  const role = await existingRole(app.db, app.registry, id);
   if (!mayReadRole(user, role)) throw httpError(403, 'missing roles');
   return withUserView(user, role);
 }
@@ -137,8 +136,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const id = request.body.id as number;
-      const before = await loadRole(app.db, app.registry, id);
-      if (!before) throw httpError(404, `Role ${id} not found`);
+      const before = await existingRole(app.db, app.registry, id);
       if (!allowedToEditRole(user, before)) throw httpError(403, 'missing roles');
       if (mayChangeRoleApplications(user, before)) {
         const checked = await checkRoleBody(request.body, user, app.registry);
@@ -159,8 +157,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const role = await loadRole(app.db, app.registry, request.params.id);
-      if (!role) throw httpError(404, `Role ${request.params.id} not found`);
+      const role = await existingRole(app.db, app.registry, request.params.id);
       if (!mayChangeRoleApplications(user, role)) throw httpError(403, 'missing roles');
       await app.db.tx((q) => deleteRole(q, request, role));
       return reply.status(204).send();

@@ -9,12 +9,14 @@ import {
   mayDeleteToken,
   mayDeleteUser,
   mayImpersonate,
+  mayOpenSystem,
   mayOpenTokens,
   mayReadRole,
   mayViewRoleMembers,
   showsApplicationUsersTab,
   showsRolesTab,
   showsUsersTab,
+  visibleProfile,
   type User,
 } from 'shared-auth/rules';
 import { call, insertRole } from '../test/api-kit.js';
@@ -46,6 +48,15 @@ describe.each(ACTORS)('%s', (actor) => {
     );
   });
 
+  it('opens the system area as mayOpenSystem says', async () => {
+    const me = users[actor];
+    for (const url of ['/api/v1/system/unknown-roles', '/api/v1/system/expiry-user-roles']) {
+      expect((await call(t.app, t.sessions[actor], 'GET', url)).statusCode).toBe(
+        expected(mayOpenSystem(me), 200),
+      );
+    }
+  });
+
   it('opens /tokens and deletes tokens as mayOpenTokens and mayDeleteToken say', async () => {
     const me = users[actor];
     expect((await ask('GET', '/api/v1/tokens')).statusCode).toBe(expected(mayOpenTokens(me), 200));
@@ -67,6 +78,20 @@ describe.each(ACTORS)('%s', (actor) => {
     );
     expect(mayDeleteUser(me, me)).toBe(false);
     expect((await ask('DELETE', `/api/v1/users/${me.id}`)).statusCode).toBe(403);
+  });
+
+  it('sees the profiles of others as visibleProfile says', async () => {
+    const me = users[actor];
+    for (const target of ACTORS) {
+      const other = users[target];
+      const res = await ask('GET', `/api/v1/users/other/${other.id}`);
+      const visible = visibleProfile(me, other);
+      expect([target, res.statusCode]).toEqual([target, visible ? 200 : 404]);
+      if (visible)
+        expect(res.json().userRoles.map((ur: { id: number }) => ur.id)).toEqual(
+          visible.userRoles.map((ur) => ur.id),
+        );
+    }
   });
 
   it('impersonates as mayImpersonate says', async () => {

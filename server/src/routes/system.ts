@@ -1,5 +1,7 @@
 /** /api/v1/system: the super user's system area (spec §2 System area, §7). */
 import type { FastifyInstance } from 'fastify';
+import { mayOpenSystem } from 'shared-auth/rules';
+import { requireRule } from '../plugins/auth.js';
 import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
@@ -10,7 +12,7 @@ import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 const looseObject = { type: 'object', additionalProperties: true } as const;
 
 export default async function systemRoutes(app: FastifyInstance): Promise<void> {
-  const superUser = { preHandler: app.requireSuperUser };
+  const superUser = { preHandler: requireRule(mayOpenSystem, 'Only a super user may do this') };
 
   app.get(
     '/api/v1/system/cron/cleanup',

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { userInfoSchema } from '../domain/schemas.js';
-import { membersOfRole, toUserRole } from '../stores/user-roles.store.js';
+import { toUserRole } from '../stores/user-role.rows.js';
+import { membersOfRole } from '../stores/user-roles.store.js';
 import { httpError } from '../errors.js';
-import { roleIdParam, roleOrThrow } from './user-roles.js';
+import { existingRole } from '../stores/roles.store.js';
+import { roleIdParam } from './user-roles.js';
 
 export default async function userRoleConsequenceRoutes(app: FastifyInstance): Promise<void> {
   const consequences = {
@@ -22,7 +24,7 @@ export default async function userRoleConsequenceRoutes(app: FastifyInstance): P
   };
   const consequencesHandler = async (request: { user: User | null; params: { roleId: number } }) => {
     const user = requireUser(request.user);
-    const role = await roleOrThrow(app, request.params.roleId);
+    const role = await existingRole(app.db, app.registry, request.params.roleId);
     if (!allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
     return (await membersOfRole(app.db, role.id)).map((row) => {
       const { userInfo, authority } = toUserRole(row, role);

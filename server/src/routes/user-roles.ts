@@ -1,9 +1,16 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
 import type { FastifyInstance } from 'fastify';
-import { allowedToRenewUserRole, mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
+import {
+  allowedToRenewUserRole,
+  mayViewRoleMembers,
+  userRoleEndDateProblem,
+  type EndDateProblem,
+  type Role,
+  type User,
+} from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../stores/roles.store.js';
+import { existingRole } from '../stores/roles.store.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import {
   loadUserRoleRow,
@@ -11,21 +18,20 @@ import {
   removeUserRole,
   searchMembers,
   setEndDate,
-  toUserRole,
   USER_ROLE_SORT,
 } from '../stores/user-roles.store.js';
+import { toUserRole } from '../stores/user-role.rows.js';
 import { httpError } from '../errors.js';
+
+const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
+  guestNeedsEndDate: 'A guest role needs an end date',
+  endDateNotInFuture: 'The end date must be in the future',
+};
 
 export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
-export async function roleOrThrow(app: FastifyInstance, id: number): Promise<Role> {
-  const role = await loadRole(app.db, app.registry, id);
-  if (!role) throw httpError(404, `Role ${id} not found`);
-  return role;
-}
-
 async function viewableRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await roleOrThrow(app, id);
+  const role = await existingRole(app.db, app.registry, id);
   if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
   return role;
 }
@@ -90,17 +96,14 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       const user = requireUser(request.user);
       const row = await loadUserRoleRow(app.db, request.body.userRoleId);
       if (!row) throw httpError(404, `User role ${request.body.userRoleId} not found`);
-      const role = await roleOrThrow(app, Number(row.role_id));
+      const role = await existingRole(app.db, app.registry, Number(row.role_id));
       const target = toUserRole(row, role);
       if (!allowedToRenewUserRole(user, target)) throw httpError(403, 'missing roles');
       const endDate = request.body.endDate ?? null;
-      // Spec §4: an end date can be cleared only where allowed, never for guests.
-      if (endDate === null && row.authority === 'GUEST' && !user.superUser) {
-        throw httpError(400, 'A guest role needs an end date');
-      }
-      if (endDate !== null && endDate * 1000 <= Date.now() && !app.config.pastDateAllowed) {
-        throw httpError(400, 'The end date must be in the future');
-      }
+      const problem = userRoleEndDateProblem(user, row.authority, endDate, {
+        pastDateAllowed: app.config.pastDateAllowed,
+      });
+      if (problem) throw httpError(400, END_DATE_PROBLEMS[problem]);
       const updated = await app.db.tx((q) => setEndDate(q, request, row, endDate));
       return toUserRole(updated, role);
     },
@@ -129,7 +132,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           `User role ${request.params.userRoleId} of role ${request.params.roleId} not found`,
         );
       }
-      const role = await roleOrThrow(app, request.params.roleId);
+      const role = await existingRole(app.db, app.registry, request.params.roleId);
       const guestOnly = request.query.guest === true && row.authority !== 'GUEST';
       // Removing only the guest part of a maintainer's membership is judged as acting on a guest entry.
       const target = { ...toUserRole(row, role), ...(guestOnly ? { authority: 'GUEST' as const } : {}) };

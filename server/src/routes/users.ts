@@ -5,6 +5,7 @@ import {
   ownApplicationIds,
   resolveLanguage,
   showsApplicationUsersTab,
+  showsUsersTab,
   visibleProfile,
 } from 'shared-auth/rules';
 import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
@@ -15,6 +16,7 @@ import {
   type PagedQueryString,
 } from '../domain/paging.js';
 import { idParams } from '../domain/schemas.js';
+import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
 import {
@@ -136,7 +138,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search',
     {
-      preHandler: app.requireSuperUser,
+      preHandler: requireRule(showsUsersTab, 'Only a super user may do this'),
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {

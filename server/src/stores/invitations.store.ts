@@ -7,7 +7,8 @@ import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
-import { cappedCount, type PageSql } from '../domain/paging.js';
+import type { PageSql } from '../domain/paging.js';
+import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -263,4 +264,23 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
     [invitationId, userId],
   );
   return claimed.rowCount === 1;
+}
+
+/** Deletes the open invitations past their expiry date (the cleanup job), each audited. */
+export async function deleteExpiredInvitations(q: Queryable, actor: AuditActor): Promise<InvitationRow[]> {
+  const invitations = (
+    await q.query<InvitationRow>(
+      `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now()
+       RETURNING id, email, intended_authority, status, expiry_date`,
+    )
+  ).rows;
+  for (const row of invitations) {
+    await audit(q, actor, {
+      entityType: 'invitation',
+      entityId: Number(row.id),
+      action: 'cleanup',
+      before: invitationSnapshot(row),
+    });
+  }
+  return invitations;
 }

@@ -111,7 +111,8 @@ export function shapeRole(
   };
 }
 
-export interface UserRoleRow extends RoleRow {
+/** A role row joined with the loaded user's own membership of it (the user loader, users.store.ts). */
+export interface HeldRoleRow extends RoleRow {
   user_role_id: number;
   user_id: number;
   authority: Authority;
@@ -120,7 +121,7 @@ export interface UserRoleRow extends RoleRow {
   user_role_created_at: Date | string;
 }
 
-export function toUserRole(row: UserRoleRow, role: Role): UserRole {
+export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
   return {
     id: row.user_role_id,
     user_id: row.user_id,
@@ -132,7 +133,7 @@ export function toUserRole(row: UserRoleRow, role: Role): UserRole {
   };
 }
 
-/** A row of ROLE_SELECT (roles.store.ts): the role's columns, its usages as JSON and its member count. */
+/** A row of roles.store.ts's select list: the role's columns, its usages as JSON, its member count. */
 export interface RoleSelectRow extends Omit<RoleRow, 'id' | 'user_role_count'> {
   id: string | number;
   usages: Array<{ id: number; manageId: string; manageType: ManageType; landingPage: string | null }>;
@@ -144,7 +145,7 @@ export async function registryIndex(registry: Registry): Promise<Map<string, App
   return new Map((await registry.providers()).map((p) => [p.manageId, toApplicationMap(p)]));
 }
 
-/** Shapes a row of ROLE_SELECT with the one role shaper the user loader uses too. */
+/** Shapes a row of that select list with the one role shaper the user loader uses too. */
 export function toRole(row: RoleSelectRow, known: Map<string, ApplicationMap>): Role {
   const { usages, ...columns } = row;
   const id = Number(row.id);

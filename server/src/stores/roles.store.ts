@@ -8,7 +8,7 @@ import type { Queryable } from '../db/types.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
 import type { PageSql } from '../domain/paging.js';
 import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
-import { userRoleSnapshot, type UserRoleRow } from './user-roles.store.js';
+import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { registryIndex, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
@@ -41,6 +41,13 @@ export async function loadRoles(
 
 export async function loadRole(q: Queryable, registry: Registry, id: number): Promise<Role | null> {
   return (await loadRoles(q, registry, 'r.id = $1', [id]))[0] ?? null;
+}
+
+/** The role, or a 404 naming it. */
+export async function existingRole(q: Queryable, registry: Registry, id: number): Promise<Role> {
+  const role = await loadRole(q, registry, id);
+  if (!role) throw httpError(404, `Role ${id} not found`);
+  return role;
 }
 
 /** The roles with these ids (in name order); unknown ids are left out. */

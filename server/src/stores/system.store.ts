@@ -7,7 +7,8 @@ import type { Queryable } from '../db/types.js';
 import { DAY_MS } from '../domain/time.js';
 import type { Registry } from '../registry/registry.js';
 import { loadRoles, loadRolesByIds } from './roles.store.js';
-import { toUserRole, USER_ROLE_SELECT, type UserRoleRow } from './user-roles.store.js';
+import { toUserRole, type UserRoleRow } from './user-role.rows.js';
+import { USER_ROLE_SELECT } from './user-roles.store.js';
 
 /** Roles without applications, or with an application outside `knownManageIds`. */
 export function unknownRoles(

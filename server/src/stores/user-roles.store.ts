@@ -1,54 +1,17 @@
 /**
- * The user roles aggregate (memberships, spec §3 UserRole): every statement on user_roles and its row
- * shapers. Writes are audited in the caller's transaction.
+ * The user roles aggregate (memberships, spec §3 UserRole): every statement on user_roles (shaped with
+ * user-role.rows.ts). Writes are audited in the caller's transaction.
  */
-import { authorityRank, type Authority, type Role, type UserRole } from 'shared-auth/rules';
+import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { PageSql } from '../domain/paging.js';
-import { fromEpochSeconds, toEpochSeconds } from '../domain/time.js';
-
-export interface UserRoleRow {
-  id: string | number;
-  user_id: string | number;
-  role_id: string | number;
-  authority: Authority;
-  guest_role_included: boolean;
-  end_date: Date | null;
-  created_at: Date;
-  expiry_notified_at: Date | null;
-  name: string | null;
-  email: string | null;
-  schac_home_organization: string | null;
-  last_activity: Date | null;
-}
+import { fromEpochSeconds } from '../domain/time.js';
+import { toUserRole, userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 
 /** SELECT list of a user role joined with its user; alias user_roles `ur` and users `u`. */
 export const USER_ROLE_SELECT = `ur.id, ur.user_id, ur.role_id, ur.authority, ur.guest_role_included, ur.end_date,
   ur.created_at, ur.expiry_notified_at, u.name, u.email, u.schac_home_organization, u.last_activity`;
-
-export function toUserRole(row: UserRoleRow, role: Role): UserRole & { expiryNotifiedAt: number | null } {
-  return {
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    role,
-    name: row.name ?? undefined,
-    email: row.email ?? undefined,
-    schac_home_organization: row.schac_home_organization ?? undefined,
-    authority: row.authority,
-    guestRoleIncluded: row.guest_role_included,
-    endDate: toEpochSeconds(row.end_date),
-    createdAt: toEpochSeconds(row.created_at) ?? undefined,
-    expiryNotifiedAt: toEpochSeconds(row.expiry_notified_at),
-    userInfo: {
-      id: Number(row.user_id),
-      name: row.name ?? undefined,
-      email: row.email ?? undefined,
-      schacHomeOrganisation: row.schac_home_organization ?? undefined,
-      lastActivity: toEpochSeconds(row.last_activity) ?? undefined,
-    },
-  };
-}
 
 export async function loadUserRoleRow(q: Queryable, id: number): Promise<UserRoleRow | null> {
   const { rows } = await q.query<UserRoleRow>(
@@ -56,22 +19,6 @@ export async function loadUserRoleRow(q: Queryable, id: number): Promise<UserRol
     [id],
   );
   return rows[0] ?? null;
-}
-
-/** What the audit log keeps of a user role. */
-export function userRoleSnapshot(
-  row: Pick<UserRoleRow, 'user_id' | 'role_id' | 'authority' | 'end_date' | 'guest_role_included'> & {
-    email?: string | null;
-  },
-) {
-  return {
-    userId: Number(row.user_id),
-    roleId: Number(row.role_id),
-    email: row.email ?? undefined,
-    authority: row.authority,
-    guestRoleIncluded: row.guest_role_included,
-    endDate: toEpochSeconds(row.end_date),
-  };
 }
 
 /** API sort keys of a role's member list → SQL; the first is the default. */
@@ -261,6 +208,56 @@ export async function userRolesOnApplications(
         AND EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($2::text[]))
       ORDER BY r.name, r.id`,
     [userIds, manageIds],
+  );
+  return rows;
+}
+
+/** Deletes the memberships past their end date (the cleanup job), each audited; with user e-mail and role name. */
+export async function deleteEndedUserRoles(
+  q: Queryable,
+  actor: AuditActor,
+): Promise<Array<UserRoleRow & { role_name: string }>> {
+  const userRoles = (
+    await q.query<UserRoleRow & { role_name: string }>(
+      `WITH gone AS (DELETE FROM user_roles WHERE end_date < now() RETURNING *)
+       SELECT gone.*, u.email, r.name AS role_name FROM gone
+       JOIN users u ON u.id = gone.user_id JOIN roles r ON r.id = gone.role_id ORDER BY gone.id`,
+    )
+  ).rows;
+  for (const row of userRoles) {
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(row.id),
+      action: 'cleanup',
+      before: userRoleSnapshot(row),
+    });
+  }
+  return userRoles;
+}
+
+/** A membership due for an expiry mail, with its user and role. */
+export interface ExpiryDueRow {
+  id: string;
+  end_date: Date;
+  email: string;
+  name: string | null;
+  role_name: string;
+  manage_ids: string[];
+}
+
+/**
+ * Marks the memberships ending within `days` that were not yet told (and whose user has an e-mail) as
+ * told, and returns them: the expiry notifications job mails them after its transaction commits.
+ */
+export async function markExpiryNotifications(q: Queryable, days: number): Promise<ExpiryDueRow[]> {
+  const { rows } = await q.query<ExpiryDueRow>(
+    `UPDATE user_roles ur SET expiry_notified_at = now()
+     FROM users u, roles r
+     WHERE u.id = ur.user_id AND r.id = ur.role_id AND ur.expiry_notified_at IS NULL AND u.email IS NOT NULL
+       AND ur.end_date >= now() AND ur.end_date < now() + make_interval(days => $1)
+     RETURNING ur.id, ur.end_date, u.email, u.name, r.name AS role_name,
+       ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids`,
+    [days],
   );
   return rows;
 }

@@ -6,14 +6,15 @@
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import { cappedCount, COUNT_CAP, likePattern } from '../domain/paging.js';
+import { COUNT_CAP, likePattern } from '../domain/paging.js';
+import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
   registryApplications,
   shapeRole,
-  toUserRole,
+  toHeldUserRole,
   type ApplicationUsageRow,
-  type UserRoleRow,
+  type HeldRoleRow,
 } from './role.rows.js';
 import { toPlainUser, type UserListRow, type UserRow } from './user.rows.js';
 
@@ -110,7 +111,7 @@ export async function loadUser(q: Queryable, registry: Registry, id: number): Pr
   // One query per request (this runs on every API call): the user with its roles, each role with its
   // member count and application usages, aggregated as JSON.
   const { rows } = await q.query<
-    UserRow & { role_rows: (UserRoleRow & { usages: ApplicationUsageRow[] })[] }
+    UserRow & { role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[] }
   >(
     `SELECT u.*, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
@@ -131,7 +132,7 @@ export async function loadUser(q: Queryable, registry: Registry, id: number): Pr
   const user = toPlainUser(userRow);
   const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
   const apps = await registryApplications(registry, usages.values());
-  user.userRoles = roleRows.map((row) => toUserRole(row, shapeRole(row, usages.get(row.id) ?? [], apps)));
+  user.userRoles = roleRows.map((row) => toHeldUserRole(row, shapeRole(row, usages.get(row.id) ?? [], apps)));
   user.roles = user.userRoles.map((userRole) => userRole.role);
 
   const held = new Set(user.userRoles.map((userRole) => userRole.authority));

@@ -11,3 +11,4 @@ export * from './tokens.js';
 export * from './users.js';
 export * from './role-access.js';
 export * from './visibility.js';
+export * from './end-date.js';

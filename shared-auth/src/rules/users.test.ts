@@ -1,5 +1,5 @@
 import { makeUser } from './testing/fixtures.js';
-import { mayDeleteUser, mayImpersonate } from './users.js';
+import { mayDeleteUser, mayImpersonate, mayOpenSystem } from './users.js';
 
 describe('deleting and impersonating users (spec §6 SUPER_USER)', () => {
   const superUser = makeUser({ superUser: true });
@@ -11,6 +11,12 @@ describe('deleting and impersonating users (spec §6 SUPER_USER)', () => {
     expect(mayDeleteUser(superUser, superUser)).toBe(false);
     expect(mayDeleteUser(institutionAdmin, other)).toBe(false);
     expect(mayDeleteUser(null, other)).toBe(false);
+  });
+
+  it('opens the system area to super users only', () => {
+    expect(mayOpenSystem(superUser)).toBe(true);
+    expect(mayOpenSystem(institutionAdmin)).toBe(false);
+    expect(mayOpenSystem(null)).toBe(false);
   });
 
   it('lets only a super user impersonate', () => {

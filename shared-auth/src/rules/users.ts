@@ -8,6 +8,11 @@ export function mayDeleteUser(user: MaybeUser, target: Pick<User, 'id'>): boolea
   return Boolean(user?.superUser) && user!.id !== target.id;
 }
 
+/** Spec §2 System area and §6 SUPER_USER 'opens the system area': the menu link, the page, its calls. */
+export function mayOpenSystem(user: MaybeUser): boolean {
+  return Boolean(user?.superUser);
+}
+
 /**
  * Spec §6 SUPER_USER 'impersonates'. Decided on the real (logged-in) user, never on the one currently
  * impersonated, so a super user switching from one impersonated user to another keeps the right.

@@ -15,6 +15,7 @@ import {
 } from './home-tabs.js';
 import { showsTokensMenuLink } from './tokens.js';
 import type { User } from './types.js';
+import { mayOpenSystem } from './users.js';
 
 type MaybeUser = User | null | undefined;
 
@@ -30,10 +31,10 @@ export const VISIBILITY_RULES = {
   applicationUsersHomeTab: showsApplicationUsersTab,
   tokensHomeTab: showsTokensTab,
   tokensMenuLink: showsTokensMenuLink,
-  /** Super users only (the system area's tabs). */
-  superUser: (user) => Boolean(user?.superUser),
-  /** User-menu link to the system area (spec §2 Header): super users. */
-  systemMenuLink: (user) => Boolean(user?.superUser),
+  /** Whoever may open the system area (its tabs). */
+  superUser: mayOpenSystem,
+  /** User-menu link to the system area (spec §2 Header). */
+  systemMenuLink: mayOpenSystem,
   /** Header link to a new invitation (spec §2 Header): whoever may invite (inviter or more). */
   mayInvite: (user) => isUserAllowed(user, 'INVITER'),
   /** /home sends a user whose highest authority is inviter to the inviter home (spec §2 Home). */
