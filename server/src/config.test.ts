@@ -70,6 +70,7 @@ describe('configuration from the environment', () => {
 
   it('reads remotes of any id from REMOTE_<ID>_URL and REMOTES, which wins', () => {
     const config = loadConfig({
+      DEV_IDP: 'true',
       REMOTE_TOKENS_URL: 'https://cdn.example.org/tokens/mf-manifest.json',
       REMOTE_AUDIT_TRAIL_URL: 'https://cdn.example.org/audit/mf-manifest.json',
       REMOTES: '{"reports":"https://cdn.example.org/reports/mf-manifest.json","tokens":"/t.json"}',
@@ -82,11 +83,11 @@ describe('configuration from the environment', () => {
   });
 
   it.each(['[1]', '{"reports":42}', 'not json', '{"../x":"/x.json"}'])('refuses REMOTES=%s', (value) => {
-    expect(() => loadConfig({ REMOTES: value })).toThrow(/REMOTES must be a JSON object/);
+    expect(() => loadConfig({ DEV_IDP: 'true', REMOTES: value })).toThrow(/REMOTES must be a JSON object/);
   });
 
   it('trusts the local remote dev servers for login only with the development identity provider', () => {
-    expect(loadConfig({}).trustedOrigins).toEqual([
+    expect(loadConfig({ DEV_IDP: 'true' }).trustedOrigins).toEqual([
       'http://localhost:3001',
       'http://localhost:3002',
       'http://localhost:3003',
@@ -103,7 +104,9 @@ describe('configuration from the environment', () => {
       loadConfig({ ...production, TRUSTED_ORIGINS: 'https://qa.example.org, http://localhost:3004' })
         .trustedOrigins,
     ).toEqual(['https://qa.example.org', 'http://localhost:3004']);
-    expect(() => loadConfig({ TRUSTED_ORIGINS: 'https://qa.example.org/path' })).toThrow(/TRUSTED_ORIGINS/);
+    expect(() => loadConfig({ DEV_IDP: 'true', TRUSTED_ORIGINS: 'https://qa.example.org/path' })).toThrow(
+      /TRUSTED_ORIGINS/,
+    );
   });
 
   it('treats empty variables as unset', () => {
