@@ -121,6 +121,7 @@ export async function loadInvitationRows(
 export function invitationSnapshot(
   row: Pick<InvitationRow, 'email' | 'intended_authority' | 'status' | 'expiry_date'> & {
     roleIds?: number[];
+    invitation_roles?: Array<{ roleId: number | string }>;
   },
 ) {
   return {
@@ -128,6 +129,7 @@ export function invitationSnapshot(
     intendedAuthority: row.intended_authority,
     status: row.status,
     expiryDate: toEpochSeconds(row.expiry_date),
-    roleIds: row.roleIds,
+    // The roles let the trail show the invitation in each role's history.
+    roleIds: row.roleIds ?? row.invitation_roles?.map((link) => Number(link.roleId)),
   };
 }

@@ -24,9 +24,11 @@ type ExpiredUserRole = UserRoleRow & { role_name: string };
 export async function runCleanup(db: Db): Promise<CleanupResult | null> {
   const outcome = await withJobLock(db, JOB_LOCK_KEYS.cleanup, async (q) => {
     const invitations = (
-      await q.query<InvitationRow>(
+      await q.query<InvitationRow & { role_ids?: string[] }>(
         `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now()
-         RETURNING id, email, intended_authority, status, expiry_date`,
+         RETURNING id, email, intended_authority, status, expiry_date,
+           -- read from the statement's snapshot, before the links go with the cascade
+           ARRAY(SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = invitations.id) AS role_ids`,
       )
     ).rows;
     for (const row of invitations) {
@@ -34,7 +36,7 @@ export async function runCleanup(db: Db): Promise<CleanupResult | null> {
         entityType: 'invitation',
         entityId: Number(row.id),
         action: 'cleanup',
-        before: invitationSnapshot(row),
+        before: invitationSnapshot({ ...row, roleIds: (row.role_ids ?? []).map(Number) }),
       });
     }
     const userRoles = (

@@ -3,7 +3,7 @@
  * (expiry_notified_at) is set in the locked transaction, the mails go out after it commits.
  */
 import type { Db } from '../db/types.js';
-import { roleExpiryMail } from '../mail/templates.js';
+import { roleExpiryMail, type MailLanguage } from '../mail/templates.js';
 import type { MailerPort, OutgoingMail } from '../plugins/ports.js';
 import type { Registry } from '../registry/registry.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
@@ -15,6 +15,8 @@ interface DueRow {
   name: string | null;
   role_name: string;
   manage_ids: string[];
+  /** The language of the invitation that gave the role, if it came from one. */
+  language: string | null;
 }
 
 export interface ExpiryNotificationsDeps {
@@ -35,25 +37,34 @@ export async function runExpiryNotifications(deps: ExpiryNotificationsDeps): Pro
        WHERE u.id = ur.user_id AND r.id = ur.role_id AND ur.expiry_notified_at IS NULL AND u.email IS NOT NULL
          AND ur.end_date >= now() AND ur.end_date < now() + make_interval(days => $1)
        RETURNING ur.id, ur.end_date, u.email, u.name, r.name AS role_name,
-         ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids`,
+         ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids,
+         (SELECT i.language FROM invitations i JOIN invitation_roles ir ON ir.invitation_id = i.id
+          WHERE i.accepted_by = u.id AND ir.role_id = r.id
+          ORDER BY i.accepted_at DESC NULLS LAST, i.id DESC LIMIT 1) AS language`,
       [deps.days],
     );
     return rows;
   });
   if (!outcome.ran) return null;
   const known = new Map((await deps.registry.providers()).map((p) => [p.manageId, p]));
-  const mails: OutgoingMail[] = outcome.result.map((row) => ({
-    kind: 'role-expiry',
-    to: row.email,
-    ...roleExpiryMail({
-      language: 'en',
-      userName: row.name ?? row.email,
-      roleName: row.role_name,
-      applications: row.manage_ids.map((id) => known.get(id)?.['name:en']).filter((n): n is string => !!n),
-      endDate: new Date(row.end_date),
-      portalUrl: deps.publicUrl,
-    }),
-  }));
+  const mails: OutgoingMail[] = outcome.result.map((row) => {
+    const language: MailLanguage = row.language === 'nl' ? 'nl' : 'en';
+    return {
+      kind: 'role-expiry',
+      to: row.email,
+      ...roleExpiryMail({
+        language,
+        userName: row.name ?? row.email,
+        roleName: row.role_name,
+        applications: row.manage_ids
+          .map((id) => known.get(id))
+          .map((app) => app?.[`name:${language}`] ?? app?.['name:en'])
+          .filter((n): n is string => !!n),
+        endDate: new Date(row.end_date),
+        portalUrl: deps.publicUrl,
+      }),
+    };
+  });
   for (const mail of mails) {
     try {
       await deps.mailer.send(mail);

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import { loadUser } from '../auth/load-user.js';
 import { httpError } from '../errors.js';
+import { auditImpersonation } from '../stores/audit.store.js';
 
 /** How API token secrets are stored: sha256, hex. */
 export function hashTokenSecret(secret: string): string {
@@ -63,16 +64,7 @@ async function impersonate(
   const sessionBound = Boolean(request.session.get('userId'));
   const seen = sessionBound ? (request.session.get('impersonated') ?? []) : [];
   if (!seen.includes(targetId)) {
-    await app.db.query(
-      `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action, before, after)
-       VALUES ($1, $2, $1, 'user', $3, 'impersonate', NULL, $4)`,
-      [
-        real.id,
-        real.name ?? real.email ?? real.sub ?? null,
-        targetId,
-        JSON.stringify({ name: target.name, email: target.email }),
-      ],
-    );
+    await auditImpersonation(app.db, real, target, 'impersonate');
     if (sessionBound) request.session.set('impersonated', [...seen, targetId]);
   }
 }

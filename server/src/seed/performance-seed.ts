@@ -21,10 +21,23 @@ export interface PerformanceSeedOptions {
   manageId?: string;
   manageType?: string;
   groupUrnPrefix?: string;
+  /** Told when a step starts, so the system area can show how far the seed is. */
+  onProgress?: (step: PerformanceSeedStep) => void;
 }
 
-const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
-const SHORT_NAME_PREFIX = 'perf_role_';
+/** The steps of the seed, in order; the route adds its own after them. */
+export const PERFORMANCE_SEED_STEPS = [
+  'clear',
+  'roles',
+  'users',
+  'userRoles',
+  'invitations',
+  'statistics',
+] as const;
+export type PerformanceSeedStep = (typeof PERFORMANCE_SEED_STEPS)[number];
+
+export const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
+export const SHORT_NAME_PREFIX = 'perf_role_';
 
 export async function performanceSeed(
   db: Db,
@@ -38,10 +51,13 @@ export async function performanceSeed(
   // One random salt per run keeps invitation hashes unguessable without one random call per row.
   const salt = randomBytes(16).toString('hex');
   const started = Date.now();
+  const progress = options.onProgress ?? (() => undefined);
   const counts = await db.tx(async (q) => {
+    progress('clear');
     await q.query("DELETE FROM invitations WHERE email LIKE '%@perf.example.org'");
     await q.query('DELETE FROM users WHERE sub LIKE $1', [`${SUB_PREFIX}%`]);
     await q.query('DELETE FROM roles WHERE short_name LIKE $1', [`${SHORT_NAME_PREFIX}%`]);
+    progress('roles');
     const r = await q.query(
       `INSERT INTO roles (name, short_name, urn, description, organization_guid, created_by)
        SELECT 'Performance role ' || g, '${SHORT_NAME_PREFIX}' || g, $1 || ':${SHORT_NAME_PREFIX}' || g,
@@ -54,6 +70,7 @@ export async function performanceSeed(
        SELECT id, $1, $2, 'https://wiki.uni-harderwijk.example.org/welcome' FROM roles WHERE short_name LIKE $3`,
       [manageId, manageType, `${SHORT_NAME_PREFIX}%`],
     );
+    progress('users');
     const u = await q.query(
       `INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization)
        SELECT $1 || g, 'perf.user' || g || '@perf.example.org', 'Perf', 'User ' || g, 'Perf User ' || g,
@@ -61,6 +78,7 @@ export async function performanceSeed(
        FROM generate_series(1, $2::int) g`,
       [SUB_PREFIX, users],
     );
+    progress('userRoles');
     // Role ids as one array: picking by index keeps both joins linear (a join on row numbers was quadratic).
     const ur = await q.query(
       `WITH r AS (SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $2),
@@ -72,6 +90,7 @@ export async function performanceSeed(
        FROM u, r WHERE u.n % 2 = 0`,
       [`${SUB_PREFIX}%`, `${SHORT_NAME_PREFIX}%`, roles],
     );
+    progress('invitations');
     const inv = await q.query(
       `WITH r AS (SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $3),
             ins AS (
@@ -85,6 +104,7 @@ export async function performanceSeed(
     );
     return { roles: r.rowCount, users: u.rowCount, userRoles: ur.rowCount, invitations: inv.rowCount };
   });
+  progress('statistics');
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
   // and picks plans that scan all 75,000 rows, and without a visibility map a role's member count reads
   // every membership row instead of the index only.
