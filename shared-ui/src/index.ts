@@ -59,6 +59,14 @@ export { Breadcrumb } from './components/breadcrumb.component';
 export { PageFrame, type PageFrameProps } from './components/page-frame.component';
 export { UnavailablePanel, type UnavailablePanelProps } from './components/unavailable-panel.component';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary.component';
+export {
+  SlotHostProvider,
+  contributionsSlotHost,
+  useSlotItems,
+  type SlotItem,
+  type SlotItems,
+  type UseSlotItems,
+} from './components/slot-host.component';
 
 export {
   addDays,
