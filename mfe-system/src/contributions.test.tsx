@@ -62,7 +62,9 @@ describe('the system area', () => {
     expect(await screen.findByRole('link', { name: 'System' })).toHaveAttribute('href', '/system');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(
-      screen.getAllByText('Unknown applications').some((node) => node.getAttribute('aria-current') === 'page'),
+      screen
+        .getAllByText('Unknown applications')
+        .some((node) => node.getAttribute('aria-current') === 'page'),
     ).toBe(true);
   });
 });

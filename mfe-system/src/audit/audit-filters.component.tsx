@@ -13,7 +13,17 @@ export interface AuditFilterValues {
   to: string;
 }
 
-function DateField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
+function DateField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className={`sds--text-field ui-input-field${error ? ' sds--text-field--status-error' : ''}`}>
@@ -67,8 +77,19 @@ export function AuditFilters({
   }, [actor, values, onChange]);
 
   return (
-    <form className="system-audit-filters" role="search" aria-label={t('audit.filters')} onSubmit={(e) => e.preventDefault()}>
-      <InputField name="actor" label={t('audit.actor')} value={actor} onChange={setActor} placeholder={t('audit.actorPlaceholder')} />
+    <form
+      className="system-audit-filters"
+      role="search"
+      aria-label={t('audit.filters')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <InputField
+        name="actor"
+        label={t('audit.actor')}
+        value={actor}
+        onChange={setActor}
+        placeholder={t('audit.actorPlaceholder')}
+      />
       {showKind && (
         <SelectField
           name="kind"
@@ -87,8 +108,17 @@ export function AuditFilters({
         options={AUDIT_EVENTS.map((event) => ({ value: event, label: t(`audit.events.${event}`) }))}
         onChange={(action) => onChange({ ...values, action })}
       />
-      <DateField label={t('audit.from')} value={values.from} onChange={(from) => onChange({ ...values, from })} />
-      <DateField label={t('audit.to')} value={values.to} onChange={(to) => onChange({ ...values, to })} error={periodError} />
+      <DateField
+        label={t('audit.from')}
+        value={values.from}
+        onChange={(from) => onChange({ ...values, from })}
+      />
+      <DateField
+        label={t('audit.to')}
+        value={values.to}
+        onChange={(to) => onChange({ ...values, to })}
+        error={periodError}
+      />
     </form>
   );
 }

@@ -64,7 +64,10 @@ export function subjectLinks(record: AuditRecord): SubjectLink[] {
   if ((type === 'user_role' || type === 'user' || type === 'api_token') && userText) {
     links.push({
       text: userText,
-      to: record.userId && !(type === 'user' && record.action === 'delete') ? `/profile/${record.userId}` : null,
+      to:
+        record.userId && !(type === 'user' && record.action === 'delete')
+          ? `/profile/${record.userId}`
+          : null,
     });
   }
   if (roleText && roleId) {

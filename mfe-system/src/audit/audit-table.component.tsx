@@ -12,7 +12,12 @@ function Details({ record }: { record: AuditRecord }) {
   const { t } = useTranslation('system');
   const parts: string[] = [];
   const authority = snapshotValue(record, 'authority') ?? snapshotValue(record, 'intendedAuthority');
-  if (authority) parts.push(t('audit.details.authority', { authority: t(`audit.authorities.${asText(authority)}`, { defaultValue: asText(authority) }) }));
+  if (authority)
+    parts.push(
+      t('audit.details.authority', {
+        authority: t(`audit.authorities.${asText(authority)}`, { defaultValue: asText(authority) }),
+      }),
+    );
   const endDate = changed(record, 'endDate');
   if (endDate) {
     parts.push(
@@ -25,8 +30,13 @@ function Details({ record }: { record: AuditRecord }) {
     parts.push(t('audit.details.endDate', { date: asDate(snapshotValue(record, 'endDate')) }));
   }
   if (record.entityType === 'role' && record.action === 'update') {
-    const fields = ['name', 'description', 'defaultExpiryDays', 'applications'].filter((key) => changed(record, key));
-    if (fields.length) parts.push(t('audit.details.changed', { fields: fields.map((key) => t(`audit.fields.${key}`)).join(', ') }));
+    const fields = ['name', 'description', 'defaultExpiryDays', 'applications'].filter((key) =>
+      changed(record, key),
+    );
+    if (fields.length)
+      parts.push(
+        t('audit.details.changed', { fields: fields.map((key) => t(`audit.fields.${key}`)).join(', ') }),
+      );
   }
   return <>{parts.join(' · ')}</>;
 }
@@ -61,7 +71,9 @@ export function AuditTable({ records }: { records: AuditRecord[] }) {
               <td>
                 <ul className="system-audit-subjects">
                   {subjectLinks(record).map((link) => (
-                    <li key={`${link.text}-${link.to}`}>{link.to ? <Link to={link.to}>{link.text}</Link> : link.text}</li>
+                    <li key={`${link.text}-${link.to}`}>
+                      {link.to ? <Link to={link.to}>{link.text}</Link> : link.text}
+                    </li>
                   ))}
                 </ul>
               </td>

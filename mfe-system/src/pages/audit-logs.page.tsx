@@ -60,7 +60,8 @@ export default function AuditLogsPage() {
   };
   const from = epochOf(values.from);
   const to = epochOf(values.to, true);
-  const periodError = from !== undefined && to !== undefined && from >= to ? t('audit.periodInvalid') : undefined;
+  const periodError =
+    from !== undefined && to !== undefined && from >= to ? t('audit.periodInvalid') : undefined;
 
   const query = useMemo<AuditQuery>(() => {
     const action = AUDIT_EVENTS.find((event) => event === values.action) as AuditEvent | undefined;
@@ -106,18 +107,30 @@ export default function AuditLogsPage() {
   if (id !== undefined && subjectId === null) return <Navigate to="/404" replace />;
   if (subjectId === null && !superUser) return <Navigate to="/404" replace />;
   // The server decides who may read a history (a role's editors may read the role's): a refusal is a 404.
-  if (isApiError(error) && (error.status === 403 || error.status === 404)) return <Navigate to="/404" replace />;
+  if (isApiError(error) && (error.status === 403 || error.status === 404))
+    return <Navigate to="/404" replace />;
 
   const title = subjectId !== null ? t('auditLogsTitle', { name }) : t('audit.title');
   const breadcrumb =
     subjectId !== null
       ? [{ path: '/home', value: t('home') }, { path: back, value: name }, { value: t('audit.history') }]
-      : [{ path: '/home', value: t('home') }, { path: '/system', value: t('systemTitle') }, { value: t('audit.title') }];
+      : [
+          { path: '/home', value: t('home') },
+          { path: '/system', value: t('systemTitle') },
+          { value: t('audit.title') },
+        ];
 
   return (
     <PageFrame title={title} breadcrumb={breadcrumb}>
-      <p className="system-audit-info">{subjectId !== null ? t(`audit.info.${subject}`) : t('audit.info.all')}</p>
-      <AuditFilters values={values} onChange={setFilters} showKind={subjectId === null} periodError={periodError} />
+      <p className="system-audit-info">
+        {subjectId !== null ? t(`audit.info.${subject}`) : t('audit.info.all')}
+      </p>
+      <AuditFilters
+        values={values}
+        onChange={setFilters}
+        showKind={subjectId === null}
+        periodError={periodError}
+      />
       {loading && !data ? (
         <Loader />
       ) : error ? (
@@ -125,12 +138,22 @@ export default function AuditLogsPage() {
       ) : !data || data.content.length === 0 ? (
         <p className="ui-no-entities">{t('audit.empty')}</p>
       ) : (
-        <section aria-busy={loading || undefined} aria-label={t('audit.results', { count: data.totalElements })}>
+        <section
+          aria-busy={loading || undefined}
+          aria-label={t('audit.results', { count: data.totalElements })}
+        >
           <p className="system-audit-count">
-            {data.totalElements > 1000 ? t('audit.moreThan') : t('audit.count', { count: data.totalElements })}
+            {data.totalElements > 1000
+              ? t('audit.moreThan')
+              : t('audit.count', { count: data.totalElements })}
           </p>
           <AuditTable records={data.content} />
-          <Pagination total={data.totalElements} pageSize={AUDIT_PAGE_SIZE} currentPage={page} onChange={goToPage} />
+          <Pagination
+            total={data.totalElements}
+            pageSize={AUDIT_PAGE_SIZE}
+            currentPage={page}
+            onChange={goToPage}
+          />
         </section>
       )}
     </PageFrame>

@@ -3,12 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { setFlash } from 'shared-auth';
 import { EntityTable, formatDate, Loader, type SlotProps } from 'shared-ui';
-import {
-  runCleanup,
-  runExpiryNotifications,
-  type CleanupResult,
-  type SentMail,
-} from './system.resource';
+import { runCleanup, runExpiryNotifications, type CleanupResult, type SentMail } from './system.resource';
 
 type Job = 'cleanup' | 'notifications';
 
@@ -30,7 +25,12 @@ function SentMails({ mails }: { mails: SentMail[] }) {
               </summary>
               <pre className="system-mail-text">{mail.text}</pre>
               {/* Sandboxed: the HTML is shown as the recipient sees it, never run. */}
-              <iframe className="system-mail-html" sandbox="" srcDoc={mail.html} title={t('cron.mailHtml', { to: mail.to })} />
+              <iframe
+                className="system-mail-html"
+                sandbox=""
+                srcDoc={mail.html}
+                title={t('cron.mailHtml', { to: mail.to })}
+              />
             </details>
           </li>
         ))}

@@ -31,8 +31,20 @@ export const fakeInvitations: RemoteContributions = {
   translations: { en: { systemTab: 'Invitations' }, nl: { systemTab: 'Uitnodigingen' } },
 };
 
-export const superUser: User = { id: 1, name: 'Ada Admin', superUser: true, institutionAdmin: false, userRoles: [] };
-export const manager: User = { id: 4, name: 'Max Manager', superUser: false, institutionAdmin: false, userRoles: [] };
+export const superUser: User = {
+  id: 1,
+  name: 'Ada Admin',
+  superUser: true,
+  institutionAdmin: false,
+  userRoles: [],
+};
+export const manager: User = {
+  id: 4,
+  name: 'Max Manager',
+  superUser: false,
+  institutionAdmin: false,
+  userRoles: [],
+};
 
 export async function setUpSystem(user: User | null, performanceSeedAllowed = false): Promise<void> {
   initI18n();
