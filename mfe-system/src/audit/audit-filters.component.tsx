@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from 'shared-auth';
-import { InputField, SelectField } from 'shared-ui';
+import { DatePicker, InputField, SelectField } from 'shared-ui';
 import { AUDIT_EVENTS, AUDIT_SUBJECT_TYPES } from './audit-logs.resource';
 
 /** The filters as the URL keeps them (dates as yyyy-MM-dd, the value of a date input). */
@@ -13,41 +13,16 @@ export interface AuditFilterValues {
   to: string;
 }
 
-function DateField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={`sds--text-field ui-input-field${error ? ' sds--text-field--status-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="sds--text-field--shape">
-        <div className="sds--text-field--input-and-icon">
-          <input
-            id={id}
-            className="sds--text-field--input"
-            type="date"
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => onChange(event.target.value)}
-          />
-        </div>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="sds--text-field--message">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** yyyy-MM-dd (the URL's form of a day) as a local date, or null. */
+export function dayToDate(day: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+}
+
+export function dateToDay(date: Date | null): string {
+  return date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '';
 }
 
 /**
@@ -67,6 +42,8 @@ export function AuditFilters({
 }) {
   const { t } = useTranslation('system');
   const [actor, setActor] = useState(values.actor);
+  // The trail holds nothing from the future.
+  const [today] = useState(() => new Date());
 
   // The URL may change under us (back button): the field follows it.
   useEffect(() => setActor(values.actor), [values.actor]);
@@ -108,17 +85,31 @@ export function AuditFilters({
         options={AUDIT_EVENTS.map((event) => ({ value: event, label: t(`audit.events.${event}`) }))}
         onChange={(action) => onChange({ ...values, action })}
       />
-      <DateField
+      <DatePicker
+        name="from"
         label={t('audit.from')}
-        value={values.from}
-        onChange={(from) => onChange({ ...values, from })}
+        value={dayToDate(values.from)}
+        onChange={(date) => onChange({ ...values, from: dateToDay(date) })}
+        pastDateAllowed
+        allowNull
+        maxDate={today}
       />
-      <DateField
-        label={t('audit.to')}
-        value={values.to}
-        onChange={(to) => onChange({ ...values, to })}
-        error={periodError}
-      />
+      <div className="system-audit-until">
+        <DatePicker
+          name="to"
+          label={t('audit.to')}
+          value={dayToDate(values.to)}
+          onChange={(date) => onChange({ ...values, to: dateToDay(date) })}
+          pastDateAllowed
+          allowNull
+          maxDate={today}
+        />
+        {periodError && (
+          <p className="system-audit-period-error" role="alert">
+            {periodError}
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { isApiError, useSessionStore } from 'shared-auth';
 import { Loader, PageFrame, Pagination } from 'shared-ui';
-import { AuditFilters, type AuditFilterValues } from '../audit/audit-filters.component';
+import { AuditFilters, dayToDate, type AuditFilterValues } from '../audit/audit-filters.component';
 import {
   AUDIT_EVENTS,
   AUDIT_SUBJECT_TYPES,
@@ -25,11 +25,11 @@ function safeBack(back: string | null): string | undefined {
   return back && back.startsWith('/') && !back.startsWith('//') ? back : undefined;
 }
 
-/** yyyy-MM-dd of a date input as epoch seconds at local midnight; `dayAfter` for an exclusive end. */
+/** A yyyy-MM-dd day as epoch seconds at local midnight; `dayAfter` for an exclusive end. */
 function epochOf(day: string, dayAfter = false): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return undefined;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (dayAfter ? 1 : 0));
+  const date = dayToDate(day);
+  if (!date) return undefined;
+  if (dayAfter) date.setDate(date.getDate() + 1);
   return Math.floor(date.getTime() / 1000);
 }
 

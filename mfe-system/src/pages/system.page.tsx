@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
 import { Loader, PageFrame, Tabs, useSlotItems } from 'shared-ui';
 import '../system.css';
@@ -24,6 +24,11 @@ export default function SystemPage() {
   return (
     <PageFrame
       title={t('systemTitle')}
+      actions={
+        <Link className="sds--btn sds--btn--secondary" to="/audit-logs">
+          {t('audit.title')}
+        </Link>
+      }
       breadcrumb={[
         { path: '/home', value: t('home') },
         { path: '/system', value: t('systemTitle') },

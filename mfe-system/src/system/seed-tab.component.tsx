@@ -66,13 +66,27 @@ export default function SeedTab(_props: SlotProps) {
 
   useEffect(() => {
     if (!running) return undefined;
-    const timer = setInterval(() => {
-      fetchSeedProgress().then(
-        (state) => mounted.current && setProgress(state),
-        () => undefined,
-      );
-    }, SEED_POLL_MS);
-    return () => clearInterval(timer);
+    // One question at a time: while the database is busy answers are slow, and a pile of waiting polls
+    // would hold the browser's connections that a click on Run needs.
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = () => {
+      timer = setTimeout(() => {
+        fetchSeedProgress()
+          .then(
+            (state) => active && mounted.current && setProgress(state),
+            () => undefined,
+          )
+          .finally(() => {
+            if (active) poll();
+          });
+      }, SEED_POLL_MS);
+    };
+    poll();
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
   }, [running]);
 
   const start = async () => {

@@ -94,7 +94,7 @@ describe('the audit trail of a role', () => {
         roleIds: [roleId],
         roleName: 'Trail Keepers',
         userId,
-        userName: 'walker@example.org',
+        userName: 'walker',
       }),
     );
     expect(page.content[1]).toEqual(expect.objectContaining({ userName: 'hiker@example.org' }));

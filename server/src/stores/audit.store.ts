@@ -106,7 +106,8 @@ const INSERT = `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, e
      before, after, role_ids, role_name, user_id, user_name)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint[],
      coalesce($10, (SELECT name FROM roles WHERE id = ($9::bigint[])[1])), $11,
-     coalesce($12, (SELECT coalesce(name, email) FROM users WHERE id = $11)))`;
+     -- the person's name as it is now; the snapshot's name or e-mail once the person is gone
+     coalesce((SELECT coalesce(name, email) FROM users WHERE id = $11), $12))`;
 
 /** Writes one audit row with the given transaction handle `q`, so it commits or rolls back with the change. */
 export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
