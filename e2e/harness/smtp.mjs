@@ -38,14 +38,18 @@ export async function startSmtpServer() {
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') reply('250 e2e-smtp');
-        else if (verb === 'HELO') reply('250 e2e-smtp');
-        else if (verb === 'MAIL') ((current.from = line.slice(10).trim()), reply('250 OK'));
-        else if (verb === 'RCPT') (current.to.push(line.slice(8).trim()), reply('250 OK'));
-        else if (verb === 'DATA') ((inData = true), reply('354 End data with <CR><LF>.<CR><LF>'));
-        else if (verb === 'RSET') ((current = { from: '', to: [], data: '' }), reply('250 OK'));
-        else if (verb === 'QUIT') (reply('221 Bye'), socket.end());
-        else reply('250 OK');
+        if (verb === 'MAIL') current.from = line.slice(10).trim();
+        else if (verb === 'RCPT') current.to.push(line.slice(8).trim());
+        else if (verb === 'RSET') current = { from: '', to: [], data: '' };
+        if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+        } else {
+          reply(verb === 'EHLO' || verb === 'HELO' ? '250 e2e-smtp' : '250 OK');
+        }
       }
     });
     socket.on('error', () => undefined);

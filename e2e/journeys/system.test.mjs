@@ -177,12 +177,13 @@ journey(
     await visit(page, '/system/seed', { ready: () => run, name: 'the seed tab' });
     await run.click();
     await page.getByRole('progressbar').waitFor();
-    await page.getByText(/^Step \d of 7: /).waitFor({ timeout: 60_000 });
+    // While a statement of the seed runs the server answers nothing: the steps show between statements.
+    await page.getByText(/^Step \d of 7: /).waitFor({ timeout: 120_000 });
     await run.click();
     await page
       .getByRole('alert')
       .filter({ hasText: t('seed.alreadyRunning') })
-      .waitFor();
+      .waitFor({ timeout: 120_000 });
     const done = page.getByRole('heading', { name: t('seed.done') });
     await done.waitFor({ timeout: 240_000 });
     const users = page
