@@ -41,6 +41,12 @@ function Details({ record }: { record: AuditRecord }) {
   return <>{parts.join(' · ')}</>;
 }
 
+/** Jobs write as `system`, the performance seed as `performance seed`: names the reader can read. */
+const MACHINE_ACTORS: Record<string, string> = {
+  system: 'audit.systemActor',
+  'performance seed': 'audit.seedActor',
+};
+
 /** The page of the trail: when, who, what, about whom; every subject links to its page or history. */
 export function AuditTable({ records }: { records: AuditRecord[] }) {
   const { t } = useTranslation('system');
@@ -62,7 +68,9 @@ export function AuditTable({ records }: { records: AuditRecord[] }) {
             <tr key={record.id}>
               <td className="system-audit-when">{formatDateTime(record.createdAt)}</td>
               <td>
-                {record.actorName ?? t('audit.unknownActor')}
+                {record.actorId === null && record.actorName && MACHINE_ACTORS[record.actorName]
+                  ? t(MACHINE_ACTORS[record.actorName])
+                  : (record.actorName ?? t('audit.unknownActor'))}
                 {record.impersonatorId !== null && record.impersonatorId !== record.actorId && (
                   <span className="system-audit-impersonated">{t('audit.impersonated')}</span>
                 )}

@@ -51,11 +51,18 @@ const rows: AuditRecord[] = [
     after: { email: 'hiker@example.org', intendedAuthority: 'GUEST', roleIds: [7] },
   }),
   record(1, {}),
+  record(0, {
+    actorId: null,
+    actorName: 'system',
+    entityType: 'invitation',
+    action: 'cleanup',
+    entityId: 30,
+  }),
 ];
 
 beforeEach(() => {
   fetchLogs.mockReset();
-  fetchLogs.mockResolvedValue({ content: rows, totalElements: 3 });
+  fetchLogs.mockResolvedValue({ content: rows, totalElements: 4 });
 });
 
 describe('the history of a role', () => {
@@ -69,7 +76,9 @@ describe('the history of a role', () => {
       'User role removed',
       'Invitation sent',
       'Role created',
+      'Expired invitation removed',
     ]);
+    expect(body[3]).toHaveTextContent('System (scheduled job)');
     expect(within(body[0]).getByText('Ada Admin')).toBeInTheDocument();
     expect(within(body[0]).getByRole('link', { name: 'Gina Guest' })).toHaveAttribute('href', '/profile/12');
     expect(within(body[0]).getByRole('link', { name: 'Wiki editors' })).toHaveAttribute('href', '/roles/7');
@@ -78,7 +87,7 @@ describe('the history of a role', () => {
       'href',
       '/audit-logs/31?subject=invitation&name=hiker%40example.org',
     );
-    expect(screen.getByText('3 changes')).toBeInTheDocument();
+    expect(screen.getByText('4 changes')).toBeInTheDocument();
   });
 
   it('filters by actor, action and period through the URL, and starts again at the first page', async () => {
