@@ -28,3 +28,5 @@ CREATE INDEX IF NOT EXISTS audit_logs_newest ON audit_logs (created_at DESC, id 
 CREATE INDEX IF NOT EXISTS audit_logs_role_ids ON audit_logs USING gin (role_ids);
 CREATE INDEX IF NOT EXISTS audit_logs_user_newest ON audit_logs (user_id, created_at DESC, id DESC) WHERE user_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS audit_logs_actor_newest ON audit_logs (actor_id, created_at DESC, id DESC);
+-- The actor filter searches part of a name, like the other searches.
+CREATE INDEX IF NOT EXISTS audit_logs_actor_name_trgm ON audit_logs USING gin (lower(actor_name) gin_trgm_ops);

@@ -138,6 +138,20 @@ describe('the audit trail of a role', () => {
   });
 });
 
+describe('tokens in the trail', () => {
+  it("names the token's owner, so the person's trail shows tokens created and deleted", async () => {
+    await call(app, s.admin, 'GET', '/api/v1/tokens/generate-token');
+    const created = await call(app, s.admin, 'POST', '/api/v1/tokens', { description: 'Trail script' });
+    expect(created.statusCode).toBe(201);
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/tokens/${created.json().id}`)).statusCode).toBe(
+      204,
+    );
+    const rows = (await trail(`userId=${s.admin.userId}&entityType=api_token`)).content;
+    expect(events(rows)).toEqual(['api_token.delete', 'api_token.create']);
+    expect(rows.map((r) => r.userName)).toEqual([ADMIN_NAME, ADMIN_NAME]);
+  });
+});
+
 describe('impersonation in the trail', () => {
   it('records the start once and the end when the console says so', async () => {
     const target = s.guest.userId;

@@ -61,7 +61,7 @@ const asId = (value: unknown): number | null =>
 const asText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The role(s) and the person a row is about, read from the snapshot the writer already gives. */
-function subjectsOf(entry: AuditEntry): Subjects {
+function subjectsOf(entry: AuditEntry, actorId: number | null): Subjects {
   const snapshot = entry.after ?? entry.before;
   const id = asId(entry.entityId);
   switch (entry.entityType) {
@@ -91,7 +91,13 @@ function subjectsOf(entry: AuditEntry): Subjects {
       };
     }
     case 'api_token':
-      return { roleIds: [], roleName: null, userId: asId(field(snapshot, 'ownerId')), userName: null };
+      // A token belongs to whoever creates it.
+      return {
+        roleIds: [],
+        roleName: null,
+        userId: asId(field(snapshot, 'ownerId')) ?? (entry.action === 'create' ? actorId : null),
+        userName: null,
+      };
     case 'user':
       return {
         roleIds: [],
@@ -112,7 +118,7 @@ const INSERT = `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, e
 /** Writes one audit row with the given transaction handle `q`, so it commits or rolls back with the change. */
 export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const user = actor?.user ?? null;
-  const subjects = subjectsOf(entry);
+  const subjects = subjectsOf(entry, user?.id ?? null);
   await q.query(INSERT, [
     user?.id ?? null,
     user ? (user.name ?? user.email ?? user.sub ?? null) : 'system',
