@@ -47,6 +47,7 @@ describe('the performance seed tab', () => {
     renderAt('/system/seed', <SeedTab />);
     await userEvent.click(screen.getByRole('button', { name: 'Run performance seed' }));
     expect(screen.getByText('The performance seed is starting...')).toBeInTheDocument();
+    expect(screen.getByText('Running for 0 s')).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(600);
     });

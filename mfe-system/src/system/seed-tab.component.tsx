@@ -51,6 +51,16 @@ export default function SeedTab(_props: SlotProps) {
   const mounted = useRef(true);
 
   const running = Boolean(progress?.running);
+  // Seconds since the run started, counted here: while a long statement runs the server cannot say.
+  const [elapsed, setElapsed] = useState(0);
+  const startedAt = progress?.startedAt ?? null;
+  useEffect(() => {
+    if (!running || startedAt === null) return undefined;
+    const tick = () => setElapsed(Math.max(0, Math.round((Date.now() - startedAt) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [running, startedAt]);
 
   useEffect(() => {
     mounted.current = true;
@@ -151,6 +161,7 @@ export default function SeedTab(_props: SlotProps) {
               : t('seed.starting')}
           </label>
           <progress id="system-seed-progress" max={stepsTotal} value={stepsDone} />
+          <span className="system-seed-elapsed">{t('seed.elapsed', { seconds: elapsed })}</span>
         </div>
       )}
       {!running && progress?.error && (
