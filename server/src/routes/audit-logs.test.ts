@@ -143,9 +143,7 @@ describe('tokens in the trail', () => {
     await call(app, s.admin, 'GET', '/api/v1/tokens/generate-token');
     const created = await call(app, s.admin, 'POST', '/api/v1/tokens', { description: 'Trail script' });
     expect(created.statusCode).toBe(201);
-    expect((await call(app, s.admin, 'DELETE', `/api/v1/tokens/${created.json().id}`)).statusCode).toBe(
-      204,
-    );
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/tokens/${created.json().id}`)).statusCode).toBe(204);
     const rows = (await trail(`userId=${s.admin.userId}&entityType=api_token`)).content;
     expect(events(rows)).toEqual(['api_token.delete', 'api_token.create']);
     expect(rows.map((r) => r.userName)).toEqual([ADMIN_NAME, ADMIN_NAME]);
