@@ -53,8 +53,11 @@ export async function startSmtpServer() {
       }
     });
     socket.on('error', () => undefined);
+    socket.unref();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  // It must never keep a test file's process alive.
+  server.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

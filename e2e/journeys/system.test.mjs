@@ -2,11 +2,13 @@
 // a manager's /system ends on /404; a role created and a guest removed both show in that role's audit
 // trail with the actor's name; the performance seed shows its progress and its counts.
 import assert from 'node:assert/strict';
+import { after } from 'node:test';
 import { exactly, loginAs, newContext, pageShown, text, useConsole, visit } from '../harness/index.mjs';
 import { decodedBody, startSmtpServer } from '../harness/smtp.mjs';
 
 // The invitation's accept link (with its hash) only exists in the mail: the server sends to this one.
 const smtp = await startSmtpServer();
+after(() => smtp.close());
 const { journey } = useConsole({ env: { PERFORMANCE_SEED_ALLOWED: 'true', SMTP_URL: smtp.url } });
 
 /** @param {string} key @param {Record<string, string>} [values] */
