@@ -69,6 +69,7 @@ export function printTable(results) {
   for (const [name, key] of [
     ['landing page', 'landing'],
     ['home, super user', 'homeSuperUser'],
+    ['audit trail, super user (after the seed)', 'auditTrail'],
   ]) {
     const p = obj(results[key]);
     if (p.error) {
@@ -110,7 +111,7 @@ export function printTable(results) {
     `\nPerformance seed (PUT /api/v1/system/performance-seed): ${seed.error ? `not measured: ${seed.error}` : `${seed.durationMs} ms`}`,
   );
 
-  out(`\nAPI latency (keep-alive, concurrency 32, authenticated as the super user)`);
+  out(`\nAPI latency (keep-alive, concurrency 32 unless named, authenticated as the super user)`);
   /** @type {string[][]} */
   const apiRows = [['endpoint', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'req/s', 'statuses']];
   for (const [name, value] of Object.entries(obj(results.api))) {

@@ -6,7 +6,8 @@ const meta = {
   id: 'system',
   routes: {
     system: { path: 'system/:tab?', access: 'authenticated' },
-    auditLogs: { path: 'audit-logs/:id', access: 'authenticated' },
+    auditLogs: { path: 'audit-logs', access: 'authenticated' },
+    auditLogsOf: { path: 'audit-logs/:id', access: 'authenticated' },
   },
   extensions: {
     menuLink: {
@@ -16,6 +17,37 @@ const meta = {
       labelKey: 'menuLink',
       href: '/system',
       visibleRule: 'systemMenuLink',
+    },
+    // The system area's tabs; the invitations remote adds its own (order 20) to the same slot.
+    cronTab: { slot: 'system.tabs', id: 'cron', order: 10, labelKey: 'tabCron', visibleRule: 'superUser' },
+    unknownRolesTab: {
+      slot: 'system.tabs',
+      id: 'unknownRoles',
+      order: 30,
+      labelKey: 'tabUnknownRoles',
+      visibleRule: 'superUser',
+    },
+    expiredUserRolesTab: {
+      slot: 'system.tabs',
+      id: 'expiredUserRoles',
+      order: 40,
+      labelKey: 'tabExpiredUserRoles',
+      visibleRule: 'superUser',
+    },
+    expiringUserRolesTab: {
+      slot: 'system.tabs',
+      id: 'expiringUserRoles',
+      order: 50,
+      labelKey: 'tabExpiringUserRoles',
+      visibleRule: 'superUser',
+    },
+    // Only where the configuration allows the seed: the system page passes that in the slot's context.
+    seedTab: {
+      slot: 'system.tabs',
+      id: 'seed',
+      order: 60,
+      labelKey: 'tabSeed',
+      visibleRule: 'performanceSeed',
     },
   },
 } as const satisfies RemoteMetaSource;

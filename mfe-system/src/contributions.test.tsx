@@ -1,58 +1,70 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { useSessionStore } from 'shared-auth';
-import type { User } from 'shared-auth';
-import { registerTranslations } from 'shared-ui';
-import contributions from './contributions';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { manager, renderRoutes, setUpSystem, superUser } from './test-support/render';
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
+jest.mock('./system/system.resource', () => ({
+  ...jest.requireActual('./system/system.resource'),
+  runCleanup: jest.fn(),
+  runExpiryNotifications: jest.fn(),
+  fetchUnknownRoles: jest.fn(() => Promise.resolve([])),
+  fetchEndingUserRoles: jest.fn(() => Promise.resolve([])),
+  fetchSeedProgress: jest.fn(() => new Promise(() => undefined)),
+  startPerformanceSeed: jest.fn(),
+}));
 
-function renderRoute(path: string, user: Partial<User>, performanceSeedAllowed = false) {
-  registerTranslations(contributions.id, contributions.translations);
-  act(() => {
-    useSessionStore.setState({
-      authenticated: true,
-      config: { authenticated: true, performanceSeedAllowed },
-      user: { id: 1, superUser: false, institutionAdmin: false, userRoles: [], ...user },
-    });
-  });
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {contributions.routes.map(({ path: routePath, element: Page }) => (
-          <Route key={routePath} path={routePath} element={<Page />} />
-        ))}
-        <Route path="404" element={<p>not found</p>} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-}
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent?.trim());
 
-describe('mfe-system contributions', () => {
-  it('opens the cron tab by default for a super user', async () => {
-    renderRoute('/system', { superUser: true });
-    expect(await screen.findByRole('heading', { name: 'System' })).toBeInTheDocument();
-    expect(screen.getByText(/trigger the cleanup and the expiry notifications/)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Performance seed' })).not.toBeInTheDocument();
+describe('the system area', () => {
+  it('shows the system.tabs slot in order, the invitations tab of the other remote included, cron first', async () => {
+    await setUpSystem(superUser);
+    renderRoutes('/system');
+    expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
+    expect(tabNames()).toEqual([
+      'Cron',
+      'Invitations',
+      'Unknown applications',
+      'Expired user roles',
+      'Expiring user roles',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('offers the performance seed tab only when the config allows it', async () => {
-    renderRoute('/system/seed', { superUser: true }, true);
-    expect(await screen.findByText(/fill the database with generated data/)).toBeInTheDocument();
+  it("renders another remote's tab and follows the tabs by URL", async () => {
+    await setUpSystem(superUser);
+    renderRoutes('/system/cron');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Invitations' }));
+    expect(await screen.findByText('All invitations of the system')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/system/invitations');
   });
 
-  it('sends everyone but super users to /404', async () => {
-    renderRoute('/system/cron', { institutionAdmin: true });
-    expect(await screen.findByText('not found')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/404');
+  it('offers the performance seed only when the config allows it', async () => {
+    await setUpSystem(superUser, true);
+    renderRoutes('/system/seed');
+    expect(await screen.findByRole('button', { name: 'Run performance seed' })).toBeInTheDocument();
+    expect(tabNames()).toContain('Performance seed');
+    await setUpSystem(superUser, false);
+    expect(screen.queryByRole('tab', { name: 'Performance seed' })).not.toBeInTheDocument();
   });
 
-  it('titles the history page with the name it is given', async () => {
-    renderRoute('/audit-logs/7?name=Wiki%20editors&back=%2Froles%2F7', { superUser: true });
-    expect(await screen.findByRole('heading', { name: 'History of Wiki editors' })).toBeInTheDocument();
+  it('sends everyone but super users to /404, and an unknown tab too', async () => {
+    await setUpSystem(manager);
+    const first = renderRoutes('/system/cron');
+    expect(await screen.findByText('Not found page')).toBeInTheDocument();
+    first.unmount();
+    await setUpSystem(superUser);
+    renderRoutes('/system/nonsense');
+    expect(await screen.findByText('Not found page')).toBeInTheDocument();
+  });
+
+  it('puts Home > System > the tab in the breadcrumb', async () => {
+    await setUpSystem(superUser);
+    renderRoutes('/system/unknownRoles');
+    expect(await screen.findByRole('link', { name: 'System' })).toHaveAttribute('href', '/system');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(
+      screen
+        .getAllByText('Unknown applications')
+        .some((node) => node.getAttribute('aria-current') === 'page'),
+    ).toBe(true);
   });
 });

@@ -6,7 +6,6 @@
 import './styles/shared-ui.css';
 
 export * from './contract';
-export { SlotHostContext, useSlotHost, type SlotView, type SlotViewsProps } from './slot-host';
 
 export { i18n, initI18n, registerTranslations, UI_NAMESPACE } from './i18n/i18n';
 export { detectLanguage, languageUrl, switchLanguage, type Language } from './i18n/language';
@@ -65,6 +64,14 @@ export { Breadcrumb } from './components/breadcrumb.component';
 export { PageFrame, type PageFrameProps } from './components/page-frame.component';
 export { UnavailablePanel, type UnavailablePanelProps } from './components/unavailable-panel.component';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary.component';
+export {
+  SlotHostProvider,
+  contributionsSlotHost,
+  useSlotItems,
+  type SlotItem,
+  type SlotItems,
+  type UseSlotItems,
+} from './components/slot-host.component';
 
 export {
   addDays,

@@ -90,7 +90,8 @@ describe('routes and guards (spec §2)', () => {
 
   it('opens the system area for a super user, cron first', async () => {
     await at('/system', personas.superUser());
-    expect(await screen.findByText(/trigger the cleanup and the expiry notifications/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('decodes refresh-route/{path} and goes there', async () => {

@@ -2,17 +2,17 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOADER_HOLD_MS, runStartup, useSessionStore } from 'shared-auth';
-import { ErrorBoundary, Loader } from 'shared-ui';
+import { ErrorBoundary, Loader, SlotHostProvider } from 'shared-ui';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
 import { useRemotesStore } from './remotes/remotes.store';
-import { SlotHostProvider } from './remotes/slot-host.component';
+import { useShellSlotItems } from './remotes/use-shell-slot-items';
 import { followStartup } from './startup';
 
 /** The console once started: layout and routes. Tests render it with a session already in place. */
 export function ShellContent() {
   return (
-    <SlotHostProvider>
+    <SlotHostProvider useItems={useShellSlotItems}>
       <AppLayout>
         <AppRoutes />
       </AppLayout>

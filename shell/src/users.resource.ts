@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiDelete, apiGet } from 'shared-auth';
+import { apiDelete, apiGet, apiPost } from 'shared-auth';
 import type { User } from 'shared-auth';
 
 /** Another user's profile (GET users/other/{id}); a failure is the caller's to handle (→ /404). */
@@ -10,6 +10,16 @@ export function fetchOtherUser(id: string): Promise<User> {
 /** Deletes a user (super users only; DELETE users/{id}). */
 export async function deleteUser(id: number): Promise<void> {
   await apiDelete<unknown>(`users/${id}`);
+}
+
+/**
+ * Tells the server an impersonation ends, so the audit trail shows it; sent while the impersonation
+ * header still is. A failure does not keep anyone impersonating.
+ */
+export async function reportImpersonationEnd(): Promise<void> {
+  await apiPost<unknown>('audit-logs/impersonation-end', undefined, { showErrorDialog: false }).catch(
+    () => undefined,
+  );
 }
 
 export interface Resource<T> {

@@ -4,7 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { useErrorDialogStore, useFlashStore, useSessionStore, type User } from 'shared-auth';
-import { i18n, initI18n, registerTranslations } from 'shared-ui';
+import { contributionsSlotHost, i18n, initI18n, registerTranslations, SlotHostProvider } from 'shared-ui';
 import contributions from '../contributions';
 
 export async function setUpRoles(user: User | null, language: 'en' | 'nl' = 'en'): Promise<void> {
@@ -28,15 +28,20 @@ function Landed() {
   return <p>Landed at {location.pathname + location.search}</p>;
 }
 
+/** This remote's own slot entries, as the standalone runner serves them (the role page's tabs). */
+const useOwnSlotItems = contributionsSlotHost([contributions]);
+
 /** Renders `element` at `path` (matched against `route`); any other path shows "Landed at <path>". */
 export function renderAt(path: string, element: ReactElement, route = path.split('?')[0]): RenderResult {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={route} element={element} />
-        <Route path="*" element={<Landed />} />
-      </Routes>
-    </MemoryRouter>,
+    <SlotHostProvider useItems={useOwnSlotItems}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={element} />
+          <Route path="*" element={<Landed />} />
+        </Routes>
+      </MemoryRouter>
+    </SlotHostProvider>,
   );
 }
 

@@ -1,44 +1,54 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { mayOpenSystem, useSessionStore } from 'shared-auth';
-import { PageFrame } from 'shared-ui';
-import { DEFAULT_SYSTEM_TAB, systemTabs } from '../system-tabs';
+import { Loader, PageFrame, Tabs, useSlotItems } from 'shared-ui';
+import '../system.css';
 
-/** system/{tab?}: the super users' system area; everyone else gets the not-found page. */
+export const DEFAULT_SYSTEM_TAB = 'cron';
+
+/**
+ * system/{tab?}: the super users' system area. Its tabs are the `system.tabs` slot, whichever remote
+ * contributes them (the invitations tab comes from the invitations remote); everyone else gets /404.
+ */
 export default function SystemPage() {
   const { t } = useTranslation('system');
+  const navigate = useNavigate();
   const { tab = DEFAULT_SYSTEM_TAB } = useParams();
   const allowed = useSessionStore((state) => mayOpenSystem(state.user));
-  const config = useSessionStore((state) => state.config);
-  const tabs = systemTabs(config);
-  const active = tabs.find((candidate) => candidate.id === tab);
-  if (!allowed || !active) return <Navigate to="/404" replace />;
+  const performanceSeedAllowed = useSessionStore((state) => state.config?.performanceSeedAllowed === true);
+  // The slot's rules read what the configuration allows from its context (the seed tab).
+  const context = useMemo(() => ({ performanceSeedAllowed }), [performanceSeedAllowed]);
+  const { items, settled } = useSlotItems('system.tabs', context);
+  const active = items.find((item) => item.id === tab);
 
-  const tabLabel = t(active.labelKey);
+  if (!allowed) return <Navigate to="/404" replace />;
+  if (!active) return settled ? <Navigate to="/404" replace /> : <Loader />;
+
   return (
     <PageFrame
       title={t('systemTitle')}
+      actions={
+        <Link className="sds--btn sds--btn--secondary" to="/audit-logs">
+          {t('audit.title')}
+        </Link>
+      }
       breadcrumb={[
         { path: '/home', value: t('home') },
         { path: '/system', value: t('systemTitle') },
-        { value: tabLabel },
+        { value: active.label },
       ]}
     >
-      <nav aria-label={t('systemTitle')}>
-        <ul className="system-tabs">
-          {tabs.map((candidate) => (
-            <li key={candidate.id}>
-              <NavLink
-                to={`/system/${candidate.id}`}
-                aria-current={candidate.id === active.id ? 'page' : undefined}
-              >
-                {t(candidate.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <p>{t(active.infoKey)}</p>
+      <Tabs
+        label={t('systemTitle')}
+        activeTab={active.id}
+        onChange={(id) => navigate(`/system/${id}`)}
+        tabs={items.map((item) => ({ id: item.id, label: item.label }))}
+      >
+        <div className="system-tab" key={active.id}>
+          {active.render()}
+        </div>
+      </Tabs>
     </PageFrame>
   );
 }

@@ -3,7 +3,7 @@
  * (expiry_notified_at) is set in the locked transaction, the mails go out after it commits.
  */
 import type { Db } from '../db/types.js';
-import { roleExpiryMail } from '../mail/templates.js';
+import { roleExpiryMail, type MailLanguage } from '../mail/templates.js';
 import type { MailerPort, OutgoingMail } from '../plugins/ports.js';
 import type { Registry } from '../registry/registry.js';
 import { markExpiryNotifications } from '../stores/user-roles.store.js';
@@ -25,18 +25,24 @@ export async function runExpiryNotifications(deps: ExpiryNotificationsDeps): Pro
   );
   if (!outcome.ran) return null;
   const known = new Map((await deps.registry.providers()).map((p) => [p.manageId, p]));
-  const mails: OutgoingMail[] = outcome.result.map((row) => ({
-    kind: 'role-expiry',
-    to: row.email,
-    ...roleExpiryMail({
-      language: 'en',
-      userName: row.name ?? row.email,
-      roleName: row.role_name,
-      applications: row.manage_ids.map((id) => known.get(id)?.['name:en']).filter((n): n is string => !!n),
-      endDate: new Date(row.end_date),
-      portalUrl: deps.publicUrl,
-    }),
-  }));
+  const mails: OutgoingMail[] = outcome.result.map((row) => {
+    const language: MailLanguage = row.language === 'nl' ? 'nl' : 'en';
+    return {
+      kind: 'role-expiry',
+      to: row.email,
+      ...roleExpiryMail({
+        language,
+        userName: row.name ?? row.email,
+        roleName: row.role_name,
+        applications: row.manage_ids
+          .map((id) => known.get(id))
+          .map((app) => app?.[`name:${language}`] ?? app?.['name:en'])
+          .filter((n): n is string => !!n),
+        endDate: new Date(row.end_date),
+        portalUrl: deps.publicUrl,
+      }),
+    };
+  });
   for (const mail of mails) {
     try {
       await deps.mailer.send(mail);

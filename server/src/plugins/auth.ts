@@ -5,8 +5,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayImpersonate, type User } from 'shared-auth/rules';
+import { auditImpersonation } from '../stores/audit.store.js';
 
-import { audit } from '../audit.js';
 import { httpError } from '../errors.js';
 import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
 import { loadUser, touchLastActivity } from '../stores/users.store.js';
@@ -91,17 +91,7 @@ async function impersonate(
   const sessionBound = Boolean(request.session.get('userId'));
   const seen = sessionBound ? (request.session.get('impersonated') ?? []) : [];
   if (!seen.includes(targetId)) {
-    // The real user acts, as its own impersonator.
-    await audit(
-      app.db,
-      { user: real, impersonatorId: real.id },
-      {
-        entityType: 'user',
-        entityId: targetId,
-        action: 'impersonate',
-        after: { name: target.name, email: target.email },
-      },
-    );
+    await auditImpersonation(app.db, real, target, 'impersonate');
     if (sessionBound) request.session.set('impersonated', [...seen, targetId]);
   }
 }

@@ -1,26 +1,22 @@
-/** /api/v1/audit-logs: the history of one entity (spec §2 audit-logs/{id}). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * /api/v1/audit-logs: the audit trail, "who gave whom which access, when" (spec §2 audit-logs/{id}), and
+ * the end of an impersonation, which only the console knows about.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
-import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import { MAX_PAGE_SIZE, pageSchema } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
-import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
-
-const ENTITY_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user'] as const;
-
-interface AuditRow {
-  id: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  impersonator_id: string | null;
-  entity_type: string;
-  entity_id: string | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-  created_at: Date;
-}
+import {
+  AUDIT_ENTITY_TYPES,
+  AUDIT_EVENTS,
+  auditImpersonation,
+  searchAuditLogs,
+  type AuditEntityType,
+  type AuditEvent,
+  type AuditFilter,
+} from '../stores/audit.store.js';
 
 const auditSchema = {
   type: 'object',
@@ -32,32 +28,81 @@ const auditSchema = {
     entityType: { type: 'string' },
     entityId: { type: ['integer', 'null'] },
     action: { type: 'string' },
+    roleIds: { type: 'array', items: { type: 'integer' } },
+    roleName: { type: ['string', 'null'] },
+    userId: { type: ['integer', 'null'] },
+    userName: { type: ['string', 'null'] },
     before: {},
     after: {},
     createdAt: { type: 'integer' },
   },
 } as const;
 
-function toAudit(row: AuditRow) {
-  const num = (v: string | null) => (v === null ? null : Number(v));
-  return {
-    id: Number(row.id),
-    actorId: num(row.actor_id),
-    actorName: row.actor_name,
-    impersonatorId: num(row.impersonator_id),
-    entityType: row.entity_type,
-    entityId: num(row.entity_id),
-    action: row.action,
-    before: row.before,
-    after: row.after,
-    createdAt: toEpochSeconds(row.created_at) as number,
-  };
+const id = { type: 'integer', minimum: 1 } as const;
+const epochSeconds = { type: 'integer', minimum: 0, maximum: 32_503_680_000 } as const;
+
+interface TrailQuery {
+  actor?: string;
+  actorId?: number;
+  roleId?: number;
+  userId?: number;
+  entityType?: AuditEntityType;
+  entityId?: number;
+  action?: AuditEvent;
+  from?: number;
+  to?: number;
+  pageNumber?: number;
+  pageSize?: number;
 }
 
+const trailQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    actor: { type: 'string', maxLength: 255 },
+    actorId: id,
+    roleId: id,
+    userId: id,
+    entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES },
+    entityId: id,
+    action: { type: 'string', enum: AUDIT_EVENTS },
+    from: epochSeconds,
+    to: epochSeconds,
+    pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+  },
+} as const;
+
 export default async function auditLogRoutes(app: FastifyInstance): Promise<void> {
+  /** Super users read the whole trail; whoever may edit a role reads that role's history. */
+  async function assertMayRead(request: FastifyRequest, filter: AuditFilter): Promise<void> {
+    const user = requireUser(request.user);
+    if (user.superUser) return;
+    const role = filter.roleId !== undefined ? await loadRole(app.db, app.registry, filter.roleId) : null;
+    if (!role || !allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
+  }
+
+  app.get<{ Querystring: TrailQuery }>(
+    '/api/v1/audit-logs',
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: trailQuerySchema, response: { 200: pageSchema(auditSchema) } },
+    },
+    async (request) => {
+      const { action, ...rest } = request.query;
+      if (rest.from !== undefined && rest.to !== undefined && rest.from >= rest.to) {
+        throw httpError(400, 'The start of the period must lie before its end');
+      }
+      const filter: AuditFilter = { ...rest, event: action };
+      await assertMayRead(request, filter);
+      return searchAuditLogs(app.db, filter);
+    },
+  );
+
+  // The per-entity form the first version of the API offered; the console uses the query form above.
   app.get<{
-    Params: { entityType: (typeof ENTITY_TYPES)[number]; id: number };
-    Querystring: PagedQueryString;
+    Params: { entityType: AuditEntityType; id: number };
+    Querystring: { pageNumber?: number; pageSize?: number };
   }>(
     '/api/v1/audit-logs/:entityType/:id',
     {
@@ -66,38 +111,43 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
         params: {
           type: 'object',
           required: ['entityType', 'id'],
+          properties: { entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES }, id },
+        },
+        querystring: {
+          type: 'object',
           properties: {
-            entityType: { type: 'string', enum: ENTITY_TYPES },
-            id: { type: 'integer', minimum: 1 },
+            pageNumber: trailQuerySchema.properties.pageNumber,
+            pageSize: trailQuerySchema.properties.pageSize,
           },
         },
-        querystring: { type: 'object', properties: pagedQueryProperties },
         response: { 200: pageSchema(auditSchema) },
       },
     },
     async (request) => {
-      const user = requireUser(request.user);
-      const { entityType, id } = request.params;
-      if (!user.superUser) {
-        // Besides super users, those who may edit a role may read its history.
-        const role = entityType === 'role' ? await loadRole(app.db, app.registry, id) : null;
-        if (!role || !allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
+      const { entityType, id: entityId } = request.params;
+      await assertMayRead(request, entityType === 'role' ? { roleId: entityId } : {});
+      return searchAuditLogs(app.db, { ...request.query, entityType, entityId });
+    },
+  );
+
+  // Impersonating is a header the console stops sending: it says so here, so the trail shows the end.
+  app.post(
+    '/api/v1/audit-logs/impersonation-end',
+    { preHandler: app.authenticate, schema: { response: { 204: { type: 'null' } } } },
+    async (request, reply) => {
+      const real = request.realUser;
+      const target = request.user;
+      if (!real || !target || request.impersonatorId === null || real.id === target.id) {
+        throw httpError(400, 'Nobody is being impersonated (send X-IMPERSONATE-ID)');
       }
-      const page = pageSql(
-        { ...request.query, sort: 'createdAt', sortDirection: request.query.sortDirection ?? 'DESC' },
-        {
-          createdAt: 'created_at',
-        },
+      await app.db.tx((q) => auditImpersonation(q, real, target, 'impersonate_end'));
+      const seen = request.session.get('impersonated') ?? [];
+      // The next impersonation of the same user is a new one and is recorded again.
+      request.session.set(
+        'impersonated',
+        seen.filter((userId) => userId !== target.id),
       );
-      const where = 'entity_type = $1 AND entity_id = $2';
-      const [rows, total] = await Promise.all([
-        app.db.query<AuditRow>(`SELECT * FROM audit_logs WHERE ${where} ${page.tail}`, [entityType, id]),
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE ${where}`, [
-          entityType,
-          id,
-        ]),
-      ]);
-      return { content: rows.rows.map(toAudit), totalElements: Number(total.rows[0].n) };
+      return reply.code(204).send();
     },
   );
 }

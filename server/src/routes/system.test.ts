@@ -70,6 +70,34 @@ describe('cron: expiry notifications', () => {
   });
 });
 
+describe("cron: expiry notifications in the recipient's language", () => {
+  it('writes in Dutch to whoever accepted a Dutch invitation for the role, HTML and text, with a link', async () => {
+    const userId = await addUser(app, 'nederlands@example.org');
+    await addMember(app, userId, wiki, 'GUEST', days(12));
+    const { rows } = await app.db.query<{ id: string }>(
+      `INSERT INTO invitations (hash, email, intended_authority, status, language, expiry_date, accepted_by, accepted_at)
+       VALUES ('h-nl', 'nederlands@example.org', 'GUEST', 'ACCEPTED', 'nl', now() + interval '1 day', $1, now())
+       RETURNING id`,
+      [userId],
+    );
+    await app.db.query('INSERT INTO invitation_roles (invitation_id, role_id) VALUES ($1, $2)', [
+      rows[0].id,
+      wiki,
+    ]);
+    await addMember(app, await addUser(app, 'english@example.org'), wiki, 'GUEST', days(12));
+    const { mails } = (await call(app, s.admin, 'GET', '/api/v1/system/cron/expiry-notifications')).json();
+    const dutch = mails.find((m: { to: string }) => m.to === 'nederlands@example.org');
+    const english = mails.find((m: { to: string }) => m.to === 'english@example.org');
+    expect(dutch.subject).toBe('Je toegang via de rol Wiki Editors verloopt binnenkort');
+    expect(dutch.text).toContain('Neem contact op met degene die je heeft uitgenodigd');
+    expect(dutch.text).toMatch(/^https?:\/\/\S+$/m);
+    expect(dutch.html).toContain('>Open het toegangsportaal</a>');
+    expect(english.subject).toBe('Your access via role Wiki Editors is about to expire');
+    expect(english.html).toContain('>Open the access portal</a>');
+    expect(english.text).toContain('Contact the person who invited you');
+  });
+});
+
 describe('system lists', () => {
   it('lists user roles expired or ending within a month', async () => {
     const res = await call(app, s.admin, 'GET', '/api/v1/system/expiry-user-roles');

@@ -6,7 +6,9 @@ import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { performanceSeed } from '../seed/performance-seed.js';
+import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
+import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../seed/performance-seed-run.js';
+import { seedAuditTrail } from '../stores/audit.store.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
 const looseObject = { type: 'object', additionalProperties: true } as const;
@@ -94,7 +96,17 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.put(
+  const seedRunner = createSeedRunner();
+  const seedCounts = {
+    roles: { type: 'integer' },
+    users: { type: 'integer' },
+    userRoles: { type: 'integer' },
+    invitations: { type: 'integer' },
+    auditLogs: { type: 'integer' },
+    ms: { type: 'integer' },
+  } as const;
+
+  app.get(
     '/api/v1/system/performance-seed',
     {
       ...superUser,
@@ -103,24 +115,55 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
           200: {
             type: 'object',
             properties: {
-              roles: { type: 'integer' },
-              users: { type: 'integer' },
-              userRoles: { type: 'integer' },
-              invitations: { type: 'integer' },
-              ms: { type: 'integer' },
+              running: { type: 'boolean' },
+              step: { type: ['string', 'null'], enum: [...SEED_RUN_STEPS, null] },
+              stepsDone: { type: 'integer' },
+              stepsTotal: { type: 'integer' },
+              usersDone: { type: 'integer' },
+              usersTotal: { type: 'integer' },
+              startedAt: { type: ['integer', 'null'] },
+              finishedAt: { type: ['integer', 'null'] },
+              result: { type: ['object', 'null'], properties: seedCounts },
+              error: { type: ['string', 'null'] },
             },
           },
         },
       },
     },
+    async () => seedRunner.state(),
+  );
+
+  app.put(
+    '/api/v1/system/performance-seed',
+    {
+      ...superUser,
+      schema: { response: { 200: { type: 'object', properties: seedCounts } } },
+    },
     async () => {
       if (!app.config.performanceSeedAllowed)
         throw httpError(403, 'The performance seed is not allowed here');
       const first = (await app.registry.providers())[0];
-      return performanceSeed(app.db, {
-        groupUrnPrefix: app.config.groupUrnPrefix,
-        ...(first ? { manageId: first.manageId, manageType: first.manageType } : {}),
-      });
+      try {
+        return await seedRunner.run(async (step) => {
+          const started = Date.now();
+          const counts = await performanceSeed(app.db, {
+            groupUrnPrefix: app.config.groupUrnPrefix,
+            ...(first ? { manageId: first.manageId, manageType: first.manageType } : {}),
+            onProgress: (progress) => {
+              if (progress.phase !== 'done') step(progress.phase, progress);
+            },
+          });
+          step('auditTrail');
+          const auditLogs = await seedAuditTrail(app.db, {
+            subPrefix: SUB_PREFIX,
+            shortNamePrefix: SHORT_NAME_PREFIX,
+          });
+          return { ...counts, auditLogs, ms: Date.now() - started };
+        });
+      } catch (error) {
+        if (error instanceof SeedAlreadyRunningError) throw httpError(409, error.message);
+        throw error;
+      }
     },
   );
 }

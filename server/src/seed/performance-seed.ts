@@ -19,9 +19,13 @@ export interface PerformanceSeedResult {
   ms: number;
 }
 
+/** The steps of the seed, in order (then 'done'); the route adds its own after them. */
+export const PERFORMANCE_SEED_STEPS = ['clearing', 'roles', 'users', 'statistics'] as const;
+export type PerformanceSeedStep = (typeof PERFORMANCE_SEED_STEPS)[number];
+
 /** How far the seed is: `done` of `total` users written (after `phase` 'clearing' and 'roles'). */
 export interface PerformanceSeedProgress {
-  phase: 'clearing' | 'roles' | 'users' | 'statistics' | 'done';
+  phase: PerformanceSeedStep | 'done';
   done: number;
   total: number;
 }
@@ -38,8 +42,8 @@ export interface PerformanceSeedOptions {
   onProgress?: (progress: PerformanceSeedProgress) => void;
 }
 
-const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
-const SHORT_NAME_PREFIX = 'perf_role_';
+export const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
+export const SHORT_NAME_PREFIX = 'perf_role_';
 const DEFAULT_BATCH = 300;
 const DELETE_BATCH = 2000;
 const STATISTICS_TARGET = 30;

@@ -84,15 +84,30 @@ describe('performance seed', () => {
       expect(await count(app, 'users')).toBe(400);
       expect(await count(app, 'invitation_roles')).toBe(400);
       const admin = await loginAs(app, 'admin');
-      const res = await call(app, admin, 'PUT', '/api/v1/system/performance-seed');
+      const running = call(app, admin, 'PUT', '/api/v1/system/performance-seed');
+      // While it runs, its progress can be read and a second run is refused.
+      let progress = (await call(app, admin, 'GET', '/api/v1/system/performance-seed')).json();
+      for (let i = 0; i < 200 && !progress.running; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        progress = (await call(app, admin, 'GET', '/api/v1/system/performance-seed')).json();
+      }
+      expect(progress).toEqual(expect.objectContaining({ running: true, stepsTotal: 5, result: null }));
+      const second = await call(app, admin, 'PUT', '/api/v1/system/performance-seed');
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe('The performance seed is already running');
+      const res = await running;
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      const counts = {
         roles: 500,
         users: 75_000,
         userRoles: 37_500,
         invitations: 75_000,
+        auditLogs: 500 + 37_500 + 75_000,
         ms: expect.any(Number),
-      });
+      };
+      expect(res.json()).toEqual(counts);
+      const done = (await call(app, admin, 'GET', '/api/v1/system/performance-seed')).json();
+      expect(done).toEqual(expect.objectContaining({ running: false, stepsDone: 5, result: counts }));
       const search = await call(app, admin, 'GET', '/api/v1/roles?query=performance%20role%2042&pageSize=10');
       expect(search.json().content[0].name).toBe('Performance role 42');
     } finally {

@@ -85,6 +85,7 @@ export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): 
 export function invitationSnapshot(
   row: Pick<InvitationRow, 'email' | 'intended_authority' | 'status' | 'expiry_date'> & {
     roleIds?: number[];
+    invitation_roles?: Array<{ roleId: number | string }>;
   },
 ) {
   return {
@@ -92,6 +93,7 @@ export function invitationSnapshot(
     intendedAuthority: row.intended_authority,
     status: row.status,
     expiryDate: toEpochSeconds(row.expiry_date),
-    roleIds: row.roleIds,
+    // The roles let the trail show the invitation in each role's history.
+    roleIds: row.roleIds ?? row.invitation_roles?.map((link) => Number(link.roleId)),
   };
 }

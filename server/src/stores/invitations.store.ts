@@ -269,17 +269,20 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
 /** Deletes the open invitations past their expiry date (the cleanup job), each audited. */
 export async function deleteExpiredInvitations(q: Queryable, actor: AuditActor): Promise<InvitationRow[]> {
   const invitations = (
-    await q.query<InvitationRow>(
+    await q.query<InvitationRow & { role_ids?: string[] }>(
       `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now()
-       RETURNING id, email, intended_authority, status, expiry_date`,
+       RETURNING id, email, intended_authority, status, expiry_date,
+         -- read from the statement's snapshot, before the links go with the cascade
+         ARRAY(SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = invitations.id) AS role_ids`,
     )
   ).rows;
   for (const row of invitations) {
+    // The removed invitation names its roles, so it shows in their history.
     await audit(q, actor, {
       entityType: 'invitation',
       entityId: Number(row.id),
       action: 'cleanup',
-      before: invitationSnapshot(row),
+      before: invitationSnapshot({ ...row, roleIds: (row.role_ids ?? []).map(Number) }),
     });
   }
   return invitations;

@@ -243,6 +243,8 @@ export interface ExpiryDueRow {
   name: string | null;
   role_name: string;
   manage_ids: string[];
+  /** The language of the invitation that gave the role, if it came from one. */
+  language: string | null;
 }
 
 /**
@@ -256,7 +258,10 @@ export async function markExpiryNotifications(q: Queryable, days: number): Promi
      WHERE u.id = ur.user_id AND r.id = ur.role_id AND ur.expiry_notified_at IS NULL AND u.email IS NOT NULL
        AND ur.end_date >= now() AND ur.end_date < now() + make_interval(days => $1)
      RETURNING ur.id, ur.end_date, u.email, u.name, r.name AS role_name,
-       ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids`,
+       ARRAY(SELECT au.manage_id FROM application_usages au WHERE au.role_id = r.id ORDER BY au.id) AS manage_ids,
+       (SELECT i.language FROM invitations i JOIN invitation_roles ir ON ir.invitation_id = i.id
+        WHERE i.accepted_by = u.id AND ir.role_id = r.id
+        ORDER BY i.accepted_at DESC NULLS LAST, i.id DESC LIMIT 1) AS language`,
     [days],
   );
   return rows;

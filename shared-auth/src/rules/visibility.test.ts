@@ -47,6 +47,8 @@ const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
   tokensHomeTab: ['superUser', 'adminWithApplications', 'adminWithoutApplications', 'superUserAndAdmin'],
   tokensMenuLink: ['manager', 'inviter'],
   superUser: ['superUser', 'superUserAndAdmin'],
+  // Without the configuration's consent in the context: nobody (tested with it below).
+  performanceSeed: [],
   systemMenuLink: ['superUser', 'superUserAndAdmin'],
   // An institution admin without applications holds no authority to invite with (isUserAllowed).
   mayInvite: [
@@ -68,6 +70,13 @@ describe('named visibility rules of the remote contract', () => {
       .filter(([, person]) => rule(person))
       .map(([person]) => person);
     expect(shown).toEqual(who);
+  });
+
+  it('shows the performance seed tab to super users only where the configuration allows it', () => {
+    const seed = visibilityRule('performanceSeed')!;
+    expect(seed(people.superUser, { performanceSeedAllowed: true })).toBe(true);
+    expect(seed(people.superUser, { performanceSeedAllowed: false })).toBe(false);
+    expect(seed(people.manager, { performanceSeedAllowed: true })).toBe(false);
   });
 
   it('knows no rule by an unknown or inherited name', () => {

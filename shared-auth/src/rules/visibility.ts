@@ -33,6 +33,8 @@ export const VISIBILITY_RULES = {
   tokensMenuLink: showsTokensMenuLink,
   /** Whoever may open the system area (its tabs). */
   superUser: mayOpenSystem,
+  /** The performance seed tab: whoever may open the system area, where the configuration allows it. */
+  performanceSeed: (user, context) => mayOpenSystem(user) && context?.performanceSeedAllowed === true,
   /** User-menu link to the system area (spec §2 Header). */
   systemMenuLink: mayOpenSystem,
   /** Header link to a new invitation (spec §2 Header): whoever may invite (inviter or more). */

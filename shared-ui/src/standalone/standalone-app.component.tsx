@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../components/error-boundary.component';
 import { ErrorDialog } from '../components/error-dialog.component';
 import { FlashMessages } from '../components/flash-messages.component';
 import { Loader } from '../components/loader.component';
+import { contributionsSlotHost, SlotHostProvider } from '../components/slot-host.component';
 import { Tabs } from '../components/tabs.component';
 import type { Extension, LazyComponent, RemoteContributions, SlotProps } from '../contract';
 import { StandaloneHeader } from './standalone-header.component';
@@ -45,6 +46,8 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
   const navigate = useNavigate();
   const session = useSessionStore();
   const [phase, setPhase] = useState<Phase>('starting');
+  // Alone, the remote's own contributions are all a slot it renders can hold.
+  const [useSlotItems] = useState(() => contributionsSlotHost([contributions]));
   // useNavigate gives a new function on every location change; startup must run once only.
   const navigateRef = useRef(navigate);
 
@@ -86,7 +89,7 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
   const fallback = routes[0] ? `/${routes[0].path.split('/:')[0]}` : null;
 
   return (
-    <>
+    <SlotHostProvider useItems={useSlotItems}>
       <StandaloneHeader title={contributions.id} />
       <FlashMessages />
       <main className="sds--page-container">
@@ -118,6 +121,6 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
         </Routes>
       </main>
       <ErrorDialog />
-    </>
+    </SlotHostProvider>
   );
 }

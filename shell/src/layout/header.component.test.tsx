@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { logout, startLogin, useFlashStore, useSessionStore } from 'shared-auth';
 import { switchLanguage } from 'shared-ui';
@@ -23,6 +23,15 @@ jest.mock('shared-auth', () => {
   };
 });
 jest.mock('shared-ui', () => ({ ...jest.requireActual('shared-ui'), switchLanguage: jest.fn() }));
+// Records whether the end of an impersonation is reported while the impersonation header is still sent.
+const reportedWhileImpersonating: boolean[] = [];
+jest.mock('../users.resource', () => ({
+  ...jest.requireActual('../users.resource'),
+  reportImpersonationEnd: jest.fn(async () => {
+    const { useSessionStore: store } = jest.requireActual('shared-auth');
+    reportedWhileImpersonating.push(store.getState().impersonator !== null);
+  }),
+}));
 
 const remotes = {
   roles: [rolesRemote],
@@ -160,10 +169,11 @@ describe('impersonation', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
-    expect(useSessionStore.getState().user?.name).toBe('Admin');
+    await waitFor(() => expect(useSessionStore.getState().user?.name).toBe('Admin'));
+    expect(reportedWhileImpersonating).toEqual([true]);
     expect(useSessionStore.getState().impersonator).toBeNull();
     expect(useFlashStore.getState().flash?.msg).toBe('You are no longer impersonating Guest');
-    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
     expect(screen.queryByText(/You are impersonating/)).not.toBeInTheDocument();
   });
 });

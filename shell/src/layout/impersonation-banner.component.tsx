@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setFlash, useSessionStore } from 'shared-auth';
+import { reportImpersonationEnd } from '../users.resource';
 
 /** While impersonating: who is impersonated, and an exit that restores the real user and goes to /. */
 export function ImpersonationBanner() {
@@ -11,7 +12,8 @@ export function ImpersonationBanner() {
   if (!impersonator) return null;
 
   const name = user?.name ?? user?.email ?? '';
-  const exit = () => {
+  const exit = async () => {
+    await reportImpersonationEnd();
     useSessionStore.getState().stopImpersonation();
     setFlash(t('impersonation.stopped', { name }));
     navigate('/');
@@ -19,7 +21,7 @@ export function ImpersonationBanner() {
   return (
     <div className="impersonation-banner" role="status">
       <span>{t('impersonation.banner', { name })}</span>
-      <button type="button" className="sds--btn sds--btn--secondary" onClick={exit}>
+      <button type="button" className="sds--btn sds--btn--secondary" onClick={() => void exit()}>
         {t('impersonation.exit')}
       </button>
     </div>

@@ -44,6 +44,15 @@ describe("another user's profile", () => {
     expect(screen.getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
+  });
+
+  it("links a super user to the person's audit trail, with the way back", async () => {
+    await renderShell({ path: '/profile/42', user: personas.superUser() });
+    expect(await screen.findByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/audit-logs/42?subject=user&name=Guest&back=%2Fprofile%2F42',
+    );
   });
 
   it('goes to /404 when the profile cannot be loaded', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { mayDeleteUser, setFlash, useSessionStore } from 'shared-auth';
 import { Breadcrumb, ConfirmationDialog, Loader } from 'shared-ui';
 import { useSlot } from '../remotes/use-slot';
@@ -52,6 +52,15 @@ export default function UserProfilePage() {
       <Breadcrumb />
       <div className="profile-header">
         <h1>{name}</h1>
+        {me?.superUser && (
+          // The audit trail of this person (mfe-system): who gave or took which access, when.
+          <Link
+            className="sds--btn sds--btn--secondary"
+            to={`/audit-logs/${user.id}?${new URLSearchParams({ subject: 'user', name, back: `/profile/${user.id}` }).toString()}`}
+          >
+            {t('profile.history')}
+          </Link>
+        )}
         {mayDelete && (
           <button type="button" className="sds--btn sds--btn--delete" onClick={() => setConfirming(true)}>
             {t('profile.delete')}

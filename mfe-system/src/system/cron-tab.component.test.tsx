@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useFlashStore } from 'shared-auth';
+import { renderAt, setUpSystem, superUser } from '../test-support/render';
+import CronTab from './cron-tab.component';
+import { runCleanup, runExpiryNotifications } from './system.resource';
+
+jest.mock('./system.resource', () => ({ runCleanup: jest.fn(), runExpiryNotifications: jest.fn() }));
+
+const cleanup = runCleanup as jest.Mock;
+const notifications = runExpiryNotifications as jest.Mock;
+
+beforeEach(async () => {
+  cleanup.mockReset();
+  notifications.mockReset();
+  await setUpSystem(superUser);
+});
+
+describe('the cron tab', () => {
+  it('runs the cleanup and shows the invitations and user roles it removed, linked to their role', async () => {
+    cleanup.mockResolvedValue({
+      invitations: [{ id: 3, email: 'late@example.org', expiryDate: 1_767_225_600 }],
+      userRoles: [
+        {
+          id: 8,
+          userId: 2,
+          roleId: 12,
+          roleName: 'Wiki editors',
+          email: 'gone@example.org',
+          endDate: 1_767_225_600,
+        },
+      ],
+    });
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Run cleanup' }));
+    const invitations = await screen.findByRole('heading', { name: 'Removed invitations (1)' });
+    expect(invitations.closest('section')).toHaveTextContent('late@example.org');
+    const userRoles = screen
+      .getByRole('heading', { name: 'Removed user roles (1)' })
+      .closest('section') as HTMLElement;
+    expect(within(userRoles).getByRole('link', { name: 'Wiki editors' })).toHaveAttribute(
+      'href',
+      '/roles/12',
+    );
+    expect(within(userRoles).getByText('01/01/2026')).toBeInTheDocument();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the cleanup found nothing', async () => {
+    cleanup.mockResolvedValue({ invitations: [], userRoles: [] });
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Run cleanup' }));
+    expect(await screen.findByText('No expired invitations were found.')).toBeInTheDocument();
+    expect(screen.getByText('No expired user roles were found.')).toBeInTheDocument();
+  });
+
+  it('runs the expiry notifications, shows the mails sent, and clears the results', async () => {
+    notifications.mockResolvedValue([
+      {
+        to: 'soon@example.org',
+        subject: 'Your access via role Wiki is about to expire',
+        text: 'Dear Soon, …',
+        html: '<p>Dear Soon</p>',
+      },
+    ]);
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send expiry notifications' }));
+    expect(await screen.findByRole('heading', { name: 'Mails sent (1)' })).toBeInTheDocument();
+    expect(screen.getByText('soon@example.org')).toBeInTheDocument();
+    expect(screen.getByText(/Your access via role Wiki is about to expire/)).toBeInTheDocument();
+    expect(screen.getByTitle('The mail to soon@example.org as it is shown')).toHaveAttribute('sandbox', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear results' }));
+    expect(screen.queryByText('soon@example.org')).not.toBeInTheDocument();
+  });
+
+  it('flashes an error when a job cannot run, and keeps the buttons usable', async () => {
+    notifications.mockRejectedValue(new Error('409'));
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send expiry notifications' }));
+    await screen.findByRole('button', { name: 'Send expiry notifications' });
+    expect(useFlashStore.getState().flash?.msg).toBe(
+      'The expiry notifications could not be sent. Try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Run cleanup' })).toBeEnabled();
+  });
+});

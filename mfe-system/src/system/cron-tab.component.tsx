@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { setFlash } from 'shared-auth';
+import { EntityTable, formatDate, Loader, type SlotProps } from 'shared-ui';
+import { runCleanup, runExpiryNotifications, type CleanupResult, type SentMail } from './system.resource';
+
+type Job = 'cleanup' | 'notifications';
+
+/** The mails one expiry-notification run sent: recipient and subject, the text and HTML on request. */
+function SentMails({ mails }: { mails: SentMail[] }) {
+  const { t } = useTranslation('system');
+  if (mails.length === 0) return <p className="system-result-empty">{t('cron.noMails')}</p>;
+  return (
+    <section aria-labelledby="system-sent-mails">
+      <h3 id="system-sent-mails" className="sds--text--h4">
+        {t('cron.mailsSent', { count: mails.length })}
+      </h3>
+      <ul className="system-mails">
+        {mails.map((mail, index) => (
+          <li key={`${mail.to}-${index}`}>
+            <details>
+              <summary>
+                <strong>{mail.to}</strong> — {mail.subject}
+              </summary>
+              <pre className="system-mail-text">{mail.text}</pre>
+              {/* Sandboxed: the HTML is shown as the recipient sees it, never run. */}
+              <iframe
+                className="system-mail-html"
+                sandbox=""
+                srcDoc={mail.html}
+                title={t('cron.mailHtml', { to: mail.to })}
+              />
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What one cleanup run removed: expired invitations and user roles past their end date. */
+function CleanupOutcome({ result }: { result: CleanupResult }) {
+  const { t } = useTranslation('system');
+  return (
+    <div className="system-cleanup-result">
+      <EntityTable
+        title={t('cron.removedInvitations')}
+        entities={result.invitations}
+        emptyText={t('cron.noRemovedInvitations')}
+        defaultSort="email"
+        columns={[
+          { key: 'email', header: t('columns.email'), sortable: true },
+          {
+            key: 'expiryDate',
+            header: t('columns.expiryDate'),
+            sortable: true,
+            render: (invitation) => formatDate(invitation.expiryDate),
+          },
+        ]}
+      />
+      <EntityTable
+        title={t('cron.removedUserRoles')}
+        entities={result.userRoles}
+        emptyText={t('cron.noRemovedUserRoles')}
+        defaultSort="email"
+        columns={[
+          { key: 'email', header: t('columns.email'), sortable: true },
+          {
+            key: 'roleName',
+            header: t('columns.role'),
+            sortable: true,
+            render: (userRole) => <Link to={`/roles/${userRole.roleId}`}>{userRole.roleName}</Link>,
+          },
+          {
+            key: 'endDate',
+            header: t('columns.endDate'),
+            sortable: true,
+            render: (userRole) => formatDate(userRole.endDate),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The cron tab: run the cleanup and the expiry notifications now, see their outcome, clear it. */
+export default function CronTab(_props: SlotProps) {
+  const { t } = useTranslation('system');
+  const [running, setRunning] = useState<Job | null>(null);
+  const [cleanup, setCleanup] = useState<CleanupResult | null>(null);
+  const [mails, setMails] = useState<SentMail[] | null>(null);
+
+  const run = async (job: Job) => {
+    setRunning(job);
+    try {
+      if (job === 'cleanup') setCleanup(await runCleanup());
+      else setMails(await runExpiryNotifications());
+      setFlash(t(job === 'cleanup' ? 'cron.cleanupDone' : 'cron.notificationsDone'));
+    } catch {
+      setFlash(t(job === 'cleanup' ? 'cron.cleanupFailed' : 'cron.notificationsFailed'), 'error');
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const jobs: { job: Job; info: string; label: string }[] = [
+    { job: 'cleanup', info: t('cron.cleanupInfo'), label: t('cron.runCleanup') },
+    { job: 'notifications', info: t('cron.notificationsInfo'), label: t('cron.runNotifications') },
+  ];
+
+  return (
+    <div className="system-cron">
+      {jobs.map(({ job, info, label }) => (
+        <div className="system-job" key={job}>
+          <p>{info}</p>
+          <button
+            type="button"
+            className="sds--btn sds--btn--primary"
+            disabled={running !== null}
+            onClick={() => void run(job)}
+          >
+            {label}
+          </button>
+        </div>
+      ))}
+      {running && <Loader label={t('cron.running')} />}
+      {(cleanup || mails) && (
+        <div className="system-results">
+          <div className="system-results-header">
+            <h2 className="sds--text--h3">{t('cron.results')}</h2>
+            <button
+              type="button"
+              className="sds--btn sds--btn--secondary"
+              onClick={() => {
+                setCleanup(null);
+                setMails(null);
+              }}
+            >
+              {t('cron.clear')}
+            </button>
+          </div>
+          {cleanup && <CleanupOutcome result={cleanup} />}
+          {mails && <SentMails mails={mails} />}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { apiGet, apiPut } from 'shared-auth';
+import type { Role, UserRole } from 'shared-auth';
+
+/** What one cleanup run removed (GET system/cron/cleanup). */
+export interface CleanupResult {
+  invitations: { id: number; email: string; expiryDate: number | null }[];
+  userRoles: {
+    id: number;
+    userId: number;
+    roleId: number;
+    roleName: string;
+    email: string | null;
+    endDate: number | null;
+  }[];
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const SEED_STEPS = ['clearing', 'roles', 'users', 'statistics', 'auditTrail'] as const;
+export type SeedStep = (typeof SEED_STEPS)[number];
+
+export interface SeedCounts {
+  roles: number;
+  users: number;
+  userRoles: number;
+  invitations: number;
+  auditLogs: number;
+  /** Milliseconds the seed took. */
+  ms: number;
+}
+
+/** GET system/performance-seed: the run of this server, under way or last finished. */
+export interface SeedProgress {
+  running: boolean;
+  step: SeedStep | null;
+  stepsDone: number;
+  stepsTotal: number;
+  /** Users written so far, while the users step runs. */
+  usersDone?: number;
+  usersTotal?: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  result: SeedCounts | null;
+  error: string | null;
+}
+
+export function runCleanup(): Promise<CleanupResult> {
+  return apiGet<CleanupResult>('system/cron/cleanup');
+}
+
+export async function runExpiryNotifications(): Promise<SentMail[]> {
+  return (await apiGet<{ mails: SentMail[] }>('system/cron/expiry-notifications')).mails;
+}
+
+export function fetchUnknownRoles(): Promise<Role[]> {
+  return apiGet<Role[]>('system/unknown-roles');
+}
+
+/** Memberships that ended or end within 30 days, soonest first. */
+export function fetchEndingUserRoles(): Promise<UserRole[]> {
+  return apiGet<UserRole[]>('system/expiry-user-roles');
+}
+
+/** Runs the seed; answers when it is done (409 while another run is under way). */
+export function startPerformanceSeed(): Promise<SeedCounts> {
+  return apiPut<SeedCounts>('system/performance-seed');
+}
+
+export function fetchSeedProgress(): Promise<SeedProgress> {
+  return apiGet<SeedProgress>('system/performance-seed');
+}

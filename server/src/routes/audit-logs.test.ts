@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
+import { seedAuditTrail } from '../stores/audit.store.js';
+import {
+  addMember,
+  addUser,
+  apiApp,
+  call,
+  insertRole,
+  loginPersonas,
+  type Sessions,
+} from '../test/api-kit.js';
+
+const ADMIN_NAME = 'Ada Admin';
+let app: FastifyInstance;
+let s: Sessions;
+
+interface Row {
+  entityType: string;
+  action: string;
+  actorName: string | null;
+  roleIds: number[];
+  roleName: string | null;
+  userId: number | null;
+  userName: string | null;
+  createdAt: number;
+}
+
+async function trail(query: string, session = s.admin): Promise<{ content: Row[]; totalElements: number }> {
+  const res = await call(app, session, 'GET', `/api/v1/audit-logs?${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const events = (rows: Row[]) => rows.map((r) => `${r.entityType}.${r.action}`);
+
+beforeAll(async () => {
+  app = await apiApp({ mailer: { send: async () => undefined } });
+  s = await loginPersonas(app);
+});
+afterAll(() => app.close());
+
+describe('the audit trail of a role', () => {
+  let roleId: number;
+  let guestRoleId: number;
+  let userId: number;
+
+  beforeAll(async () => {
+    const created = await call(app, s.admin, 'POST', '/api/v1/roles', {
+      name: 'Trail Keepers',
+      description: 'Keeps the trail',
+      applicationUsages: [{ application: { manageId: 'app-wiki' }, landingPage: 'https://example.org' }],
+    });
+    expect(created.statusCode).toBe(201);
+    roleId = created.json().id;
+    const role = (await call(app, s.admin, 'GET', `/api/v1/roles/${roleId}`)).json();
+    await call(app, s.admin, 'PUT', '/api/v1/roles', { ...role, description: 'Keeps it well' });
+    userId = await addUser(app, 'walker@example.org');
+    guestRoleId = await addMember(app, userId, roleId, 'GUEST', new Date(Date.now() + 40 * 86_400_000));
+    await call(app, s.admin, 'PUT', '/api/v1/user_roles', {
+      userRoleId: guestRoleId,
+      endDate: Math.floor(Date.now() / 1000) + 60 * 86_400,
+    });
+    const sent = await call(app, s.admin, 'POST', '/api/v1/invitations', {
+      intendedAuthority: 'GUEST',
+      invites: ['hiker@example.org'],
+      roleIdentifiers: [roleId],
+      language: 'nl',
+    });
+    expect(sent.statusCode).toBe(201);
+    const invitationId = sent.json()[0].id;
+    await call(app, s.admin, 'PUT', `/api/v1/invitations/${invitationId}`);
+    await call(app, s.admin, 'DELETE', `/api/v1/invitations/${invitationId}`);
+    expect(
+      (await call(app, s.admin, 'DELETE', `/api/v1/user_roles/${roleId}/${guestRoleId}`)).statusCode,
+    ).toBe(204);
+  });
+
+  it('holds every change to the role, its memberships and its invitations, newest first', async () => {
+    const page = await trail(`roleId=${roleId}&pageSize=20`);
+    expect(events(page.content)).toEqual([
+      'user_role.delete',
+      'invitation.delete',
+      'invitation.resend',
+      'invitation.create',
+      'user_role.update',
+      'role.update',
+      'role.create',
+    ]);
+    expect(page.totalElements).toBe(7);
+    expect(new Set(page.content.map((r) => r.actorName))).toEqual(new Set([ADMIN_NAME]));
+    expect(page.content[0]).toEqual(
+      expect.objectContaining({
+        roleIds: [roleId],
+        roleName: 'Trail Keepers',
+        userId,
+        userName: 'walker',
+      }),
+    );
+    expect(page.content[1]).toEqual(expect.objectContaining({ userName: 'hiker@example.org' }));
+  });
+
+  it('pages, and filters by action, actor, person and period', async () => {
+    const second = await trail(`roleId=${roleId}&pageSize=3&pageNumber=1`);
+    expect(events(second.content)).toEqual(['invitation.create', 'user_role.update', 'role.update']);
+    expect(events((await trail(`roleId=${roleId}&action=invitation.resend`)).content)).toEqual([
+      'invitation.resend',
+    ]);
+    expect((await trail(`roleId=${roleId}&actor=nobody-like-this`)).totalElements).toBe(0);
+    const actorName = (await trail(`roleId=${roleId}`)).content[0].actorName as string;
+    expect(
+      (await trail(`roleId=${roleId}&actor=${encodeURIComponent(actorName.slice(1, 5))}`)).totalElements,
+    ).toBe(7);
+    expect(events((await trail(`userId=${userId}`)).content)).toEqual([
+      'user_role.delete',
+      'user_role.update',
+    ]);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await trail(`roleId=${roleId}&from=${now - 3600}&to=${now + 3600}`)).totalElements).toBe(7);
+    expect((await trail(`roleId=${roleId}&to=${now - 3600}`)).totalElements).toBe(0);
+  });
+
+  it("lets whoever may edit the role read that role's trail, and nobody else's", async () => {
+    expect((await call(app, s.guest, 'GET', `/api/v1/audit-logs?roleId=${roleId}`)).statusCode).toBe(403);
+    expect((await call(app, s.manager, 'GET', '/api/v1/audit-logs')).statusCode).toBe(403);
+    const managed = await insertRole(app, 'Managed Trail');
+    await addMember(app, s.manager.userId, managed, 'MANAGER');
+    expect((await call(app, s.manager, 'GET', `/api/v1/audit-logs?roleId=${managed}`)).statusCode).toBe(200);
+    expect((await call(app, null, 'GET', '/api/v1/audit-logs')).statusCode).toBe(401);
+  });
+
+  it('refuses unknown actions and an empty period with a reason', async () => {
+    const bad = await call(app, s.admin, 'GET', '/api/v1/audit-logs?action=role.explode');
+    expect(bad.statusCode).toBe(400);
+    const backwards = await call(app, s.admin, 'GET', '/api/v1/audit-logs?from=2000&to=1000');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('The start of the period must lie before its end');
+  });
+});
+
+describe('tokens in the trail', () => {
+  it("names the token's owner, so the person's trail shows tokens created and deleted", async () => {
+    await call(app, s.admin, 'GET', '/api/v1/tokens/generate-token');
+    const created = await call(app, s.admin, 'POST', '/api/v1/tokens', { description: 'Trail script' });
+    expect(created.statusCode).toBe(201);
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/tokens/${created.json().id}`)).statusCode).toBe(204);
+    const rows = (await trail(`userId=${s.admin.userId}&entityType=api_token`)).content;
+    expect(events(rows)).toEqual(['api_token.delete', 'api_token.create']);
+    expect(rows.map((r) => r.userName)).toEqual([ADMIN_NAME, ADMIN_NAME]);
+  });
+});
+
+describe('impersonation in the trail', () => {
+  it('records the start once and the end when the console says so', async () => {
+    const target = s.guest.userId;
+    const as = { ...s.admin, headers: { ...s.admin.headers, 'x-impersonate-id': String(target) } };
+    await call(app, as, 'GET', '/api/v1/users/me');
+    await call(app, as, 'GET', '/api/v1/users/me');
+    expect((await call(app, as, 'POST', '/api/v1/audit-logs/impersonation-end')).statusCode).toBe(204);
+    const rows = (await trail(`userId=${target}&entityType=user`)).content;
+    expect(events(rows)).toEqual(['user.impersonate_end', 'user.impersonate']);
+    expect(rows[0].actorName).toBe(rows[1].actorName);
+    expect((await call(app, s.admin, 'POST', '/api/v1/audit-logs/impersonation-end')).statusCode).toBe(400);
+  });
+});
+
+describe("the performance seed's trail", () => {
+  it('writes a row per seeded role, membership and invitation, and replaces it on the next run', async () => {
+    const seeded = await performanceSeed(app.db, { roles: 5, users: 40 });
+    const written = await seedAuditTrail(app.db, {
+      subPrefix: SUB_PREFIX,
+      shortNamePrefix: SHORT_NAME_PREFIX,
+      batch: 7,
+    });
+    expect(written).toBe(seeded.roles + seeded.userRoles + seeded.invitations);
+    expect(await seedAuditTrail(app.db, { subPrefix: SUB_PREFIX, shortNamePrefix: SHORT_NAME_PREFIX })).toBe(
+      written,
+    );
+    const all = await trail('actor=performance%20seed&pageSize=1000');
+    expect(all.totalElements).toBe(written);
+    // Newest first across the whole trail.
+    const times = all.content.map((r) => r.createdAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * One performance seed at a time per server, with its progress readable while it runs (the system
+ * area's seed tab polls it). The state lives in this process: behind a load balancer each instance
+ * reports its own run.
+ */
+import {
+  PERFORMANCE_SEED_STEPS,
+  type PerformanceSeedProgress,
+  type PerformanceSeedResult,
+} from './performance-seed.js';
+
+export const SEED_RUN_STEPS = [...PERFORMANCE_SEED_STEPS, 'auditTrail'] as const;
+export type SeedRunStep = (typeof SEED_RUN_STEPS)[number];
+
+export interface SeedRunResult extends PerformanceSeedResult {
+  auditLogs: number;
+}
+
+export interface SeedRunState {
+  running: boolean;
+  step: SeedRunStep | null;
+  /** Steps finished so far of `stepsTotal`. */
+  stepsDone: number;
+  stepsTotal: number;
+  /** Users written so far of `usersTotal`, while the users step runs (0 of 0 before). */
+  usersDone: number;
+  usersTotal: number;
+  /** Epoch milliseconds. */
+  startedAt: number | null;
+  finishedAt: number | null;
+  result: SeedRunResult | null;
+  error: string | null;
+}
+
+export class SeedAlreadyRunningError extends Error {
+  constructor() {
+    super('The performance seed is already running');
+  }
+}
+
+export interface SeedRunner {
+  state(): SeedRunState;
+  /** Runs `seed`, which reports each step it starts; refuses while a run is under way. */
+  run(
+    seed: (step: (name: SeedRunStep, progress?: PerformanceSeedProgress) => void) => Promise<SeedRunResult>,
+  ): Promise<SeedRunResult>;
+}
+
+export function createSeedRunner(): SeedRunner {
+  let current: SeedRunState = {
+    running: false,
+    step: null,
+    stepsDone: 0,
+    stepsTotal: SEED_RUN_STEPS.length,
+    usersDone: 0,
+    usersTotal: 0,
+    startedAt: null,
+    finishedAt: null,
+    result: null,
+    error: null,
+  };
+  return {
+    state: () => ({ ...current }),
+    async run(seed) {
+      if (current.running) throw new SeedAlreadyRunningError();
+      current = {
+        ...current,
+        running: true,
+        step: null,
+        stepsDone: 0,
+        usersDone: 0,
+        usersTotal: 0,
+        startedAt: Date.now(),
+        finishedAt: null,
+        result: null,
+        error: null,
+      };
+      try {
+        const result = await seed((name, progress) => {
+          current = {
+            ...current,
+            step: name,
+            stepsDone: SEED_RUN_STEPS.indexOf(name),
+            usersDone: progress?.done ?? current.usersDone,
+            usersTotal: progress?.total ?? current.usersTotal,
+          };
+        });
+        current = {
+          ...current,
+          running: false,
+          step: null,
+          stepsDone: current.stepsTotal,
+          finishedAt: Date.now(),
+          result,
+        };
+        return result;
+      } catch (error) {
+        current = { ...current, running: false, finishedAt: Date.now(), error: (error as Error).message };
+        throw error;
+      }
+    },
+  };
+}

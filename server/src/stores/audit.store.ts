@@ -1,0 +1,342 @@
+/**
+ * The audit aggregate: every SQL statement on `audit_logs`. Writers pass their transaction handle, so an
+ * audit row commits or rolls back with the change it records.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/types.js';
+import { cappedCount } from './capped-count.js';
+import { toEpochSeconds } from '../domain/time.js';
+
+export const AUDIT_ENTITY_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export type AuditAction =
+  'create' | 'update' | 'delete' | 'accept' | 'resend' | 'cleanup' | 'impersonate' | 'impersonate_end';
+
+/** What the trail can be filtered on: `<entityType>.<action>`, one per kind of event the console names. */
+export const AUDIT_EVENTS = [
+  'role.create',
+  'role.update',
+  'role.delete',
+  'user_role.create',
+  'user_role.update',
+  'user_role.delete',
+  'user_role.cleanup',
+  'invitation.create',
+  'invitation.resend',
+  'invitation.delete',
+  'invitation.accept',
+  'invitation.cleanup',
+  'api_token.create',
+  'api_token.delete',
+  'user.impersonate',
+  'user.impersonate_end',
+  'user.delete',
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+export interface AuditEntry {
+  entityType: AuditEntityType;
+  entityId: number | string | null;
+  action: AuditAction;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Who acted: the request's effective user (and impersonator), or a job (null). */
+export type AuditActor = Pick<FastifyRequest, 'user' | 'impersonatorId'> | null;
+
+interface Subjects {
+  roleIds: number[];
+  roleName: string | null;
+  userId: number | null;
+  userName: string | null;
+}
+
+function field(snapshot: unknown, key: string): unknown {
+  return snapshot && typeof snapshot === 'object' ? (snapshot as Record<string, unknown>)[key] : undefined;
+}
+
+const asId = (value: unknown): number | null =>
+  typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : null;
+const asText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The role(s) and the person a row is about, read from the snapshot the writer already gives. */
+function subjectsOf(entry: AuditEntry, actorId: number | null): Subjects {
+  const snapshot = entry.after ?? entry.before;
+  const id = asId(entry.entityId);
+  switch (entry.entityType) {
+    case 'role':
+      return {
+        roleIds: id === null ? [] : [id],
+        roleName: asText(field(snapshot, 'name')),
+        userId: null,
+        userName: null,
+      };
+    case 'user_role': {
+      const roleId = asId(field(snapshot, 'roleId'));
+      return {
+        roleIds: roleId === null ? [] : [roleId],
+        roleName: null,
+        userId: asId(field(snapshot, 'userId')),
+        userName: asText(field(snapshot, 'email')),
+      };
+    }
+    case 'invitation': {
+      const roleIds = field(snapshot, 'roleIds');
+      return {
+        roleIds: Array.isArray(roleIds) ? roleIds.map(asId).filter((r): r is number => r !== null) : [],
+        roleName: null,
+        userId: asId(field(snapshot, 'acceptedBy')),
+        userName: asText(field(snapshot, 'email')),
+      };
+    }
+    case 'api_token':
+      // A token belongs to whoever creates it.
+      return {
+        roleIds: [],
+        roleName: null,
+        userId: asId(field(snapshot, 'ownerId')) ?? (entry.action === 'create' ? actorId : null),
+        userName: null,
+      };
+    case 'user':
+      return {
+        roleIds: [],
+        roleName: null,
+        userId: id,
+        userName: asText(field(snapshot, 'name')) ?? asText(field(snapshot, 'email')),
+      };
+  }
+}
+
+const INSERT = `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action,
+     before, after, role_ids, role_name, user_id, user_name)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint[],
+     coalesce($10, (SELECT name FROM roles WHERE id = ($9::bigint[])[1])), $11,
+     -- the person's name as it is now; the snapshot's name or e-mail once the person is gone
+     coalesce((SELECT coalesce(name, email) FROM users WHERE id = $11), $12))`;
+
+/** Writes one audit row with the given transaction handle `q`, so it commits or rolls back with the change. */
+export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const user = actor?.user ?? null;
+  const subjects = subjectsOf(entry, user?.id ?? null);
+  await q.query(INSERT, [
+    user?.id ?? null,
+    user ? (user.name ?? user.email ?? user.sub ?? null) : 'system',
+    actor?.impersonatorId ?? null,
+    entry.entityType,
+    entry.entityId === null ? null : Number(entry.entityId),
+    entry.action,
+    entry.before === undefined ? null : JSON.stringify(entry.before),
+    entry.after === undefined ? null : JSON.stringify(entry.after),
+    subjects.roleIds,
+    subjects.roleName,
+    subjects.userId,
+    subjects.userName,
+  ]);
+}
+
+interface Person {
+  id: number;
+  name?: string | null;
+  email?: string | null;
+  sub?: string | null;
+}
+
+/** A super user started or ended acting as `target`; the real user is both actor and impersonator. */
+export async function auditImpersonation(
+  q: Queryable,
+  real: Person,
+  target: Person,
+  action: 'impersonate' | 'impersonate_end',
+): Promise<void> {
+  await audit(
+    q,
+    { user: real as FastifyRequest['user'], impersonatorId: real.id },
+    {
+      entityType: 'user',
+      entityId: target.id,
+      action,
+      after: { name: target.name ?? null, email: target.email ?? null },
+    },
+  );
+}
+
+export interface AuditFilter {
+  /** Part of the actor's name (case-insensitive). */
+  actor?: string;
+  actorId?: number;
+  /** Rows about this role: the role itself, its memberships and its invitations. */
+  roleId?: number;
+  /** Rows about this person: memberships, accepted invitations, tokens, impersonation, deletion. */
+  userId?: number;
+  entityType?: AuditEntityType;
+  entityId?: number;
+  event?: AuditEvent;
+  /** Epoch seconds, inclusive. */
+  from?: number;
+  /** Epoch seconds, exclusive. */
+  to?: number;
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+export interface AuditRecord {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  impersonatorId: number | null;
+  entityType: string;
+  entityId: number | null;
+  action: string;
+  roleIds: number[];
+  roleName: string | null;
+  userId: number | null;
+  userName: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: number;
+}
+
+interface AuditRow {
+  id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  impersonator_id: string | null;
+  entity_type: string;
+  entity_id: string | null;
+  action: string;
+  role_ids: (string | number)[] | null;
+  role_name: string | null;
+  user_id: string | null;
+  user_name: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: Date;
+}
+
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+
+function toRecord(row: AuditRow): AuditRecord {
+  return {
+    id: Number(row.id),
+    actorId: num(row.actor_id),
+    actorName: row.actor_name,
+    impersonatorId: num(row.impersonator_id),
+    entityType: row.entity_type,
+    entityId: num(row.entity_id),
+    action: row.action,
+    roleIds: (row.role_ids ?? []).map(Number),
+    roleName: row.role_name,
+    userId: num(row.user_id),
+    userName: row.user_name,
+    before: row.before,
+    after: row.after,
+    createdAt: toEpochSeconds(row.created_at) as number,
+  };
+}
+
+function whereOf(filter: AuditFilter): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  const actor = filter.actor?.trim();
+  if (actor)
+    add((p) => `lower(actor_name) LIKE ${p}`, `%${actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filter.actorId !== undefined) add((p) => `actor_id = ${p}`, filter.actorId);
+  if (filter.roleId !== undefined) add((p) => `role_ids @> ARRAY[${p}::bigint]`, filter.roleId);
+  if (filter.userId !== undefined) add((p) => `user_id = ${p}`, filter.userId);
+  if (filter.entityType !== undefined) add((p) => `entity_type = ${p}`, filter.entityType);
+  if (filter.entityId !== undefined) add((p) => `entity_id = ${p}`, filter.entityId);
+  if (filter.event !== undefined) {
+    const [entityType, action] = filter.event.split('.');
+    add((p) => `entity_type = ${p}`, entityType);
+    add((p) => `action = ${p}`, action);
+  }
+  if (filter.from !== undefined) add((p) => `created_at >= to_timestamp(${p})`, filter.from);
+  if (filter.to !== undefined) add((p) => `created_at < to_timestamp(${p})`, filter.to);
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** One page of the trail, newest first; `totalElements` is capped like the searches (COUNT_CAP + 1 = more). */
+export async function searchAuditLogs(
+  q: Queryable,
+  filter: AuditFilter,
+): Promise<{ content: AuditRecord[]; totalElements: number }> {
+  const { where, params } = whereOf(filter);
+  const size = filter.pageSize ?? 10;
+  const offset = (filter.pageNumber ?? 0) * size;
+  const { rows } = await q.query<AuditRow>(
+    `SELECT * FROM audit_logs ${where} ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${offset}`,
+    params,
+  );
+  const totalElements = await cappedCount(q, `FROM audit_logs ${where}`, params, {
+    rows: rows.length,
+    size,
+    offset,
+  });
+  return { content: rows.map(toRecord), totalElements };
+}
+
+const SEED_ACTOR = 'performance seed';
+
+/**
+ * The trail the performance seed's data would have left: a "created" row per seeded role, a "granted" row
+ * per membership and a "sent" row per invitation, spread over the past year. Written in batches of
+ * `batch` users with a pause between, so the server keeps answering while it runs.
+ */
+export async function seedAuditTrail(
+  db: Queryable,
+  options: { subPrefix: string; shortNamePrefix: string; batch?: number; onBatch?: (done: number) => void },
+): Promise<number> {
+  const batch = options.batch ?? 5000;
+  await db.query('DELETE FROM audit_logs WHERE actor_name = $1', [SEED_ACTOR]);
+  let written = (
+    await db.query(
+      `INSERT INTO audit_logs (actor_name, entity_type, entity_id, action, after, role_ids, role_name, created_at)
+       SELECT $1, 'role', r.id, 'create', jsonb_build_object('name', r.name), ARRAY[r.id], r.name,
+              now() - interval '400 days' + make_interval(secs => r.id % 86400)
+       FROM roles r WHERE r.short_name LIKE $2`,
+      [SEED_ACTOR, `${options.shortNamePrefix}%`],
+    )
+  ).rowCount;
+  const { rows } = await db.query<{ low: string | null; high: string | null }>(
+    'SELECT min(id) AS low, max(id) AS high FROM users WHERE sub LIKE $1',
+    [`${options.subPrefix}%`],
+  );
+  const low = Number(rows[0]?.low ?? 0);
+  const high = Number(rows[0]?.high ?? -1);
+  for (let start = low; start <= high; start += batch) {
+    const range = [`${options.subPrefix}%`, start, start + batch - 1, SEED_ACTOR];
+    written += (
+      await db.query(
+        `INSERT INTO audit_logs (actor_name, entity_type, entity_id, action, after, role_ids, role_name, user_id, user_name, created_at)
+         SELECT $4, 'user_role', ur.id, 'create',
+                jsonb_build_object('userId', u.id, 'roleId', r.id, 'email', u.email, 'authority', ur.authority),
+                ARRAY[r.id], r.name, u.id, u.name, now() - make_interval(secs => (u.id * 397) % 31536000)
+         FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+         WHERE u.sub LIKE $1 AND u.id BETWEEN $2 AND $3`,
+        range,
+      )
+    ).rowCount;
+    written += (
+      await db.query(
+        `INSERT INTO audit_logs (actor_name, entity_type, entity_id, action, after, role_ids, role_name, user_name, created_at)
+         SELECT $4, 'invitation', i.id, 'create',
+                jsonb_build_object('email', i.email, 'intendedAuthority', i.intended_authority),
+                ARRAY[ir.role_id], r.name, i.email, now() - make_interval(secs => (u.id * 211) % 31536000)
+         FROM users u JOIN invitations i ON i.email = u.email
+           JOIN invitation_roles ir ON ir.invitation_id = i.id JOIN roles r ON r.id = ir.role_id
+         WHERE u.sub LIKE $1 AND u.id BETWEEN $2 AND $3`,
+        range,
+      )
+    ).rowCount;
+    options.onBatch?.(Math.min(start + batch, high + 1) - low);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  // PGlite has no autovacuum: fresh statistics keep the newest-first page on its index.
+  await db.query('VACUUM (ANALYZE) audit_logs');
+  return written;
+}
