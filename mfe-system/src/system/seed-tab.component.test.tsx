@@ -39,16 +39,14 @@ afterEach(() => jest.useRealTimers());
 
 describe('the performance seed tab', () => {
   it('shows the step under way while the seed runs, then its counts and time', async () => {
-    progress
-      .mockResolvedValueOnce(idle)
-      .mockResolvedValue({
-        ...idle,
-        running: true,
-        step: 'users',
-        stepsDone: 2,
-        usersDone: 3000,
-        usersTotal: 75_000,
-      });
+    progress.mockResolvedValueOnce(idle).mockResolvedValue({
+      ...idle,
+      running: true,
+      step: 'users',
+      stepsDone: 2,
+      usersDone: 3000,
+      usersTotal: 75_000,
+    });
     let finish: (value: typeof counts) => void = () => undefined;
     start.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     renderAt('/system/seed', <SeedTab />);
