@@ -68,7 +68,7 @@ describe('the audit trail of a role', () => {
       language: 'nl',
     });
     expect(sent.statusCode).toBe(201);
-    const invitationId = sent.json()[0].id;
+    const invitationId = sent.json().ids[0];
     await call(app, s.admin, 'PUT', `/api/v1/invitations/${invitationId}`);
     await call(app, s.admin, 'DELETE', `/api/v1/invitations/${invitationId}`);
     expect(
