@@ -87,3 +87,4 @@ export { matchesSearch, sortEntities, sortValue, valueAt } from './utils/entity-
 export { paginationWindow, totalPages, type PageLink } from './utils/pagination';
 
 export { renderStandalone } from './standalone/render-standalone';
+export { useLoad, type LoadState } from './hooks/use-load';

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { isApiError, useSessionStore } from 'shared-auth';
-import { Loader, PageFrame, Pagination } from 'shared-ui';
+import { Loader, PageFrame, Pagination, useLoad } from 'shared-ui';
 import { AuditFilters, dayToDate, type AuditFilterValues } from '../audit/audit-filters.component';
 import {
   AUDIT_EVENTS,
@@ -15,7 +15,6 @@ import {
 import { AuditTable } from '../audit/audit-table.component';
 import { pageSubject, subjectQuery } from '../audit/audit-subjects';
 import { LoadFailure } from '../system/load-failure.component';
-import { useLoad } from '../use-load';
 import '../system.css';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -76,7 +75,7 @@ export default function AuditLogsPage() {
       pageSize: AUDIT_PAGE_SIZE,
     };
   }, [subject, subjectId, values.actor, values.action, values.kind, from, to, periodError, page]);
-  const { data, error, loading, reload } = useLoad(() => fetchAuditLogs(query), JSON.stringify(query));
+  const { data, error, loading, reload } = useLoad(() => fetchAuditLogs(query), [JSON.stringify(query)]);
 
   const setFilters = useCallback(
     (next: AuditFilterValues) => {

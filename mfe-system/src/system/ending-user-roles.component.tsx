@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserRole } from 'shared-auth';
-import { AuthorityBadge, EntityTable, formatDate, Loader } from 'shared-ui';
-import { useLoad } from '../use-load';
+import { AuthorityBadge, EntityTable, formatDate, Loader, useLoad } from 'shared-ui';
 import { LoadFailure } from './load-failure.component';
 import { fetchEndingUserRoles } from './system.resource';
 
@@ -24,7 +23,7 @@ export function selectEnding(userRoles: UserRole[], which: Ending, nowSeconds: n
 /** A table of memberships: name and e-mail, role, home organisation, authority, created at, end date. */
 export function EndingUserRoles({ which }: { which: Ending }) {
   const { t } = useTranslation('system');
-  const { data, error, loading, reload } = useLoad(fetchEndingUserRoles);
+  const { data, error, loading, reload } = useLoad(fetchEndingUserRoles, []);
   const rows = useMemo(() => selectEnding(data ?? [], which, Date.now() / 1000), [data, which]);
 
   if (loading && !data) return <Loader />;

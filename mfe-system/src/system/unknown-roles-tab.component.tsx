@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Role } from 'shared-auth';
-import { EntityTable, formatDate, Loader, type SlotProps } from 'shared-ui';
-import { useLoad } from '../use-load';
+import { EntityTable, formatDate, Loader, type SlotProps, useLoad } from 'shared-ui';
 import { LoadFailure } from './load-failure.component';
 import { fetchUnknownRoles } from './system.resource';
 
@@ -15,7 +14,7 @@ function unknownApplications(role: Role): string {
 /** Roles linked to applications unknown in the registry, each linked to its role page. */
 export default function UnknownRolesTab(_props: SlotProps) {
   const { t } = useTranslation('system');
-  const { data, error, loading, reload } = useLoad(fetchUnknownRoles);
+  const { data, error, loading, reload } = useLoad(fetchUnknownRoles, []);
 
   if (loading && !data) return <Loader />;
   if (error) return <LoadFailure onRetry={reload} />;

@@ -1,6 +1,7 @@
+// Loading one answer for a component: the resource hooks of every remote build on this.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface Loaded<T> {
+export interface LoadState<T> {
   data: T | null;
   error: unknown;
   loading: boolean;
@@ -8,13 +9,17 @@ export interface Loaded<T> {
 }
 
 /**
- * Runs `load` on mount and whenever `key` changes (or `reload()` is called); an answer that arrives after a
- * newer request, or after unmount, is dropped.
+ * Runs `load` when a key changes and keeps the latest answer; `reload()` runs it again. An answer to an
+ * older call (the keys changed, or a reload started) never overwrites a newer one.
  */
-export function useLoad<T>(load: () => Promise<T>, key: string = ''): Loaded<T> {
+export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[]): LoadState<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ data: null, error: null, loading: true });
-  // A ref, so that an inline `load` does not fetch again on every render.
+  const [state, setState] = useState<Omit<LoadState<T>, 'reload'>>({
+    data: null,
+    error: null,
+    loading: true,
+  });
+  // A ref, so that an inline load function does not run on every render.
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
@@ -30,7 +35,8 @@ export function useLoad<T>(load: () => Promise<T>, key: string = ''): Loaded<T> 
     return () => {
       current = false;
     };
-  }, [attempt, key]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, ...keys]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };
