@@ -1,30 +1,7 @@
 import { apiGet } from 'shared-auth';
-import type { Page } from 'shared-auth';
+import type { AuditEvent, AuditSubjectType, Page } from 'shared-auth';
 
-/** The kinds of event the trail can be filtered on (`<entityType>.<action>`), in the order the filter lists them. */
-export const AUDIT_EVENTS = [
-  'role.create',
-  'role.update',
-  'role.delete',
-  'user_role.create',
-  'user_role.update',
-  'user_role.delete',
-  'user_role.cleanup',
-  'invitation.create',
-  'invitation.resend',
-  'invitation.delete',
-  'invitation.accept',
-  'invitation.cleanup',
-  'api_token.create',
-  'api_token.delete',
-  'user.impersonate',
-  'user.impersonate_end',
-  'user.delete',
-] as const;
-export type AuditEvent = (typeof AUDIT_EVENTS)[number];
-
-export const AUDIT_SUBJECT_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user'] as const;
-export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+export { AUDIT_EVENTS, AUDIT_SUBJECT_TYPES, type AuditEvent, type AuditSubjectType } from 'shared-auth';
 
 /** One row of GET audit-logs. */
 export interface AuditRecord {

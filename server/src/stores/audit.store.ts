@@ -3,36 +3,16 @@
  * audit row commits or rolls back with the change it records.
  */
 import type { FastifyRequest } from 'fastify';
+import { AUDIT_SUBJECT_TYPES, type AuditEvent, type AuditSubjectType } from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
 import { cappedCount } from './capped-count.js';
 import { toEpochSeconds } from '../domain/time.js';
 
-export const AUDIT_ENTITY_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user'] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export { AUDIT_EVENTS, type AuditEvent } from 'shared-auth/rules';
+export const AUDIT_ENTITY_TYPES = AUDIT_SUBJECT_TYPES;
+export type AuditEntityType = AuditSubjectType;
 export type AuditAction =
   'create' | 'update' | 'delete' | 'accept' | 'resend' | 'cleanup' | 'impersonate' | 'impersonate_end';
-
-/** What the trail can be filtered on: `<entityType>.<action>`, one per kind of event the console names. */
-export const AUDIT_EVENTS = [
-  'role.create',
-  'role.update',
-  'role.delete',
-  'user_role.create',
-  'user_role.update',
-  'user_role.delete',
-  'user_role.cleanup',
-  'invitation.create',
-  'invitation.resend',
-  'invitation.delete',
-  'invitation.accept',
-  'invitation.cleanup',
-  'api_token.create',
-  'api_token.delete',
-  'user.impersonate',
-  'user.impersonate_end',
-  'user.delete',
-] as const;
-export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
 export interface AuditEntry {
   entityType: AuditEntityType;

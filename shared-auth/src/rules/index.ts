@@ -12,3 +12,4 @@ export * from './users.js';
 export * from './role-access.js';
 export * from './visibility.js';
 export * from './end-date.js';
+export * from './audit.js';

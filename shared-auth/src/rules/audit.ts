@@ -1,0 +1,28 @@
+/**
+ * The vocabulary of the audit trail, shared by the server (which writes and filters it) and the console
+ * (which offers the filters): what a row can be about, and each kind of event as `<subject>.<action>`.
+ */
+export const AUDIT_SUBJECT_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** The kinds of event the trail can be filtered on, in the order the filter lists them. */
+export const AUDIT_EVENTS = [
+  'role.create',
+  'role.update',
+  'role.delete',
+  'user_role.create',
+  'user_role.update',
+  'user_role.delete',
+  'user_role.cleanup',
+  'invitation.create',
+  'invitation.resend',
+  'invitation.delete',
+  'invitation.accept',
+  'invitation.cleanup',
+  'api_token.create',
+  'api_token.delete',
+  'user.impersonate',
+  'user.impersonate_end',
+  'user.delete',
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
