@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { after } from 'node:test';
 import { exactly, loginAs, newContext, pageShown, text, useConsole, visit } from '../harness/index.mjs';
-import { decodedBody, startSmtpServer } from '../harness/smtp.mjs';
+import { acceptLink, startSmtp } from '../support/smtp.mjs';
 
 // The invitation's accept link (with its hash) only exists in the mail: the server sends to this one.
-const smtp = await startSmtpServer();
+const smtp = await startSmtp();
 after(() => smtp.close());
 const { journey } = useConsole({ env: { PERFORMANCE_SEED_ALLOWED: 'true', SMTP_URL: smtp.url } });
 
@@ -117,20 +117,19 @@ journey(
       description: 'A role the audit trail journey creates',
       applicationUsages: [{ application: { manageId: 'app-wiki' }, landingPage: 'https://example.org/wiki' }],
     });
-    const [invitation] = await api(page, 'POST', 'invitations', {
+    // A bulk create answers a summary: the ids of the invitations it made.
+    const {
+      ids: [invitationId],
+    } = await api(page, 'POST', 'invitations', {
       intendedAuthority: 'GUEST',
       invites: ['guest@example.org'],
       roleIdentifiers: [role.id],
       language: 'en',
     });
     let hash = null;
-    for (let i = 0; i < 50 && !hash; i++) {
-      const mail = smtp.mails.find(
-        (m) => m.to.some((to) => to.includes('guest@example.org')) && m.data.includes(name),
-      );
-      hash = mail
-        ? (/invitation\/accept\?hash=([A-Za-z0-9%_-]+)/.exec(decodedBody(mail.data))?.[1] ?? null)
-        : null;
+    for (let i = 0; i < 75 && !hash; i++) {
+      const mail = smtp.mailsTo('guest@example.org').find((m) => m.raw.includes(name));
+      hash = mail ? new URL(acceptLink(mail)).searchParams.get('hash') : null;
       if (!hash) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     assert.ok(hash, 'the invitation mail with its accept link arrived');
@@ -142,7 +141,7 @@ journey(
       await loginAs(guestPage, 'guest');
       await api(guestPage, 'POST', 'invitations/accept', {
         hash: decodeURIComponent(hash),
-        invitationId: invitation.id,
+        invitationId,
       });
     } finally {
       await guestContext.close();
