@@ -89,6 +89,8 @@ journey(
     await inviteFromForm(page, email);
     const roleId = await roleIdByName(page, WIKI);
     await page.waitForURL(`**/roles/${roleId}/invitations`);
+    // The role page's invitations tab (contributed by this remote to the roles remote's page) lists it.
+    await page.getByRole('row').filter({ hasText: email }).first().waitFor();
 
     const mail = await smtp.waitForMail(email);
     assert.ok(mail.at >= started, 'the mail arrived after Invite');
@@ -129,6 +131,11 @@ journey(
       [email],
       'the admin sees the new guest on the role',
     );
+    // And on the role page's guests tab.
+    await visit(page, `/roles/${roleId}/guests`, {
+      ready: (p) => p.getByRole('row').filter({ hasText: email }).first(),
+      name: 'the role page with the new guest',
+    });
     // And the invitation shows as accepted in the admin's own list.
     await visit(page, '/invitation/mine', {
       ready: (p) => p.getByRole('heading', { name: t('mineTitle') }),
