@@ -43,10 +43,11 @@ export function fetchApplicationRoles(manageId: string): Promise<Role[]> {
 }
 
 /** Save failures open the failure dialog with the server's reference (spec §8). */
+/** A taken short name (409) is shown at the name field by the form, not in the failure dialog. */
+const SAVE_OPTIONS = { showErrorDialog: true, handledStatuses: [409] } as const;
+
 export function saveRole(role: RoleInput): Promise<Role> {
-  return role.id
-    ? apiPut<Role>('roles', role, { showErrorDialog: true })
-    : apiPost<Role>('roles', role, { showErrorDialog: true });
+  return role.id ? apiPut<Role>('roles', role, SAVE_OPTIONS) : apiPost<Role>('roles', role, SAVE_OPTIONS);
 }
 
 export async function deleteRole(id: number): Promise<void> {

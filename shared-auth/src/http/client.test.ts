@@ -186,6 +186,16 @@ describe('failures', () => {
     expect(useErrorDialogStore.getState()).toMatchObject({ open: true, reference: 999 });
   });
 
+  test('a status the caller handles itself opens no dialog and rethrows at once', async () => {
+    fetchMock.mockResolvedValue(
+      json({ status: 409, error: 'Conflict', message: 'taken', reference: 7 }, 409),
+    );
+    await expect(
+      apiPost('roles', { name: 'r' }, { showErrorDialog: true, handledStatuses: [409] }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(useErrorDialogStore.getState().open).toBe(false);
+  });
+
   test('without showErrorDialog no dialog opens', async () => {
     fetchMock.mockResolvedValue(json({ status: 500, error: 'e', message: 'm', reference: 5 }, 500));
     await expect(apiGet('roles')).rejects.toMatchObject({ status: 500 });

@@ -14,6 +14,8 @@ export interface ApiOptions {
   searchParams?: Record<string, SearchParamValue>;
   /** On failure, open the failure dialog with the body's reference (999 when absent), rethrow after 250 ms. */
   showErrorDialog?: boolean;
+  /** Statuses the caller shows itself (e.g. 409 as a field message): no failure dialog for them. */
+  handledStatuses?: readonly number[];
   /** false: do not reload when the answer lacks x-session-alive (calls that end the session). */
   checkSession?: boolean;
 }
@@ -106,7 +108,8 @@ async function call<T>(method: string, path: string, body: unknown, options: Api
   } catch (error) {
     const apiError = await toApiError(error);
     // A 401 or an opaque redirect reloads the page: no dialog in between.
-    if (options.showErrorDialog && apiError.status !== 401 && apiError.status !== 0) {
+    const handled = options.handledStatuses?.includes(apiError.status) ?? false;
+    if (options.showErrorDialog && !handled && apiError.status !== 401 && apiError.status !== 0) {
       useErrorDialogStore.getState().show(apiError.body?.reference ?? DEFAULT_ERROR_REFERENCE);
       await delay(ERROR_RETHROW_MS);
     }
