@@ -78,9 +78,8 @@ function OwnRoles({ user }: { user: User }) {
       emptyText={t('ui:noEntities.roles')}
       newEntity={mayCreate ? { label: t('newRole'), path: NEW_ROLE_PATH } : undefined}
       // Role links are active only where the user may invite (spec §2 Role detail).
-      onRowClick={(role) => {
-        if (mayInviteForRole(user, role, 'INVITER')) navigate(`/roles/${role.id}`);
-      }}
+      onRowClick={(role) => navigate(`/roles/${role.id}`)}
+      canOpenRow={(role) => mayInviteForRole(user, role, 'INVITER')}
     />
   );
 }

@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   sortDirection: SortDirection;
   onSort: (key: string) => void;
   onRowClick?: (entity: T) => void;
+  /** Rows that open on click (default: all when onRowClick is given); the others do not look clickable. */
+  canOpenRow?: (entity: T) => boolean;
   selection?: RowSelection<T>;
   /** Distinguishes the checkbox ids of several tables on one page. */
   idPrefix: string;
@@ -51,7 +53,8 @@ function defaultCell(value: unknown): ReactNode {
 
 /** The table part shared by EntityTable (client-side) and PagedList (server-side). */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, columns, rowKey, sortKey, sortDirection, onSort, onRowClick, selection, idPrefix } = props;
+  const { rows, columns, rowKey, sortKey, sortDirection, onSort, selection, idPrefix } = props;
+  const { onRowClick, canOpenRow } = props;
   const { t } = useTranslation('ui');
   const allowed = selection ? rows.filter((row) => selection.isAllowed?.(row) ?? true) : [];
   const allowedKeys = allowed.map(rowKey);
@@ -118,13 +121,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {rows.map((row) => {
             const key = rowKey(row);
             const mayAct = selection?.isAllowed?.(row) ?? true;
+            const opens = onRowClick !== undefined && (canOpenRow?.(row) ?? true);
             return (
               <tr
                 key={key}
-                className={onRowClick ? 'clickable' : undefined}
-                tabIndex={onRowClick ? 0 : undefined}
-                onClick={onRowClick ? (event) => clickRow(event, row) : undefined}
-                onKeyDown={onRowClick ? (event) => keyRow(event, row) : undefined}
+                className={opens ? 'clickable' : undefined}
+                tabIndex={opens ? 0 : undefined}
+                onClick={opens ? (event) => clickRow(event, row) : undefined}
+                onKeyDown={opens ? (event) => keyRow(event, row) : undefined}
               >
                 {selection && (
                   <td className="ui-select-column">

@@ -123,6 +123,28 @@ describe('EntityTable', () => {
     expect(onRowClick).toHaveBeenLastCalledWith(ROWS[0]);
   });
 
+  it('leaves rows that may not be opened unclickable and out of the tab order', async () => {
+    const onRowClick = jest.fn();
+    render(
+      <EntityTable
+        entities={ROWS}
+        columns={COLUMNS}
+        onRowClick={onRowClick}
+        canOpenRow={(row) => row.name !== 'Alpha'}
+        defaultSort="name"
+      />,
+    );
+    const alpha = screen.getByText('Alpha').closest('tr');
+    expect(alpha).not.toHaveClass('clickable');
+    expect(alpha).not.toHaveAttribute('tabindex');
+    await userEvent.click(screen.getByText('Alpha'));
+    expect(onRowClick).not.toHaveBeenCalled();
+    const other = screen.getByText('beta').closest('tr') as HTMLElement;
+    expect(other).toHaveClass('clickable');
+    await userEvent.click(other);
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+
   it('has a new button that runs a function or navigates', async () => {
     const onClick = jest.fn();
     const { unmount } = render(

@@ -30,6 +30,8 @@ export interface EntityTableProps<T> {
   /** Shown when there is nothing to list, e.g. t('ui:noEntities.roles'). */
   emptyText?: string;
   onRowClick?: (entity: T) => void;
+  /** Rows that open on click (default: all); the others do not look clickable. */
+  canOpenRow?: (entity: T) => boolean;
   newEntity?: NewEntityAction;
   /** Extra controls next to the search field (e.g. bulk actions). */
   actions?: ReactNode;
@@ -49,6 +51,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
     loading,
     emptyText,
     onRowClick,
+    canOpenRow,
     newEntity,
     actions,
     selection,
@@ -111,6 +114,7 @@ export function EntityTable<T>(props: EntityTableProps<T>) {
         sortDirection: direction,
         onSort,
         onRowClick,
+        canOpenRow,
         selection,
         idPrefix,
       }}
