@@ -73,11 +73,12 @@ export function UsersTab() {
           ) : (
             <button
               type="button"
-              className="roles-icon-button"
+              className="roles-impersonate-button"
               aria-label={t('impersonateUser', { name: row.name ?? row.email ?? '' })}
+              title={t('impersonateUser', { name: row.name ?? row.email ?? '' })}
               onClick={() => void impersonate(row)}
             >
-              {t('impersonate')}
+              <ImpersonateIcon />
             </button>
           ),
       },
@@ -108,5 +109,18 @@ export function UsersTab() {
       />
       {capped && <p className="ui-more-results">{t('ui:search.moreResults')}</p>}
     </>
+  );
+}
+
+/** A person standing in someone else's place: the impersonate control of each row. */
+function ImpersonateIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+        <circle cx="12" cy="5" r="2.6" />
+        <path d="M12 8.5v6M8.5 11h7M12 14.5l-2.5 4M12 14.5l2.5 4" />
+        <path d="M4 19.5c2.5 1.7 13.5 1.7 16 0M6.5 22c2 .9 9 .9 11 0" />
+      </g>
+    </svg>
   );
 }
