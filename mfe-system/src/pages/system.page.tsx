@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { mayOpenSystem, useSessionStore } from 'shared-auth';
-import { Loader, PageFrame, Tabs, useSlotItems } from 'shared-ui';
+import { Loader, PageFrame, Tabs, UnavailablePanel, useSlotItems } from 'shared-ui';
 import '../system.css';
 
 export const DEFAULT_SYSTEM_TAB = 'cron';
@@ -19,11 +19,14 @@ export default function SystemPage() {
   const performanceSeedAllowed = useSessionStore((state) => state.config?.performanceSeedAllowed === true);
   // The slot's rules read what the configuration allows from its context (the seed tab).
   const context = useMemo(() => ({ performanceSeedAllowed }), [performanceSeedAllowed]);
-  const { items, settled } = useSlotItems('system.tabs', context);
+  const { items, settled, incomplete, retry } = useSlotItems('system.tabs', context);
   const active = items.find((item) => item.id === tab);
 
   if (!allowed) return <Navigate to="/404" replace />;
-  if (!active) return settled ? <Navigate to="/404" replace /> : <Loader />;
+  if (!active && !settled) return <Loader />;
+  // A tab of a remote that could not be loaded (e.g. invitations) is unavailable, not unknown.
+  if (!active && incomplete && retry) return <UnavailablePanel onRetry={retry} />;
+  if (!active) return <Navigate to="/404" replace />;
 
   return (
     <PageFrame

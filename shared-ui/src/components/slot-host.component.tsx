@@ -24,6 +24,10 @@ export interface SlotItems {
   items: SlotItem[];
   /** False while a remote that may still add entries is loading. */
   settled: boolean;
+  /** True when a remote could not be described or loaded: entries it would add may be missing. */
+  incomplete?: boolean;
+  /** Tries the remotes that could not be described or loaded again. */
+  retry?: () => void;
 }
 
 /** How the host (shell or standalone runner) answers a slot; must be one stable hook function. */

@@ -149,6 +149,18 @@ describe('remotes inside the shell', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/home/users');
   });
 
+  it('shows a system tab of a remote that is down as unavailable, not as not found', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/system/invitations',
+      user: personas.superUser(),
+      remotes: { roles: [rolesRemote], system: [systemRemote], invitations: [new Error('down')] },
+    });
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/system/invitations');
+  });
+
   it('still answers not found for an unknown path when every remote is described', async () => {
     await renderShell({ path: '/nowhere', user: personas.superUser(), remotes: { roles: [rolesRemote] } });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

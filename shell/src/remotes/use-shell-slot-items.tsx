@@ -14,9 +14,17 @@ export function useShellSlotItems(slot: SlotName, context?: Record<string, unkno
   const settled = useRemotesStore((state) =>
     Object.values(state.remotes).every((remote) => remote.status !== 'loading'),
   );
+  const incomplete = useRemotesStore(
+    (state) =>
+      state.listFailed ||
+      Object.values(state.remotes).some((remote) => !remote.metadata || remote.status === 'failed'),
+  );
+  const retryAll = useRemotesStore((state) => state.retryAll);
   return useMemo(
     () => ({
       settled,
+      incomplete,
+      retry: () => void retryAll(),
       items: entries.map((entry) => ({
         remoteId: entry.remoteId,
         id: entry.id,
@@ -26,6 +34,6 @@ export function useShellSlotItems(slot: SlotName, context?: Record<string, unkno
         render: (props?: Record<string, unknown>) => <SlotEntryView entry={entry} context={props} />,
       })),
     }),
-    [entries, settled],
+    [entries, settled, incomplete, retryAll],
   );
 }
