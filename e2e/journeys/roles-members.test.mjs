@@ -83,3 +83,41 @@ journey('an inviter goes from a card on its home to the role page', async ({ pag
   await page.getByRole('button', { name: exactly(t('newGuest')) }).waitFor({ state: 'visible' });
   await page.getByRole('tab', { name: exactly(t('tabGuests')) }).waitFor({ state: 'visible' });
 });
+
+journey('a super user reads the roles screens in Dutch, each one accessible', async ({ page }) => {
+  /** @param {string} key */
+  const nl = (key) => text('roles', key, { lang: 'nl' });
+  await loginAs(page, 'admin');
+  await page.goto('/home/roles?lang=nl');
+  await pageShown(page, {
+    ready: (p) => p.getByRole('heading', { name: new RegExp(`^${nl('rolesTitle')}`) }),
+    name: 'the roles tab in Dutch',
+  });
+  for (const [tab, title] of [
+    ['tabUsers', 'usersTitle'],
+    ['tabApplications', 'applicationsTitle'],
+  ]) {
+    await page.getByRole('tab', { name: exactly(nl(tab)) }).click();
+    await pageShown(page, {
+      ready: (p) => p.getByRole('heading', { name: new RegExp(`^${nl(title)}`) }),
+      name: `the ${tab} tab in Dutch`,
+    });
+  }
+  await page.getByRole('tab', { name: exactly(nl('tabRoles')) }).click();
+  await page.getByRole('searchbox').fill('Research Wiki Editors');
+  await page.getByRole('cell', { name: 'Research Wiki Editors', exact: true }).click();
+  await pageShown(page, {
+    ready: (p) => p.getByRole('heading', { name: new RegExp(`^${nl('guestsTitle')}`) }),
+    name: 'a role page in Dutch',
+  });
+  await page.getByRole('tab', { name: exactly(nl('tabMaintainers')) }).click();
+  await pageShown(page, {
+    ready: (p) => p.getByRole('heading', { name: new RegExp(`^${nl('maintainersTitle')}`) }),
+    name: "a role's maintainers in Dutch",
+  });
+  await page.getByRole('link', { name: exactly(nl('edit')) }).click();
+  await pageShown(page, {
+    ready: (p) => p.getByLabel(new RegExp(`^${nl('name')}`)),
+    name: 'the role form in Dutch',
+  });
+});
