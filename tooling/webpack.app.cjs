@@ -31,7 +31,8 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: federationName,
-        clean: true,
+        // Shared tree shaking writes untrimmed fallback copies of the shared modules there; keep them.
+        clean: { keep: /^independent-packages[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
