@@ -6,6 +6,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createRequire } from 'node:module';
+
+// The exports of the tree-shaken shared singletons an app may import (remote contract; see the file).
+const { ALLOWED_IMPORTS } = createRequire(import.meta.url)('./tooling/shared-used-exports.cjs');
+const SHARED_EXPORT_PATHS = Object.entries(ALLOWED_IMPORTS).map(([name, allowed]) => ({
+  name,
+  allowImportNames: allowed,
+  message:
+    `The shared ${name} is tree-shaken to the exports in tooling/shared-used-exports.cjs; another one is ` +
+    'undefined at run time. To use it, add it to that list (both react-router and react-router-dom) and ' +
+    'rebuild the shell and every remote.',
+}));
 
 const APPS = ['shell', 'mfe-roles', 'mfe-invitations', 'mfe-system', 'mfe-tokens'];
 const FOLDERS = [...APPS, 'shared-ui', 'shared-auth', 'server', 'e2e'];
@@ -17,7 +29,7 @@ function boundary(own, forbiddenPackages, message, paths = []) {
     'no-restricted-imports': [
       'error',
       {
-        paths,
+        paths: [...SHARED_EXPORT_PATHS, ...paths],
         patterns: [
           ...(forbiddenPackages.length
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]

@@ -18,6 +18,8 @@ const SINGLETONS = [
 // tree-shaken — as a singleton the whole library (with DOMPurify and react-tooltip) loaded on every page.
 // Each bundle now carries only the components it uses; its global CSS is still imported once, by the shell.
 
+const { USED_EXPORTS } = require('./shared-used-exports.cjs');
+
 /** @param {Record<string,string>} dependencies the app's package.json dependencies */
 function sharedFor(dependencies) {
   const shared = {};
@@ -26,6 +28,11 @@ function sharedFor(dependencies) {
     const range = dependencies[pkg];
     if (!range) continue;
     shared[name] = { singleton: true, requiredVersion: range, eager: false };
+    // 'runtime-infer': the browser loads the trimmed copy; the untrimmed fallback stays in
+    // dist/independent-packages/ (kept by output.clean in webpack.app.cjs) for a remote built without it.
+    if (USED_EXPORTS[name]) {
+      shared[name].treeShaking = { mode: 'runtime-infer', usedExports: USED_EXPORTS[name] };
+    }
   }
   return shared;
 }

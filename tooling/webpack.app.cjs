@@ -8,6 +8,12 @@ const { sharedFor } = require('./mf-shared.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { remoteMetadata } = require('./remote-metadata.cjs');
 
+const ROUTER_DIST = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230077c8'/%3E%3C/svg%3E";
 
@@ -31,11 +37,20 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: federationName,
-        clean: true,
+        // Shared tree shaking writes untrimmed fallback copies of the shared modules there; keep them.
+        clean: { keep: /^independent-packages[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // react-router's package exports point every bundler at its development build (dev warnings,
+        // ~8 KiB gz more); production bundles take the production build it ships beside it.
+        alias: prod
+          ? {
+              'react-router$': path.join(ROUTER_DIST, 'index.mjs'),
+              'react-router/dom$': path.join(ROUTER_DIST, 'dom-export.mjs'),
+            }
+          : {},
       },
       module: {
         rules: [
@@ -58,6 +73,13 @@ module.exports = function createAppConfig({ dir, kind, title }) {
             use: [kind === 'host' ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
           },
           { test: /\.(woff2?|ttf|eot|png|jpe?g|gif|svg)$/, type: 'asset/resource' },
+          {
+            // @surfnet/sds is one module that imports DOMPurify and react-tooltip at its top; none of these
+            // packages declares `sideEffects`, so webpack kept them even where no used component needs
+            // them. They have none: a bundle now carries them only if a component it uses does.
+            test: /[\\/]node_modules[\\/](@surfnet[\\/]sds[\\/]esm|isomorphic-dompurify|dompurify|react-tooltip|@floating-ui)[\\/].*\.m?js$/,
+            sideEffects: false,
+          },
         ],
       },
       plugins: [

@@ -45,7 +45,7 @@ function isPublicPath(pathname: string): boolean {
 const deadend = (): StartupOutcome => ({ kind: 'ready', authenticated: false, to: DEADEND_PATH });
 
 /**
- * Spec §2 Startup: fetch a CSRF token, then the config; when authenticated load the user and go to the
+ * Spec §2 Startup: fetch a CSRF token and the config (in parallel); when authenticated load the user and go to the
  * saved location (else the current deep link, else /home); otherwise decide between a public page, /missingAttributes, /deadend and
  * the login flow. Results are stored in the session store. CSRF or config failure leads to /deadend.
  */
@@ -58,9 +58,10 @@ export async function runStartup(
   const session = useSessionStore.getState();
   let config: Config;
   try {
-    const csrf = await get<{ token: string }>('csrf');
+    // Both are GETs, which need no CSRF token: one round trip instead of two.
+    const [csrf, loaded] = await Promise.all([get<{ token: string }>('csrf'), get<Config>('users/config')]);
     session.setCsrfToken(csrf?.token ?? null);
-    config = await get<Config>('users/config');
+    config = loaded;
     session.setConfig(config);
   } catch {
     return deadend();
