@@ -21,7 +21,8 @@ export default async function benchFloor(app: FastifyInstance): Promise<void> {
     if (id === null) {
       const first = await app.db.query<{ id: number | string | null }>('SELECT min(id) AS id FROM users');
       id = first.rows[0]?.id ?? null;
-      if (id === null) return reply.status(404).send({ status: 404, error: 'Not Found', message: 'no user yet' });
+      if (id === null)
+        return reply.status(404).send({ status: 404, error: 'Not Found', message: 'no user yet' });
     }
     const { rows } = await app.db.query<FloorRow>('SELECT id, name FROM users WHERE id = $1', [id]);
     return rows[0] ?? null;
