@@ -2,6 +2,12 @@
 // `npm run bench`: bundle sizes, cold page loads and API latencies of the real console on this machine.
 // Prints a table and writes the same figures to bench-results.json at the repository root. It asserts
 // nothing: a part that cannot be measured is reported with its error and the rest still runs.
+//
+// Options: `--scale N` measures the searches again after a seed of N times the volume (N × 500 roles,
+// N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
+// browser parts. BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
+// API part again on PostgreSQL.
+import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,15 +23,22 @@ import {
 } from '../harness/index.mjs';
 import { coldLoad, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
-import { runLoad } from './load.mjs';
+import { measureApi, seedThroughApi } from './api.mjs';
 import { startSmtp } from '../support/smtp.mjs';
 import { printTable } from './report.mjs';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
 const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 500);
-const CONCURRENCY = 32;
-// A broad query (every seeded user matches: the worst case for counting) and a narrow one (a few matches).
-const SEARCH_QUERIES = ['user', 'perf user 4711'];
+const { values: options } = parseArgs({
+  options: { scale: { type: 'string', default: '1' }, 'api-only': { type: 'boolean', default: false } },
+});
+const SCALE = Number(options.scale);
+if (!Number.isInteger(SCALE) || SCALE < 1 || SCALE > 10)
+  throw new Error('--scale takes an integer from 1 to 10');
+const API_ONLY = options['api-only'] ?? false;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (DATABASE_URL && /\/portal_test(\?|$)/.test(DATABASE_URL))
+  throw new Error('BENCH_DATABASE_URL must not be portal_test: the bench wipes its data');
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 100);
 
 /** The first screen of each remote, as the super user sees it. */
@@ -86,211 +99,223 @@ await ensureBuilt();
 results.buildCheckMs = Math.round(performance.now() - buildStarted);
 // A real SMTP server in this process: the invitation mails go there, and their arrival is timed.
 const smtp = await startSmtp();
-const server = await startServer({ env: { PERFORMANCE_SEED_ALLOWED: 'true', SMTP_URL: smtp.url } });
+const BENCH_ENV = {
+  PERFORMANCE_SEED_ALLOWED: 'true',
+  SMTP_URL: smtp.url,
+  BENCH_FLOOR: 'true',
+  LOG_LEVEL: 'warn',
+};
+const server = await startServer({ env: BENCH_ENV });
 const browser = await launchBrowser();
-try {
-  const { baseUrl } = server;
 
-  // The landing page: cold loads, and the gzip size of what the shell's first load is made of.
-  await measure('landing', async () => {
-    const loads = [];
-    for (let i = 0; i < COLD_LOADS; i++) loads.push(await coldLoad(browser, baseUrl, '/', landingReady));
-    const first = loads[0].resources.filter((r) => ['document', 'script', 'stylesheet'].includes(r.type));
-    return {
-      ...summarize(loads),
-      shellFirstLoad: {
-        files: first.map((r) => ({
-          url: new URL(r.url).pathname,
-          type: r.type,
-          bytes: r.decoded,
-          gzip: r.gzip,
-        })),
-        gzipTotal: first.reduce((sum, r) => sum + r.gzip, 0),
-        bytesTotal: first.reduce((sum, r) => sum + r.decoded, 0),
-      },
-    };
-  });
-
-  // Log in once as the super user; later cold contexts reuse the session cookie (but not the cache).
-  const loginContext = await newContext(browser, baseUrl);
-  const loginPage = await loginContext.newPage();
-  trackRequests(loginPage);
-  await loginAs(loginPage, 'admin');
-  const storageState = await loginContext.storageState();
-  await loginContext.close();
+/** The super user's session cookie on a server, through the dev IdP in a browser. @param {string} baseUrl */
+async function superUserSession(baseUrl) {
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  trackRequests(page);
+  await loginAs(page, 'admin');
+  const storageState = await context.storageState();
+  await context.close();
   const cookie = storageState.cookies
     .filter((c) => new URL(baseUrl).hostname === c.domain.replace(/^\./, ''))
     .map((c) => `${c.name}=${c.value}`)
     .join('; ');
+  return { storageState, cookie };
+}
 
-  await measure('homeSuperUser', async () => {
-    const loads = [];
-    for (let i = 0; i < COLD_LOADS; i++)
-      loads.push(await coldLoad(browser, baseUrl, '/home', homeReady, { storageState }));
-    return summarize(loads);
-  });
-
-  // Each remote: its manifest, remoteEntry.js and the chunks of its first screen, as the browser fetched them.
-  await measure('remotes', async () => {
-    /** @type {Record<string, unknown>} */
-    const remotes = {};
-    for (const [id, path] of Object.entries(REMOTE_SCREENS)) {
-      const load = await coldLoad(browser, baseUrl, path, (page) => page.getByRole('main'), {
-        storageState,
-        settleMs: 2500,
-      });
-      const files = load.resources.filter((r) => new URL(r.url).pathname.startsWith(`/remotes/${id}/`));
-      const kind = (/** @type {string} */ url) =>
-        url.endsWith('/mf-manifest.json')
-          ? 'manifest'
-          : url.endsWith('/remoteEntry.js')
-            ? 'remoteEntry'
-            : 'chunk';
-      remotes[id] = {
-        screen: path,
-        files: files.map((r) => ({
-          url: new URL(r.url).pathname,
-          kind: kind(r.url),
-          bytes: r.decoded,
-          gzip: r.gzip,
-        })),
-        manifestGzip: files.filter((r) => kind(r.url) === 'manifest').reduce((s, r) => s + r.gzip, 0),
-        remoteEntryGzip: files.filter((r) => kind(r.url) === 'remoteEntry').reduce((s, r) => s + r.gzip, 0),
-        chunksGzip: files.filter((r) => kind(r.url) === 'chunk').reduce((s, r) => s + r.gzip, 0),
-        gzipTotal: files.reduce((s, r) => s + r.gzip, 0),
-      };
-    }
-    return remotes;
-  });
-
-  // From "Invite" on the invitation form to the mails' arrival, for 100 invitees (before the seed fills
-  // the database: this is the mail path, not a database under load).
-  await measure('inviteToMail', () => inviteToMail(browser, baseUrl, storageState, smtp, INVITEES));
-
-  // The performance seed, as the super user, through the API.
-  await measure('performanceSeed', async () => {
-    const csrfResponse = await fetch(`${baseUrl}/api/v1/csrf`, { headers: { cookie } });
-    const { token } = /** @type {{ token: string }} */ (await csrfResponse.json());
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/v1/system/performance-seed`, {
-      method: 'PUT',
-      headers: { cookie, 'x-csrf-token': token, accept: 'application/json' },
-    });
-    const body = await response.text();
-    const durationMs = Math.round(performance.now() - started);
-    if (!response.ok)
-      throw new Error(
-        `PUT /api/v1/system/performance-seed answered ${response.status}: ${body.slice(0, 300)}`,
-      );
-    /** @type {unknown} */
-    let answer = body;
-    try {
-      answer = JSON.parse(body);
-    } catch {
-      // not JSON: keep the text
-    }
-    return { durationMs, status: response.status, answer };
-  });
-
-  // The role page at the performance seed's volume (a seeded role with its members), as the super user:
-  // cold loads of /roles/{id}, and in-app navigations from the roles tab (a click on the role's row) to its
-  // guests list showing with its count — the "role page ready after navigation" figure.
-  await measure('rolePage', async () => {
-    const name = 'Performance role 1';
-    const answer = await fetch(
-      `${baseUrl}/api/v1/roles?query=${encodeURIComponent(name)}&pageNumber=0&pageSize=50`,
-      { headers: { cookie, accept: 'application/json' } },
-    );
-    const { content } = /** @type {{ content: { id: number, name: string, userRoleCount?: number }[] }} */ (
-      await answer.json()
-    );
-    const role = content.find((r) => r.name === name);
-    if (!role)
-      throw new Error(`the seeded role "${name}" was not found (GET roles answered ${answer.status})`);
-    const membersShown = (/** @type {import('playwright-core').Page} */ page) =>
-      page.getByRole('heading', { name: new RegExp(`^${text('roles', 'guestsTitle')} \\(\\d+\\)$`) });
-
-    const loads = [];
-    for (let i = 0; i < COLD_LOADS; i++)
-      loads.push(await coldLoad(browser, baseUrl, `/roles/${role.id}`, membersShown, { storageState }));
-
-    const context = await newContext(browser, baseUrl, { storageState });
-    const navigationsMs = [];
-    try {
-      const page = await context.newPage();
-      await page.goto('/home/roles');
-      for (let i = 0; i < COLD_LOADS; i++) {
-        await page.getByRole('searchbox').fill(name);
-        const cell = page.getByRole('cell', { name, exact: true });
-        await cell.waitFor({ state: 'visible', timeout: 30_000 });
-        const started = performance.now();
-        await cell.click();
-        await membersShown(page).waitFor({ state: 'visible', timeout: 30_000 });
-        navigationsMs.push(Math.round(performance.now() - started));
-        await page.goBack();
-      }
-    } finally {
-      await context.close();
-    }
-    const sorted = [...navigationsMs].sort((a, b) => a - b);
-    return {
-      path: '/roles/{id}',
-      members: role.userRoleCount ?? null,
-      coldLoad: summarize(loads),
-      navigationMsMedian: sorted[Math.floor(sorted.length / 2)],
-      navigationMsAll: navigationsMs,
-      targetMs: 300,
-    };
-  });
-
-  /** @type {Record<string, string>} */
-  const endpoints = {
-    'GET /api/v1/users/me': '/api/v1/users/me',
-    'GET /api/v1/roles': '/api/v1/roles',
-  };
-  for (const query of SEARCH_QUERIES) {
-    endpoints[`GET /api/v1/users/search?query=${query}`] =
-      `/api/v1/users/search?query=${encodeURIComponent(query)}&pageNumber=0&pageSize=10`;
-  }
-  endpoints['GET /api/v1/invitations/search'] = '/api/v1/invitations/search?pageNumber=0&pageSize=10';
+results.apiOnly = API_ONLY;
+/** @type {Record<string, unknown>[]} one entry per database and volume */
+const apiRuns = [];
+results.api = apiRuns;
+/**
+ * The API part on one server: the seed at scale 1, every endpoint; then, at `--scale`, the seed again and
+ * the searches. `before` runs between the first seed and the measurement (the browser parts need the seed).
+ * @param {string} database @param {string} baseUrl @param {string} cookie
+ * @param {() => Promise<void>} [before]
+ */
+async function apiPart(database, baseUrl, cookie, before) {
   /** @type {Record<string, unknown>} */
-  const api = {};
-  results.api = api;
-  // The audit trail's first page at the seed's volume (issue 12): the seed writes a row for each role,
-  // membership and invitation it creates. Measured at 8 concurrent callers, its target.
-  const auditPath = '/api/v1/audit-logs?pageNumber=0&pageSize=20';
+  const run = { database, scale: 1 };
+  apiRuns.push(run);
   try {
-    api['GET /api/v1/audit-logs (first page, concurrency 8)'] = await runLoad({
-      url: `${baseUrl}${auditPath}`,
-      headers: { cookie, accept: 'application/json' },
-      total: REQUESTS_PER_ENDPOINT,
-      concurrency: 8,
+    run.seed = await seedThroughApi({ baseUrl, cookie });
+    if (before) await before();
+    run.endpoints = await measureApi({ baseUrl, cookie, requests: REQUESTS_PER_ENDPOINT });
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+    return;
+  }
+  if (SCALE === 1) return;
+  /** @type {Record<string, unknown>} */
+  const scaled = { database, scale: SCALE };
+  apiRuns.push(scaled);
+  if (database === 'PGlite' && process.env.BENCH_PGLITE_SCALE !== 'true') {
+    scaled.skipped = `PGlite keeps ${SCALE * 75_000} users in the server process's memory: skipped (BENCH_PGLITE_SCALE=true to run it anyway)`;
+    return;
+  }
+  try {
+    scaled.seed = await seedThroughApi({ baseUrl, cookie, scale: SCALE });
+    scaled.endpoints = await measureApi({
+      baseUrl,
+      cookie,
+      requests: REQUESTS_PER_ENDPOINT,
+      searchesOnly: true,
     });
   } catch (error) {
-    api['GET /api/v1/audit-logs (first page, concurrency 8)'] = {
-      error: error instanceof Error ? error.message : String(error),
-    };
+    scaled.error = error instanceof Error ? error.message : String(error);
   }
-  for (const [name, path] of Object.entries(endpoints)) {
-    try {
-      api[name] = await runLoad({
-        url: `${baseUrl}${path}`,
-        headers: { cookie, accept: 'application/json' },
-        total: REQUESTS_PER_ENDPOINT,
-        concurrency: CONCURRENCY,
+}
+
+try {
+  const { baseUrl } = server;
+  if (API_ONLY) {
+    const { cookie } = await superUserSession(baseUrl);
+    await apiPart('PGlite', baseUrl, cookie);
+    results.performanceSeed = apiRuns[0]?.seed ?? { error: apiRuns[0]?.error };
+  } else {
+    // The landing page: cold loads, and the gzip size of what the shell's first load is made of.
+    await measure('landing', async () => {
+      const loads = [];
+      for (let i = 0; i < COLD_LOADS; i++) loads.push(await coldLoad(browser, baseUrl, '/', landingReady));
+      const first = loads[0].resources.filter((r) => ['document', 'script', 'stylesheet'].includes(r.type));
+      return {
+        ...summarize(loads),
+        shellFirstLoad: {
+          files: first.map((r) => ({
+            url: new URL(r.url).pathname,
+            type: r.type,
+            bytes: r.decoded,
+            gzip: r.gzip,
+          })),
+          gzipTotal: first.reduce((sum, r) => sum + r.gzip, 0),
+          bytesTotal: first.reduce((sum, r) => sum + r.decoded, 0),
+        },
+      };
+    });
+
+    // Log in once as the super user; later cold contexts reuse the session cookie (but not the cache).
+    const { storageState, cookie } = await superUserSession(baseUrl);
+
+    await measure('homeSuperUser', async () => {
+      const loads = [];
+      for (let i = 0; i < COLD_LOADS; i++)
+        loads.push(await coldLoad(browser, baseUrl, '/home', homeReady, { storageState }));
+      return summarize(loads);
+    });
+
+    // Each remote: its manifest, remoteEntry.js and the chunks of its first screen, as the browser fetched them.
+    await measure('remotes', async () => {
+      /** @type {Record<string, unknown>} */
+      const remotes = {};
+      for (const [id, path] of Object.entries(REMOTE_SCREENS)) {
+        const load = await coldLoad(browser, baseUrl, path, (page) => page.getByRole('main'), {
+          storageState,
+          settleMs: 2500,
+        });
+        const files = load.resources.filter((r) => new URL(r.url).pathname.startsWith(`/remotes/${id}/`));
+        const kind = (/** @type {string} */ url) =>
+          url.endsWith('/mf-manifest.json')
+            ? 'manifest'
+            : url.endsWith('/remoteEntry.js')
+              ? 'remoteEntry'
+              : 'chunk';
+        remotes[id] = {
+          screen: path,
+          files: files.map((r) => ({
+            url: new URL(r.url).pathname,
+            kind: kind(r.url),
+            bytes: r.decoded,
+            gzip: r.gzip,
+          })),
+          manifestGzip: files.filter((r) => kind(r.url) === 'manifest').reduce((s, r) => s + r.gzip, 0),
+          remoteEntryGzip: files.filter((r) => kind(r.url) === 'remoteEntry').reduce((s, r) => s + r.gzip, 0),
+          chunksGzip: files.filter((r) => kind(r.url) === 'chunk').reduce((s, r) => s + r.gzip, 0),
+          gzipTotal: files.reduce((s, r) => s + r.gzip, 0),
+        };
+      }
+      return remotes;
+    });
+
+    // From "Invite" on the invitation form to the mails' arrival, for 100 invitees (before the seed fills
+    // the database: this is the mail path, not a database under load).
+    await measure('inviteToMail', () => inviteToMail(browser, baseUrl, storageState, smtp, INVITEES));
+
+    // The performance seed (through the API), then the role page, the API part and the audit trail page.
+    await apiPart('PGlite', baseUrl, cookie, async () => {
+      // The role page at the performance seed's volume (a seeded role with its members), as the super user:
+      // cold loads of /roles/{id}, and in-app navigations from the roles tab (a click on the role's row) to its
+      // guests list showing with its count — the "role page ready after navigation" figure.
+      await measure('rolePage', async () => {
+        const name = 'Performance role 1';
+        const answer = await fetch(
+          `${baseUrl}/api/v1/roles?query=${encodeURIComponent(name)}&pageNumber=0&pageSize=50`,
+          { headers: { cookie, accept: 'application/json' } },
+        );
+        const { content } =
+          /** @type {{ content: { id: number, name: string, userRoleCount?: number }[] }} */ (
+            await answer.json()
+          );
+        const role = content.find((r) => r.name === name);
+        if (!role)
+          throw new Error(`the seeded role "${name}" was not found (GET roles answered ${answer.status})`);
+        const membersShown = (/** @type {import('playwright-core').Page} */ page) =>
+          page.getByRole('heading', { name: new RegExp(`^${text('roles', 'guestsTitle')} \\(\\d+\\)$`) });
+
+        const loads = [];
+        for (let i = 0; i < COLD_LOADS; i++)
+          loads.push(await coldLoad(browser, baseUrl, `/roles/${role.id}`, membersShown, { storageState }));
+
+        const context = await newContext(browser, baseUrl, { storageState });
+        const navigationsMs = [];
+        try {
+          const page = await context.newPage();
+          await page.goto('/home/roles');
+          for (let i = 0; i < COLD_LOADS; i++) {
+            await page.getByRole('searchbox').fill(name);
+            const cell = page.getByRole('cell', { name, exact: true });
+            await cell.waitFor({ state: 'visible', timeout: 30_000 });
+            const started = performance.now();
+            await cell.click();
+            await membersShown(page).waitFor({ state: 'visible', timeout: 30_000 });
+            navigationsMs.push(Math.round(performance.now() - started));
+            await page.goBack();
+          }
+        } finally {
+          await context.close();
+        }
+        const sorted = [...navigationsMs].sort((a, b) => a - b);
+        return {
+          path: '/roles/{id}',
+          members: role.userRoleCount ?? null,
+          coldLoad: summarize(loads),
+          navigationMsMedian: sorted[Math.floor(sorted.length / 2)],
+          navigationMsAll: navigationsMs,
+          targetMs: 300,
+        };
       });
-    } catch (error) {
-      api[name] = { error: error instanceof Error ? error.message : String(error) };
+    });
+    results.performanceSeed = apiRuns[0]?.seed ?? { error: apiRuns[0]?.error };
+
+    // The audit trail page (super user): navigation to its first rows, cold.
+    await measure('auditTrail', async () => {
+      const loads = [];
+      for (let i = 0; i < COLD_LOADS; i++)
+        loads.push(await coldLoad(browser, baseUrl, '/audit-logs', auditReady, { storageState }));
+      return summarize(loads);
+    });
+  }
+  await server.stop();
+
+  // The API part again on PostgreSQL, in a server of its own over BENCH_DATABASE_URL.
+  if (DATABASE_URL) {
+    const pgServer = await startServer({ env: { ...BENCH_ENV, DATABASE_URL } });
+    try {
+      const { cookie } = await superUserSession(pgServer.baseUrl);
+      await apiPart('PostgreSQL', pgServer.baseUrl, cookie);
+    } finally {
+      await pgServer.stop();
     }
   }
-
-  // The audit trail page (super user): navigation to its first rows, cold.
-  await measure('auditTrail', async () => {
-    const loads = [];
-    for (let i = 0; i < COLD_LOADS; i++)
-      loads.push(await coldLoad(browser, baseUrl, '/audit-logs', auditReady, { storageState }));
-    return summarize(loads);
-  });
 } finally {
   await browser.close();
   await server.stop();

@@ -30,104 +30,152 @@ export function printTable(results) {
     `\nBenchmark — ${results.startedAt}, node ${obj(results.machine).node}, ${obj(results.machine).cpus} CPUs`,
   );
 
-  const landing = obj(results.landing);
-  out('\nBundle sizes (gzip -9 of each file)');
-  /** @type {string[][]} */
-  const bundleRows = [['bundle', 'files', 'raw', 'gzip']];
-  if (landing.shellFirstLoad) {
-    const shell = obj(landing.shellFirstLoad);
-    bundleRows.push([
-      'shell first load (html + js + css)',
-      String(shell.files.length),
-      kib(shell.bytesTotal),
-      kib(shell.gzipTotal),
-    ]);
-  }
-  for (const [id, value] of Object.entries(obj(results.remotes))) {
-    const remote = obj(value);
-    /** @type {{ bytes: number }[]} */
-    const files = remote.files ?? [];
-    bundleRows.push([
-      `${id} (${remote.screen}): manifest ${kib(remote.manifestGzip)}, remoteEntry ${kib(remote.remoteEntryGzip)}, chunks ${kib(remote.chunksGzip)}`,
-      String(files.length),
-      kib(files.reduce((s, f) => s + f.bytes, 0)),
-      kib(remote.gzipTotal),
-    ]);
-  }
-  out(table(bundleRows) + error(results.landing) + error(results.remotes));
-  const rolesRemote = obj(obj(results.remotes).roles);
-  if (typeof rolesRemote.gzipTotal === 'number')
+  // The browser parts (skipped with --api-only).
+  if (!results.apiOnly) {
+    const landing = obj(results.landing);
+    out('\nBundle sizes (gzip -9 of each file)');
+    /** @type {string[][]} */
+    const bundleRows = [['bundle', 'files', 'raw', 'gzip']];
+    if (landing.shellFirstLoad) {
+      const shell = obj(landing.shellFirstLoad);
+      bundleRows.push([
+        'shell first load (html + js + css)',
+        String(shell.files.length),
+        kib(shell.bytesTotal),
+        kib(shell.gzipTotal),
+      ]);
+    }
+    for (const [id, value] of Object.entries(obj(results.remotes))) {
+      const remote = obj(value);
+      /** @type {{ bytes: number }[]} */
+      const files = remote.files ?? [];
+      bundleRows.push([
+        `${id} (${remote.screen}): manifest ${kib(remote.manifestGzip)}, remoteEntry ${kib(remote.remoteEntryGzip)}, chunks ${kib(remote.chunksGzip)}`,
+        String(files.length),
+        kib(files.reduce((s, f) => s + f.bytes, 0)),
+        kib(remote.gzipTotal),
+      ]);
+    }
+    out(table(bundleRows) + error(results.landing) + error(results.remotes));
+    const rolesRemote = obj(obj(results.remotes).roles);
+    if (typeof rolesRemote.gzipTotal === 'number')
+      out(
+        `roles remote first screen (remoteEntry + chunks, gzip): ${kib(rolesRemote.remoteEntryGzip + rolesRemote.chunksGzip)} (target ≤ 35 KiB)`,
+      );
+
+    out(`\nCold page loads (fresh browser context; medians)`);
+    /** @type {string[][]} */
+    const pageRows = [
+      ['page', 'runs', 'requests', 'transferred', 'JS', 'JS gzip', 'visible (median)', 'all runs (ms)'],
+    ];
+    for (const [name, key] of [
+      ['landing page', 'landing'],
+      ['home, super user', 'homeSuperUser'],
+      ['audit trail, super user (after the seed)', 'auditTrail'],
+    ]) {
+      const p = obj(results[key]);
+      if (p.error) {
+        pageRows.push([name, '-', '-', '-', '-', '-', '-', `not measured: ${p.error.split('\n')[0]}`]);
+        continue;
+      }
+      pageRows.push([
+        name,
+        String(p.runs),
+        String(p.requests),
+        kib(p.bytesTransferred),
+        kib(p.jsBytes),
+        kib(p.jsBytesGzip),
+        `${p.visibleMsMedian} ms`,
+        (p.visibleMsAll ?? []).join(', '),
+      ]);
+    }
+    out(table(pageRows));
+
+    const invite = obj(results.inviteToMail);
     out(
-      `roles remote first screen (remoteEntry + chunks, gzip): ${kib(rolesRemote.remoteEntryGzip + rolesRemote.chunksGzip)} (target ≤ 35 KiB)`,
+      `\nInvite → mail (SMTP in the bench process): ${
+        invite.error
+          ? `not measured: ${invite.error}`
+          : `${invite.invitees} invitees, first mail ${invite.firstMailMs} ms, last mail ${invite.lastMailMs} ms after the click (the form's answer: ${invite.inviteAnsweredMs} ms)`
+      }`,
     );
 
-  out(`\nCold page loads (fresh browser context; medians)`);
-  /** @type {string[][]} */
-  const pageRows = [
-    ['page', 'runs', 'requests', 'transferred', 'JS', 'JS gzip', 'visible (median)', 'all runs (ms)'],
-  ];
-  for (const [name, key] of [
-    ['landing page', 'landing'],
-    ['home, super user', 'homeSuperUser'],
-    ['audit trail, super user (after the seed)', 'auditTrail'],
-  ]) {
-    const p = obj(results[key]);
-    if (p.error) {
-      pageRows.push([name, '-', '-', '-', '-', '-', '-', `not measured: ${p.error.split('\n')[0]}`]);
-      continue;
-    }
-    pageRows.push([
-      name,
-      String(p.runs),
-      String(p.requests),
-      kib(p.bytesTransferred),
-      kib(p.jsBytes),
-      kib(p.jsBytesGzip),
-      `${p.visibleMsMedian} ms`,
-      (p.visibleMsAll ?? []).join(', '),
-    ]);
+    const rolePage = obj(results.rolePage);
+    out(
+      rolePage.error
+        ? `\nRole page: not measured: ${rolePage.error}`
+        : `\nRole page at the performance seed's volume (${rolePage.members} members): cold load ${obj(rolePage.coldLoad).visibleMsMedian} ms (median), ` +
+            `in-app navigation from the roles tab ${rolePage.navigationMsMedian} ms (median of ${(rolePage.navigationMsAll ?? []).join(', ')}; target ≤ ${rolePage.targetMs} ms)`,
+    );
   }
-  out(table(pageRows));
-
-  const invite = obj(results.inviteToMail);
-  out(
-    `\nInvite → mail (SMTP in the bench process): ${
-      invite.error
-        ? `not measured: ${invite.error}`
-        : `${invite.invitees} invitees, first mail ${invite.firstMailMs} ms, last mail ${invite.lastMailMs} ms after the click (the form's answer: ${invite.inviteAnsweredMs} ms)`
-    }`,
-  );
-
-  const rolePage = obj(results.rolePage);
-  out(
-    rolePage.error
-      ? `\nRole page: not measured: ${rolePage.error}`
-      : `\nRole page at the performance seed's volume (${rolePage.members} members): cold load ${obj(rolePage.coldLoad).visibleMsMedian} ms (median), ` +
-          `in-app navigation from the roles tab ${rolePage.navigationMsMedian} ms (median of ${(rolePage.navigationMsAll ?? []).join(', ')}; target ≤ ${rolePage.targetMs} ms)`,
-  );
 
   const seed = obj(results.performanceSeed);
   out(
     `\nPerformance seed (PUT /api/v1/system/performance-seed): ${seed.error ? `not measured: ${seed.error}` : `${seed.durationMs} ms`}`,
   );
 
-  out(`\nAPI latency (keep-alive, concurrency 32 unless named, authenticated as the super user)`);
-  /** @type {string[][]} */
-  const apiRows = [['endpoint', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'req/s', 'statuses']];
-  for (const [name, value] of Object.entries(obj(results.api))) {
-    const r = obj(value);
-    if (r.error) apiRows.push([name, '-', '-', '-', '-', '-', '-', `error: ${r.error}`]);
-    else
-      apiRows.push([
+  // One table per database and volume: p95 against the floor's p95 of the same run, and the target.
+  /** @type {Record<string, any>[]} */
+  const runs = Array.isArray(results.api) ? results.api : [];
+  for (const run of runs) {
+    const title = `\nAPI on ${run.database}, seed × ${run.scale}${run.seed?.answer?.users ? ` (${run.seed.answer.roles} roles, ${run.seed.answer.users} users, seeded in ${run.seed.durationMs} ms)` : ''}, keep-alive, super user's session`;
+    out(title);
+    if (run.skipped || run.error) {
+      out(`  ${run.skipped ?? `not measured: ${run.error}`}`);
+      continue;
+    }
+    /** @type {string[][]} */
+    const rows = [
+      [
+        'endpoint',
+        'callers',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'req/s',
+        '× floor p95',
+        'target',
+        'met',
+        'statuses',
+      ],
+    ];
+    for (const [name, value] of Object.entries(obj(run.endpoints))) {
+      const r = obj(value);
+      if (r.error) {
+        rows.push([name, '-', '-', '-', '-', '-', '-', '-', '-', `error: ${r.error}`]);
+        continue;
+      }
+      const target = r.floor
+        ? 'floor'
+        : r.targetMs
+          ? `≤ ${r.targetMs} ms`
+          : r.targetRatio
+            ? `≤ ${r.targetRatio}× floor`
+            : '';
+      const met = r.floor
+        ? ''
+        : r.targetMs
+          ? r.p95 <= r.targetMs
+            ? 'yes'
+            : 'NO'
+          : r.targetRatio && typeof r.ratio === 'number'
+            ? r.ratio <= r.targetRatio
+              ? 'yes'
+              : 'NO'
+            : '?';
+      rows.push([
         name,
-        String(r.requests),
+        String(r.concurrency),
         String(r.p50),
         String(r.p95),
         String(r.p99),
-        String(r.max),
         String(r.rps),
+        r.floor ? '1.00' : typeof r.ratio === 'number' ? r.ratio.toFixed(2) : '-',
+        target,
+        met,
         JSON.stringify(r.statuses),
       ]);
+    }
+    out(table(rows));
   }
-  out(table(apiRows));
 }

@@ -16,6 +16,7 @@ import csrfPlugin from './plugins/csrf.js';
 import type { MailerPort } from './plugins/ports.js';
 import securityHeaders from './plugins/security-headers.js';
 import badInput from './plugins/bad-input.js';
+import benchFloor from './plugins/bench-floor.js';
 import sessionPlugin from './plugins/session.js';
 import { fileRegistry } from './registry/file-registry.js';
 import { httpRegistry } from './registry/http-registry.js';
@@ -87,6 +88,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     app.addHook('onClose', async () => mailer.close());
   }
 
+  // Registered before every other plugin, so that its encapsulated route gets none of their hooks.
+  if (config.benchFloor) await app.register(benchFloor);
   await app.register(securityHeaders);
   await app.register(badInput);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });

@@ -30,6 +30,7 @@ export const envJsonSchema = {
     GROUP_URN_PREFIX: { type: 'string', minLength: 1, default: 'urn:mace:surf.nl:test.surfaccess.nl' },
     PAST_DATE_ALLOWED: { type: 'boolean', default: false },
     PERFORMANCE_SEED_ALLOWED: { type: 'boolean', default: false },
+    BENCH_FLOOR: { type: 'boolean', default: false },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Access portal <no-reply@example.org>' },
     REGISTRY_URL: { type: 'string', pattern: '^https?://' },
@@ -70,6 +71,7 @@ export interface RawEnv {
   GROUP_URN_PREFIX: string;
   PAST_DATE_ALLOWED: boolean;
   PERFORMANCE_SEED_ALLOWED: boolean;
+  BENCH_FLOOR: boolean;
   SMTP_URL?: string;
   MAIL_FROM: string;
   REGISTRY_URL?: string;

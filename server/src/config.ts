@@ -41,6 +41,8 @@ export interface AppConfig {
   groupUrnPrefix: string;
   pastDateAllowed: boolean;
   performanceSeedAllowed: boolean;
+  /** The bench's floor route (GET /bench/floor, see plugins/bench-floor.ts); never in production. */
+  benchFloor?: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   registryUrl: string | null;
@@ -146,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const production = env.NODE_ENV === 'production';
   const devIdp = checkLogin(raw, production);
+  if (production && raw.BENCH_FLOOR) {
+    throw new ConfigError(
+      'Invalid environment: BENCH_FLOOR=true is not allowed with NODE_ENV=production (it opens an unauthenticated route for the bench)',
+    );
+  }
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   if (!devIdp && !raw.SESSION_SECRET) {
     throw new ConfigError('Invalid environment: SESSION_SECRET is required when OIDC_ISSUER is set');
@@ -178,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     groupUrnPrefix: raw.GROUP_URN_PREFIX,
     pastDateAllowed: raw.PAST_DATE_ALLOWED,
     performanceSeedAllowed: raw.PERFORMANCE_SEED_ALLOWED,
+    benchFloor: raw.BENCH_FLOOR,
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM,
     registryUrl: raw.REGISTRY_URL ?? null,

@@ -111,6 +111,14 @@ describe('system lists', () => {
     expect((await call(app, s.admin, 'PUT', '/api/v1/system/performance-seed')).statusCode).toBe(403);
   });
 
+  it('refuses a performance seed scale outside 1..10 with a reason', async () => {
+    for (const scale of ['0', '11', 'ten']) {
+      const response = await call(app, s.admin, 'PUT', `/api/v1/system/performance-seed?scale=${scale}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/scale/);
+    }
+  });
+
   it('is for super users only', async () => {
     for (const path of ['cron/cleanup', 'cron/expiry-notifications', 'unknown-roles', 'expiry-user-roles']) {
       expect((await call(app, s.institutionAdmin, 'GET', `/api/v1/system/${path}`)).statusCode).toBe(403);

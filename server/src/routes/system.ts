@@ -137,9 +137,18 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/performance-seed',
     {
       ...superUser,
-      schema: { response: { 200: { type: 'object', properties: seedCounts } } },
+      schema: {
+        // The bench's `--scale 10`: ten times the roles and users (5,000 and 750,000).
+        querystring: {
+          type: 'object',
+          properties: { scale: { type: 'integer', minimum: 1, maximum: 10 } },
+          additionalProperties: false,
+        },
+        response: { 200: { type: 'object', properties: seedCounts } },
+      },
     },
-    async () => {
+    async (request) => {
+      const scale = (request.query as { scale?: number }).scale ?? 1;
       if (!app.config.performanceSeedAllowed)
         throw httpError(403, 'The performance seed is not allowed here');
       const first = (await app.registry.providers())[0];
@@ -148,6 +157,8 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
           const started = Date.now();
           const counts = await performanceSeed(app.db, {
             groupUrnPrefix: app.config.groupUrnPrefix,
+            roles: 500 * scale,
+            users: 75_000 * scale,
             ...(first ? { manageId: first.manageId, manageType: first.manageType } : {}),
             onProgress: (progress) => {
               if (progress.phase !== 'done') step(progress.phase, progress);

@@ -1,0 +1,94 @@
+// The API part of the bench: the floor (GET /bench/floor, one primary-key query with no session or
+// plugin hook, see server/src/plugins/bench-floor.ts) and each endpoint, driven by the same generator at
+// the same concurrency in the same run; every p95 is also given as a ratio to the floor's p95.
+import { performance } from 'node:perf_hooks';
+import { runLoad } from './load.mjs';
+
+export const CONCURRENCY = 32;
+/** p95 of each endpoint at most this many times the floor's p95 (issue 11). */
+export const FLOOR_RATIO_TARGET = 2;
+/** The audit trail's first page: an absolute target at 8 callers (issue 12). */
+export const AUDIT_TARGET_MS = 25;
+const AUDIT = 'GET /api/v1/audit-logs (first page)';
+
+// A broad query (every seeded user matches: the worst case for counting) and a narrow one (a few matches).
+const SEARCH_QUERIES = ['user', 'perf user 4711'];
+
+/** @param {boolean} searchesOnly @returns {Record<string, string>} */
+function endpointPaths(searchesOnly) {
+  /** @type {Record<string, string>} */
+  const paths = {};
+  if (!searchesOnly) {
+    paths['GET /api/v1/users/me'] = '/api/v1/users/me';
+    paths['GET /api/v1/roles'] = '/api/v1/roles';
+  }
+  for (const query of SEARCH_QUERIES)
+    paths[`GET /api/v1/users/search?query=${query}`] =
+      `/api/v1/users/search?query=${encodeURIComponent(query)}&pageNumber=0&pageSize=10`;
+  paths['GET /api/v1/invitations/search'] = '/api/v1/invitations/search?pageNumber=0&pageSize=10';
+  return paths;
+}
+
+/**
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean }} options
+ * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
+ */
+export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false }) {
+  const headers = { cookie, accept: 'application/json' };
+  /** @param {string} path @param {number} concurrency @param {Record<string, string>} [h] */
+  const load = async (path, concurrency, h = headers) => {
+    try {
+      return await runLoad({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency });
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  /** @type {Record<string, any>} */
+  const api = {};
+  const floor = await load('/bench/floor', CONCURRENCY, { accept: 'application/json' });
+  api[`floor (GET /bench/floor, concurrency ${CONCURRENCY})`] = { ...floor, floor: true };
+  const floorP95 = 'p95' in floor ? floor.p95 : null;
+  const withRatio = (/** @type {Record<string, any>} */ r, /** @type {number | null} */ base) =>
+    'p95' in r && base ? { ...r, ratio: Math.round((r.p95 / base) * 100) / 100 } : r;
+
+  if (!searchesOnly) {
+    // The audit trail at its own concurrency, with its own floor at that concurrency.
+    const floor8 = await load('/bench/floor', 8, { accept: 'application/json' });
+    api['floor (GET /bench/floor, concurrency 8)'] = { ...floor8, floor: true };
+    const audit = await load('/api/v1/audit-logs?pageNumber=0&pageSize=20', 8);
+    api[`${AUDIT}, concurrency 8`] = {
+      ...withRatio(audit, 'p95' in floor8 ? floor8.p95 : null),
+      targetMs: AUDIT_TARGET_MS,
+    };
+  }
+  for (const [name, path] of Object.entries(endpointPaths(searchesOnly))) {
+    api[name] = { ...withRatio(await load(path, CONCURRENCY), floorP95), targetRatio: FLOOR_RATIO_TARGET };
+  }
+  return api;
+}
+
+/**
+ * Runs the performance seed through the API as the super user.
+ * @param {{ baseUrl: string, cookie: string, scale?: number }} options
+ */
+export async function seedThroughApi({ baseUrl, cookie, scale = 1 }) {
+  const csrfResponse = await fetch(`${baseUrl}/api/v1/csrf`, { headers: { cookie } });
+  const { token } = /** @type {{ token: string }} */ (await csrfResponse.json());
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/v1/system/performance-seed?scale=${scale}`, {
+    method: 'PUT',
+    headers: { cookie, 'x-csrf-token': token, accept: 'application/json' },
+  });
+  const body = await response.text();
+  const durationMs = Math.round(performance.now() - started);
+  if (!response.ok)
+    throw new Error(`PUT /api/v1/system/performance-seed answered ${response.status}: ${body.slice(0, 300)}`);
+  /** @type {unknown} */
+  let answer = body;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { scale, durationMs, status: response.status, answer };
+}
