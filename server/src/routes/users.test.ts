@@ -174,6 +174,20 @@ describe('GET users/search', () => {
     ).toEqual(['guest@example.org', 'inviter@example.org', 'manager@example.org']);
   });
 
+  it("answers each user's highest authority held through its roles, none for a user without roles", async () => {
+    const res = await call('superUser', 'GET', `/api/v1/users/search?roleId=1`);
+    const byEmail = Object.fromEntries(
+      res.json().content.map((u: { email: string; authority?: string }) => [u.email, u.authority]),
+    );
+    expect(byEmail).toEqual({
+      'guest@example.org': 'GUEST',
+      'inviter@example.org': 'INVITER',
+      'manager@example.org': 'MANAGER',
+    });
+    const none = (await call('superUser', 'GET', '/api/v1/users/search?query=zz.person00')).json();
+    expect(none.content[0].authority).toBeUndefined();
+  });
+
   it('takes LIKE wildcards in the text literally', async () => {
     const res = await call('superUser', 'GET', `/api/v1/users/search?query=${encodeURIComponent('%_%')}`);
     expect(res.json()).toEqual({ content: [], totalElements: 0 });

@@ -1,12 +1,15 @@
 /** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  isValidAuthority,
   mayDeleteUser,
   ownApplicationIds,
   resolveLanguage,
   showsApplicationUsersTab,
   showsUsersTab,
+  strongerAuthority,
   visibleProfile,
+  type Authority,
 } from 'shared-auth/rules';
 import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
 import {
@@ -18,7 +21,7 @@ import {
 import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
-import { userRolesOnApplications } from '../stores/user-roles.store.js';
+import { heldAuthorities, userRolesOnApplications } from '../stores/user-roles.store.js';
 import {
   deleteUser,
   loadUser,
@@ -143,7 +146,23 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
-      return { content: rows.map(listItem), totalElements: total };
+      // Spec §4 'Highest authority shown': one query for the page's users, the strongest held each.
+      const highest = new Map<number, Authority>();
+      for (const { user_id, authority } of await heldAuthorities(
+        app.db,
+        rows.map((row) => row.id),
+      )) {
+        if (!isValidAuthority(authority)) continue;
+        const held = highest.get(Number(user_id));
+        highest.set(Number(user_id), held ? strongerAuthority(held, authority) : authority);
+      }
+      return {
+        content: rows.map((row) => {
+          const authority = highest.get(row.id);
+          return authority ? { ...listItem(row), authority } : listItem(row);
+        }),
+        totalElements: total,
+      };
     },
   );
 
