@@ -2,6 +2,7 @@
  * Issue 7: a request creating 1000 invitations (the most, counted after splitting) does not hold the
  * database: another user's users/config keeps being answered within 250 ms while it runs.
  */
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../plugins/ports.js';
 import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
@@ -59,3 +60,34 @@ it('creates 1000 invitations while users/config keeps answering within 250 ms', 
   // Progress is observable: other readers see the invitations arrive slice by slice, not all at once.
   expect(counts.some((n) => n > 0 && n < 1000)).toBe(true);
 }, 120_000);
+
+it('takes back the slices already written when a later one fails: nothing stored, nothing mailed', async () => {
+  const before = await count(app, 'invitations');
+  const auditBefore = await count(app, 'audit_logs');
+  const mailsBefore = sent.length;
+  const tx = app.db.tx.bind(app.db);
+  let failed = false;
+  const spy = jest.spyOn(app.db, 'tx').mockImplementation(async (work) => {
+    // Once two slices (50 invitations) are stored, the next transaction fails as a lost connection
+    // would; the discard after it runs normally.
+    if (!failed && (await count(app, 'invitations')) - before >= 50) {
+      failed = true;
+      throw new Error('connection lost');
+    }
+    return tx(work);
+  });
+  try {
+    const res = await call(app, s.manager, 'POST', '/api/v1/invitations', {
+      intendedAuthority: 'GUEST',
+      invites: Array.from({ length: 80 }, (_, i) => `half.${i}@example.com`),
+      roleIdentifiers: [wiki],
+    });
+    expect(res.statusCode).toBe(500);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(failed).toBe(true);
+  expect(await count(app, 'invitations')).toBe(before);
+  expect(await count(app, 'audit_logs')).toBe(auditBefore);
+  expect(sent).toHaveLength(mailsBefore);
+});

@@ -12,6 +12,7 @@ import { invitationMessage, inviterDisplayName } from '../domain/invitation-mail
 import type { ApiInvitation, InvitationRow } from '../stores/invitation.rows.js';
 import {
   deleteInvitation,
+  discardInvitations,
   insertInvitations,
   invitationByHash,
   invitationById,
@@ -108,20 +109,31 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       // A bulk of up to 1000 goes in slices, each its own short transaction with a turn for the waiting
       // requests between them: one transaction held the database (PGlite's only connection) for seconds.
       const created: Array<{ id: number; hash: string }> = [];
-      for (let from = 0; from < checked.emails.length; from += BULK_SLICE) {
-        if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        const slice = { ...checked, emails: checked.emails.slice(from, from + BULK_SLICE) };
-        created.push(
-          ...(await app.db.tx((q) =>
-            insertInvitations(
-              q,
-              request,
-              user.id,
-              request.apiToken ? `API token ${request.apiToken.id}` : null,
-              slice,
-            ),
-          )),
+      try {
+        for (let from = 0; from < checked.emails.length; from += BULK_SLICE) {
+          if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          const slice = { ...checked, emails: checked.emails.slice(from, from + BULK_SLICE) };
+          created.push(
+            ...(await app.db.tx((q) =>
+              insertInvitations(
+                q,
+                request,
+                user.id,
+                request.apiToken ? `API token ${request.apiToken.id}` : null,
+                slice,
+              ),
+            )),
+          );
+        }
+      } catch (error) {
+        // All or nothing, as before the slices: the slices already written (none mailed yet) go again.
+        await app.db.tx((q) =>
+          discardInvitations(
+            q,
+            created.map((c) => c.id),
+          ),
         );
+        throw error;
       }
       await mailInvitations(created, user);
       reply.status(201);

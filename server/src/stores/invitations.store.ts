@@ -225,6 +225,18 @@ export async function insertInvitations(
   return created;
 }
 
+/**
+ * Takes back invitations of a bulk create that failed half way, with their audit rows: none was mailed,
+ * so the request leaves nothing behind, as one transaction would have.
+ */
+export async function discardInvitations(q: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await q.query("DELETE FROM audit_logs WHERE entity_type = 'invitation' AND entity_id = ANY($1::bigint[])", [
+    ids,
+  ]);
+  await q.query('DELETE FROM invitations WHERE id = ANY($1::bigint[])', [ids]);
+}
+
 /** Withdraws an invitation, audited. */
 export async function deleteInvitation(q: Queryable, actor: AuditActor, row: InvitationRow): Promise<void> {
   await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
