@@ -5,7 +5,7 @@ import { exactly, loginAs, pageShown, text, useConsole } from '../harness/index.
 
 const { journey } = useConsole({ env: { PERFORMANCE_SEED_ALLOWED: 'true' } });
 
-/** The Dutch text of a key of `namespace`. @param {string} namespace */
+/** The Dutch text of a key of `namespace`. @param {Parameters<typeof text>[0]} namespace */
 const inDutch = (namespace) => (/** @type {string} */ key) => text(namespace, key, { lang: 'nl' });
 /** A heading "<title> (<count>)". @param {string} title */
 const counted = (title) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`);
