@@ -1,26 +1,13 @@
 import { apiGet } from 'shared-auth';
-import type { AuditEvent, AuditSubjectType, Page } from 'shared-auth';
+import type { AuditEvent, AuditRecord, AuditSubjectType, Page } from 'shared-auth';
 
-export { AUDIT_EVENTS, AUDIT_SUBJECT_TYPES, type AuditEvent, type AuditSubjectType } from 'shared-auth';
-
-/** One row of GET audit-logs. */
-export interface AuditRecord {
-  id: number;
-  actorId: number | null;
-  actorName: string | null;
-  impersonatorId: number | null;
-  entityType: AuditSubjectType;
-  entityId: number | null;
-  action: string;
-  roleIds: number[];
-  roleName: string | null;
-  userId: number | null;
-  userName: string | null;
-  before: unknown;
-  after: unknown;
-  /** Epoch seconds. */
-  createdAt: number;
-}
+export {
+  AUDIT_EVENTS,
+  AUDIT_SUBJECT_TYPES,
+  type AuditEvent,
+  type AuditRecord,
+  type AuditSubjectType,
+} from 'shared-auth';
 
 export interface AuditQuery {
   actor?: string;

@@ -3,7 +3,12 @@
  * audit row commits or rolls back with the change it records.
  */
 import type { FastifyRequest } from 'fastify';
-import { AUDIT_SUBJECT_TYPES, type AuditEvent, type AuditSubjectType } from 'shared-auth/rules';
+import {
+  AUDIT_SUBJECT_TYPES,
+  type AuditEvent,
+  type AuditRecord,
+  type AuditSubjectType,
+} from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
 import { cappedCount } from './capped-count.js';
 import { toEpochSeconds } from '../domain/time.js';
@@ -160,23 +165,6 @@ export interface AuditFilter {
   pageSize?: number;
 }
 
-export interface AuditRecord {
-  id: number;
-  actorId: number | null;
-  actorName: string | null;
-  impersonatorId: number | null;
-  entityType: string;
-  entityId: number | null;
-  action: string;
-  roleIds: number[];
-  roleName: string | null;
-  userId: number | null;
-  userName: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: number;
-}
-
 interface AuditRow {
   id: string;
   actor_id: string | null;
@@ -202,7 +190,8 @@ function toRecord(row: AuditRow): AuditRecord {
     actorId: num(row.actor_id),
     actorName: row.actor_name,
     impersonatorId: num(row.impersonator_id),
-    entityType: row.entity_type,
+    // The column holds only the subject types the writers use (audit() takes an AuditSubjectType).
+    entityType: row.entity_type as AuditSubjectType,
     entityId: num(row.entity_id),
     action: row.action,
     roleIds: (row.role_ids ?? []).map(Number),

@@ -26,3 +26,22 @@ export const AUDIT_EVENTS = [
   'user.delete',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+/** One row of the audit trail as `GET audit-logs` answers it (the server writes it, the system remote reads it). */
+export interface AuditRecord {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  impersonatorId: number | null;
+  entityType: AuditSubjectType;
+  entityId: number | null;
+  action: string;
+  roleIds: number[];
+  roleName: string | null;
+  userId: number | null;
+  userName: string | null;
+  before: unknown;
+  after: unknown;
+  /** Epoch seconds. */
+  createdAt: number;
+}
