@@ -12,6 +12,7 @@ import {
 import type { Queryable } from '../db/types.js';
 import { cappedCount } from './capped-count.js';
 import { toEpochSeconds } from '../domain/time.js';
+import { COUNT_CAP } from '../domain/paging.js';
 
 export { AUDIT_EVENTS, type AuditEvent } from 'shared-auth/rules';
 export const AUDIT_ENTITY_TYPES = AUDIT_SUBJECT_TYPES;
@@ -229,7 +230,12 @@ function whereOf(filter: AuditFilter): { where: string; params: unknown[] } {
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-/** One page of the trail, newest first; `totalElements` is capped like the searches (COUNT_CAP + 1 = more). */
+/**
+ * One page of the trail, newest first; `totalElements` is capped like the searches (COUNT_CAP + 1 = more).
+ * The page and its capped count come in one statement: on PGlite a round trip costs more than the first
+ * page's rows. A page that is not full gives the total for free; PostgreSQL runs the count's sub-select
+ * only when the CASE reaches it.
+ */
 export async function searchAuditLogs(
   q: Queryable,
   filter: AuditFilter,
@@ -237,16 +243,22 @@ export async function searchAuditLogs(
   const { where, params } = whereOf(filter);
   const size = filter.pageSize ?? 10;
   const offset = (filter.pageNumber ?? 0) * size;
-  const { rows } = await q.query<AuditRow>(
-    `SELECT * FROM audit_logs ${where} ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${offset}`,
+  const { rows } = await q.query<AuditRow & { total: number }>(
+    `WITH page AS MATERIALIZED (
+       SELECT * FROM audit_logs ${where} ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${offset})
+     SELECT page.*,
+            CASE WHEN (SELECT count(*) FROM page) < ${size} THEN ${offset} + (SELECT count(*) FROM page)
+                 ELSE (SELECT count(*) FROM (SELECT 1 FROM audit_logs ${where} LIMIT ${COUNT_CAP + 1}) capped)
+            END::int AS total
+       FROM page ORDER BY page.created_at DESC, page.id DESC`,
     params,
   );
-  const totalElements = await cappedCount(q, `FROM audit_logs ${where}`, params, {
-    rows: rows.length,
-    size,
-    offset,
-  });
-  return { content: rows.map(toRecord), totalElements };
+  // Past the last page there is no row to carry the count: ask for it alone.
+  const totalElements =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : await cappedCount(q, `FROM audit_logs ${where}`, params, { rows: 0, size, offset });
+  return { content: rows.map(({ total: _total, ...row }) => toRecord(row)), totalElements };
 }
 
 const SEED_ACTOR = 'performance seed';
