@@ -107,6 +107,14 @@ export function printTable(results) {
         : `\nRole page at the performance seed's volume (${rolePage.members} members): cold load ${obj(rolePage.coldLoad).visibleMsMedian} ms (median), ` +
             `in-app navigation from the roles tab ${rolePage.navigationMsMedian} ms (median of ${(rolePage.navigationMsAll ?? []).join(', ')}; target ≤ ${rolePage.targetMs} ms)`,
     );
+
+    const auditNavigation = obj(results.auditTrailNavigation);
+    out(
+      auditNavigation.error
+        ? `Audit trail navigation: not measured: ${auditNavigation.error}`
+        : `Audit trail at the performance seed's volume: in-app navigation from ${auditNavigation.from} ${auditNavigation.navigationMsMedian} ms ` +
+            `(median of ${(auditNavigation.navigationMsAll ?? []).join(', ')}; target ≤ ${auditNavigation.targetMs} ms)`,
+    );
   }
 
   const seed = obj(results.performanceSeed);
