@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
+import { deleteInBatches } from '../stores/batched-delete.js';
 
 export interface PerformanceSeedResult {
   roles: number;
@@ -45,26 +46,11 @@ export interface PerformanceSeedOptions {
 export const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
 export const SHORT_NAME_PREFIX = 'perf_role_';
 const DEFAULT_BATCH = 300;
-const DELETE_BATCH = 2000;
 const ROLE_BATCH = 100;
 const STATISTICS_TARGET = 30;
 
 /** Lets queued requests run between two batches. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Deletes `from`'s rows matching `where` a batch at a time (cascades included); returns how many. */
-async function deleteInBatches(db: Db, table: string, where: string, param: string): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const { rowCount } = await db.query(
-      `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${where} LIMIT ${DELETE_BATCH})`,
-      [param],
-    );
-    total += rowCount;
-    if (rowCount < DELETE_BATCH) return total;
-    await yieldToOthers();
-  }
-}
 
 /** One batch: users [from, to], every other one a member of a role, each one invited. */
 const BATCH_SQL = `
