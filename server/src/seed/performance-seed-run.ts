@@ -14,6 +14,8 @@ export type SeedRunStep = (typeof SEED_RUN_STEPS)[number];
 
 export interface SeedRunResult extends PerformanceSeedResult {
   auditLogs: number;
+  /** Milliseconds of `ms` spent writing the audit trail (the rest is the seed proper). */
+  auditTrailMs: number;
 }
 
 export interface SeedRunState {
