@@ -1,10 +1,11 @@
 // Invitations (spec §2 Invitation form and accept page, §4 acceptance flow, §8 dialogs), with a real SMTP
 // server inside the test: the admin invites from the form, the mail arrives, its link is opened in a fresh
 // browser, the invitee logs in through the real login page and lands home with the role. Also: the 412
-// dialog, an expired invitation, resend and revoke of a selection.
+// dialog, an expired invitation, resend and revoke of a selection, and the progress of a bulk invitation.
 import assert from 'node:assert/strict';
 import { after } from 'node:test';
 import {
+  assertAccessible,
   eventually,
   exactly,
   freePort,
@@ -262,4 +263,49 @@ journey('revoking a selection asks first, then removes the invitations', async (
     0,
     'the server has no such invitations any more',
   );
+});
+
+journey('a bulk invitation shows its progress from the server until the create answers', async ({ page }) => {
+  await loginAs(page, 'admin');
+  const stamp = Date.now();
+  const emails = Array.from({ length: 60 }, (_, i) => `bulk.${i}.${stamp}@example.org`);
+  // The create's answer is held back until the bar has been seen: the server has done all the work by
+  // then, and the bar shows what its progress call reports. No race against a timer.
+  /** @type {(value?: unknown) => void} */
+  let release = () => undefined;
+  const released = new Promise((resolve) => {
+    release = resolve;
+  });
+  /** @type {string | null} */
+  let sentKey = null;
+  await page.route('**/api/v1/invitations', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sentKey = (await route.request().allHeaders())['x-progress-id'] ?? null;
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  await visit(page, '/invitation/new', {
+    ready: (p) => p.getByRole('heading', { name: t('invitationNewTitle') }),
+    name: 'the invitation form',
+  });
+  const roles = page.getByRole('combobox', { name: `${t('form.roles')} *` });
+  const option = roles.locator('option', { hasText: WIKI });
+  await roles.selectOption({ label: (await option.textContent()) ?? WIKI });
+  const invitees = page.getByRole('textbox', { name: new RegExp(`^${t('form.invitees')}`) });
+  await invitees.fill(emails.join(', '));
+  await invitees.press('Enter');
+  await page.getByRole('list', { name: t('form.inviteesChosen', { count: 60 }) }).waitFor();
+  await page.getByRole('button', { name: exactly(t('form.invite')) }).click();
+
+  const bar = page.getByRole('progressbar', { name: t('form.progress.mailing', { done: 60, total: 60 }) });
+  await bar.waitFor({ state: 'visible', timeout: 15_000 });
+  assert.match(String(sentKey), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.equal(await bar.getAttribute('value'), '120');
+  assert.equal(await bar.getAttribute('max'), '120');
+  await assertAccessible(page, 'the invitation form with its progress bar');
+  release();
+  await page.getByText(t('form.created_other', { count: 60 })).waitFor({ state: 'visible' });
+  assert.equal(await page.getByRole('progressbar').count(), 0, 'the bar is gone once the create answered');
+  await smtp.waitForMail(emails[59]);
 });

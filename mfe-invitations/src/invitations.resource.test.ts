@@ -2,6 +2,7 @@ import {
   acceptInvitation,
   createInvitation,
   deleteInvitation,
+  fetchInvitationProgress,
   fetchPublicInvitation,
   fetchRoles,
   resendInvitation,
@@ -14,13 +15,18 @@ interface Sent {
   method: string;
   url: string;
   body: string;
+  progressKey: string | null;
 }
 let sent: Sent[];
 let answers: Array<() => Response>;
 
 function json(body: unknown, status = 200): () => Response {
   return () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    // Marked as the server marks its answers: an unmarked one would make the client reload the page.
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', 'x-session-alive': 'true' },
+    });
 }
 
 beforeEach(() => {
@@ -28,9 +34,14 @@ beforeEach(() => {
   answers = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
-    sent.push({ method: request.method, url: request.url, body: await request.text() });
+    sent.push({
+      method: request.method,
+      url: request.url,
+      body: await request.text(),
+      progressKey: request.headers.get('X-Progress-Id'),
+    });
     const next = answers.shift();
-    return next ? next() : new Response(null, { status: 204 });
+    return next ? next() : new Response(null, { status: 204, headers: { 'x-session-alive': 'true' } });
   });
 });
 afterEach(() => jest.restoreAllMocks());
@@ -62,6 +73,18 @@ describe('invitations resource', () => {
       'PUT invitations/4',
       'DELETE invitations/4',
     ]);
+  });
+
+  it('sends a progress key with a bulk create only when given one, and reads the progress under it', async () => {
+    const key = '0b7d4a52-6c1e-4f3a-9a57-3f1f5c2b9e10';
+    const progress = { phase: 'writing', total: 60, written: 25, mailed: 0, done: false };
+    answers.push(json({ created: 1, ids: [1] }, 201), json({ created: 1, ids: [2] }, 201), json(progress));
+    const request = { intendedAuthority: 'GUEST' as const, invites: ['a@x.org'], roleIdentifiers: [1] };
+    await createInvitation(request, key);
+    await createInvitation(request);
+    await expect(fetchInvitationProgress(key)).resolves.toEqual(progress);
+    expect(sent.map((s) => s.progressKey)).toEqual([key, null, null]);
+    expect(sent[2]).toMatchObject({ method: 'GET', url: `${API}invitations/progress/${key}` });
   });
 
   it('searches with paging, status, role and mine', async () => {

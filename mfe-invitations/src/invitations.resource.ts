@@ -28,8 +28,30 @@ export interface InvitationSummary {
   ids: number[];
 }
 
-export function createInvitation(request: InvitationRequest): Promise<InvitationSummary> {
-  return apiPost<InvitationSummary>('invitations', request);
+/** Creates one invitation per address; with `progressKey` its progress is readable under that key. */
+export function createInvitation(
+  request: InvitationRequest,
+  progressKey?: string,
+): Promise<InvitationSummary> {
+  return apiPost<InvitationSummary>(
+    'invitations',
+    request,
+    progressKey ? { headers: { 'X-Progress-Id': progressKey } } : undefined,
+  );
+}
+
+/** Where a bulk create stands: stored (`written`), then mailed, of `total`; `done` once answered. */
+export interface InvitationProgress {
+  phase: 'checking' | 'writing' | 'mailing' | 'done' | 'failed';
+  total: number;
+  written: number;
+  mailed: number;
+  done: boolean;
+}
+
+/** The progress of the create sent with this key (404 when unknown to the server that answers). */
+export function fetchInvitationProgress(progressKey: string): Promise<InvitationProgress> {
+  return apiGet<InvitationProgress>(`invitations/progress/${encodeURIComponent(progressKey)}`);
 }
 
 /** Mails the invitation again (an expired one gets 30 more days). */

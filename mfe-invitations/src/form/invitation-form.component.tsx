@@ -13,6 +13,8 @@ import {
 import { InputField, SelectField } from 'shared-ui';
 import { createInvitation, validateOrganizationGUID } from '../invitations.resource';
 import { AdvancedSettings } from './advanced-settings.component';
+import { useBulkProgress } from './bulk-progress';
+import { BulkProgress } from './bulk-progress.component';
 import {
   authorityChoices,
   defaultExpiryDate,
@@ -61,6 +63,7 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
   const [organizationValid, setOrganizationValid] = useState<boolean | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  const bulk = useBulkProgress();
 
   const chosen = useMemo(
     () => roles.filter((role) => values.roleIds.includes(role.id)),
@@ -113,7 +116,10 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
-      const summary = await createInvitation(toInvitationRequest(values, chosen));
+      const request = toInvitationRequest(values, chosen);
+      const summary = await bulk.track(request.invites.length, (progressKey) =>
+        createInvitation(request, progressKey),
+      );
       setFlash(t('form.created', { count: summary.created }), 'success');
       const roleId = initialRoleId ?? values.roleIds[0];
       if (roleId !== undefined && withRoles) navigate(`/roles/${roleId}/invitations`);
@@ -196,6 +202,7 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
         withRoles={withRoles}
         rolesChosen={chosen.length > 0}
       />
+      {bulk.progress && <BulkProgress progress={bulk.progress} />}
       <div className="inv-form-actions">
         <button type="button" className="sds--btn sds--btn--secondary" onClick={() => navigate(-1)}>
           {t('form.cancel')}

@@ -1,5 +1,5 @@
 /** /api/v1/invitations: create, resend, revoke, read by hash, accept, and list (spec §4–§7). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { acceptInvitation, checkAcceptable } from '../domain/invitation-accept.js';
@@ -24,6 +24,14 @@ import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import { SMTP_MAX_CONNECTIONS } from '../mail/mailer.js';
+import {
+  createProgressBoard,
+  PROGRESS_KEY_HEADER,
+  PROGRESS_KEY_PATTERN,
+  ProgressKeyInUseError,
+  untracked,
+  type ProgressTracker,
+} from '../domain/bulk-progress.js';
 
 /** Mails sent at the same time; matches the SMTP pool's connections. */
 const MAILS_AT_ONCE = SMTP_MAX_CONNECTIONS;
@@ -39,10 +47,31 @@ const invitationSummarySchema = {
   },
 } as const;
 
+const progressKeyHeaders = {
+  type: 'object',
+  properties: { [PROGRESS_KEY_HEADER]: { type: 'string', pattern: PROGRESS_KEY_PATTERN } },
+} as const;
+
+const progressSchema = {
+  type: 'object',
+  required: ['phase', 'total', 'written', 'mailed', 'done'],
+  properties: {
+    phase: { type: 'string', enum: ['checking', 'writing', 'mailing', 'done', 'failed'] },
+    total: { type: 'integer' },
+    written: { type: 'integer' },
+    mailed: { type: 'integer' },
+    done: { type: 'boolean' },
+  },
+} as const;
+
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
+  // Per process: behind a balancer without session affinity a poll may reach another instance (404).
+  const progress = createProgressBoard();
+
   async function mailInvitations(
     created: Array<{ id: number; hash: string }>,
     inviter: User | null,
+    tracker: ProgressTracker = untracked,
   ): Promise<ApiInvitation[]> {
     const rows = await invitationsByIds(
       app.db,
@@ -71,8 +100,14 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       }
     };
     // A few at a time, over the mailer's pooled connections: one by one, 100 mails took 16 s.
+    let mailed = 0;
     for (let start = 0; start < invitations.length; start += MAILS_AT_ONCE) {
-      await Promise.all(invitations.slice(start, start + MAILS_AT_ONCE).map(mailOne));
+      await Promise.all(
+        invitations.slice(start, start + MAILS_AT_ONCE).map(async (invitation) => {
+          await mailOne(invitation);
+          tracker.update({ mailed: ++mailed });
+        }),
+      );
     }
     return invitations;
   }
@@ -88,57 +123,109 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     if (!allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
   }
 
-  app.post<{ Body: InvitationRequest }>(
+  app.post<{ Body: InvitationRequest; Headers: { [PROGRESS_KEY_HEADER]?: string } }>(
     '/api/v1/invitations',
     {
       preHandler: app.authenticate,
       schema: {
+        headers: progressKeyHeaders,
         body: invitationRequestSchema,
         response: { 201: invitationSummarySchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const checked = await checkInvitation(
-        app.db,
-        app.registry,
-        user,
-        request.body,
-        app.config.pastDateAllowed,
-      );
-      // A bulk of up to 1000 goes in slices, each its own short transaction with a turn for the waiting
-      // requests between them: one transaction held the database (PGlite's only connection) for seconds.
-      const created: Array<{ id: number; hash: string }> = [];
-      try {
-        for (let from = 0; from < checked.emails.length; from += BULK_SLICE) {
-          if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          const slice = { ...checked, emails: checked.emails.slice(from, from + BULK_SLICE) };
-          created.push(
-            ...(await app.db.tx((q) =>
-              insertInvitations(
-                q,
-                request,
-                user.id,
-                request.apiToken ? `API token ${request.apiToken.id}` : null,
-                slice,
-              ),
-            )),
-          );
+      const key = request.headers[PROGRESS_KEY_HEADER];
+      let tracker: ProgressTracker = untracked;
+      if (key) {
+        try {
+          tracker = progress.start(user.id, key);
+        } catch (error) {
+          if (error instanceof ProgressKeyInUseError) throw httpError(409, error.message);
+          throw error;
         }
+      }
+      try {
+        const summary = await createInvitations(request, user, tracker);
+        tracker.finish('done');
+        reply.status(201);
+        return summary;
       } catch (error) {
-        // All or nothing, as before the slices: the slices already written (none mailed yet) go again.
-        await app.db.tx((q) =>
-          discardInvitations(
-            q,
-            created.map((c) => c.id),
-          ),
-        );
+        tracker.finish('failed');
         throw error;
       }
-      await mailInvitations(created, user);
-      reply.status(201);
-      // A summary: a bulk of 1000 full invitations would be megabytes nobody reads.
-      return { created: created.length, ids: created.map((c) => c.id) };
+    },
+  );
+
+  async function createInvitations(
+    request: FastifyRequest<{ Body: InvitationRequest }>,
+    user: User,
+    tracker: ProgressTracker,
+  ): Promise<{ created: number; ids: number[] }> {
+    const checked = await checkInvitation(
+      app.db,
+      app.registry,
+      user,
+      request.body,
+      app.config.pastDateAllowed,
+    );
+    tracker.update({ phase: 'writing', total: checked.emails.length });
+    // A bulk of up to 1000 goes in slices, each its own short transaction with a turn for the waiting
+    // requests between them: one transaction held the database (PGlite's only connection) for seconds.
+    const created: Array<{ id: number; hash: string }> = [];
+    try {
+      for (let from = 0; from < checked.emails.length; from += BULK_SLICE) {
+        if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        const slice = { ...checked, emails: checked.emails.slice(from, from + BULK_SLICE) };
+        created.push(
+          ...(await app.db.tx((q) =>
+            insertInvitations(
+              q,
+              request,
+              user.id,
+              request.apiToken ? `API token ${request.apiToken.id}` : null,
+              slice,
+            ),
+          )),
+        );
+        tracker.update({ written: created.length });
+      }
+    } catch (error) {
+      // All or nothing, as before the slices: the slices already written (none mailed yet) go again.
+      await app.db.tx((q) =>
+        discardInvitations(
+          q,
+          created.map((c) => c.id),
+        ),
+      );
+      tracker.update({ written: 0 });
+      throw error;
+    }
+    tracker.update({ phase: 'mailing' });
+    await mailInvitations(created, user, tracker);
+    // A summary: a bulk of 1000 full invitations would be megabytes nobody reads.
+    return { created: created.length, ids: created.map((c) => c.id) };
+  }
+
+  app.get<{ Params: { key: string } }>(
+    '/api/v1/invitations/progress/:key',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['key'],
+          properties: { key: { type: 'string', pattern: PROGRESS_KEY_PATTERN } },
+        },
+        response: { 200: progressSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const state = progress.read(user.id, request.params.key);
+      // Someone else's key answers as an unknown one: whether it exists is not this user's business.
+      if (!state) throw httpError(404, 'No progress known for this key');
+      return state;
     },
   );
 

@@ -77,6 +77,20 @@ describe('requests', () => {
     expect(sent().url).toBe('http://localhost/api/v1/users/search?query=jo+hn&pageNumber=0&force=true');
   });
 
+  test("a call's own headers go along; the client's csrf header still wins", async () => {
+    useSessionStore.setState({ csrfToken: 'csrf-1' });
+    fetchMock.mockImplementation(async () => json({ created: 1 }, 201));
+    await apiPost(
+      'invitations',
+      { invites: [] },
+      { headers: { 'X-Progress-Id': 'k-1', 'X-CSRF-TOKEN': 'x' } },
+    );
+    expect(sent().headers.get('X-Progress-Id')).toBe('k-1');
+    expect(sent().headers.get('X-CSRF-TOKEN')).toBe('csrf-1');
+    await apiGet('users/me');
+    expect(sent(1).headers.has('X-Progress-Id')).toBe(false);
+  });
+
   test('POST, PUT and DELETE send their method and JSON body', async () => {
     fetchMock.mockImplementation(async () => json({ ok: 1 }));
     await apiPost('tokens', { description: 'ci' });

@@ -18,6 +18,8 @@ export interface ApiOptions {
   handledStatuses?: readonly number[];
   /** false: do not reload when the answer lacks x-session-alive (calls that end the session). */
   checkSession?: boolean;
+  /** Extra request headers of this call (e.g. `X-Progress-Id`); the client's own headers win. */
+  headers?: Record<string, string>;
 }
 
 /** The server marks every answer that comes from the application itself with this header. */
@@ -100,6 +102,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function call<T>(method: string, path: string, body: unknown, options: ApiOptions = {}): Promise<T> {
   const kyOptions: Options = { method, searchParams: toSearchParams(options.searchParams) };
+  if (options.headers) kyOptions.headers = options.headers;
   if (body !== undefined) kyOptions.json = body;
   if (options.checkSession !== false) kyOptions.hooks = { afterResponse: [checkSessionAlive] };
   try {
