@@ -100,3 +100,37 @@ export function summarize(loads) {
     jsBytesGzip: pick('jsGzip'),
   };
 }
+
+/**
+ * In-app navigations in one logged-in context: from `from`, `runs` times a click on what `target` finds
+ * until `ready` is visible, then back. The first click may also load the page's chunks.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseUrl
+ * @param {Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>} storageState
+ * @param {{ from: string, runs: number,
+ *   target: (page: import('playwright-core').Page) => Promise<import('playwright-core').Locator>,
+ *   ready: (page: import('playwright-core').Page) => import('playwright-core').Locator }} steps
+ * @returns {Promise<{ navigationMsMedian: number, navigationMsAll: number[] }>}
+ */
+export async function inAppNavigations(browser, baseUrl, storageState, { from, runs, target, ready }) {
+  const context = await newContext(browser, baseUrl, { storageState });
+  /** @type {number[]} */
+  const navigationsMs = [];
+  try {
+    const page = await context.newPage();
+    await page.goto(from);
+    for (let i = 0; i < runs; i++) {
+      const clickable = await target(page);
+      await clickable.waitFor({ state: 'visible', timeout: 30_000 });
+      const started = performance.now();
+      await clickable.click();
+      await ready(page).waitFor({ state: 'visible', timeout: 30_000 });
+      navigationsMs.push(Math.round(performance.now() - started));
+      await page.goBack();
+    }
+  } finally {
+    await context.close();
+  }
+  const sorted = [...navigationsMs].sort((a, b) => a - b);
+  return { navigationMsMedian: sorted[Math.floor(sorted.length / 2)], navigationMsAll: navigationsMs };
+}
