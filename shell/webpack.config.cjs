@@ -51,7 +51,13 @@ module.exports = (env, argv) => {
       splitChunks: {
         cacheGroups: {
           libraries: {
-            test: /[\\/]node_modules[\\/]/,
+            // Not the design system's JavaScript and DOMPurify: only a lazy chunk of shared-ui (its flash
+            // view) uses them, and in this chunk they would be on every first page again.
+            test: (module) =>
+              /[\\/]node_modules[\\/]/.test(module.nameForCondition?.() ?? '') &&
+              !/[\\/]node_modules[\\/](@surfnet[\\/]sds|isomorphic-dompurify|dompurify)[\\/]/.test(
+                module.nameForCondition?.() ?? '',
+              ),
             name: 'libraries',
             chunks: 'async',
             enforce: true,
