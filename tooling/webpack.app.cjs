@@ -49,6 +49,7 @@ module.exports = function createAppConfig({ dir, kind, title }) {
           ? {
               'react-router$': path.join(ROUTER_DIST, 'index.mjs'),
               'react-router/dom$': path.join(ROUTER_DIST, 'dom-export.mjs'),
+              'use-sync-external-store/shim$': path.join(__dirname, 'use-sync-external-store-shim.mjs'),
             }
           : {},
       },

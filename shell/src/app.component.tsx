@@ -5,6 +5,7 @@ import { LOADER_HOLD_MS, runStartup, useSessionStore } from 'shared-auth';
 import { ErrorBoundary, Loader, SlotHostProvider } from 'shared-ui';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
+import { prefetchLoggedInParts } from './logged-in';
 import { useRemotesStore } from './remotes/remotes.store';
 import { useShellSlotItems } from './remotes/use-shell-slot-items';
 import { followStartup } from './startup';
@@ -39,6 +40,7 @@ export function App() {
   // (during the loader hold: the header and the home tabs need them anyway), others when RemoteMount asks.
   useEffect(() => {
     const remotes = useRemotesStore.getState();
+    if (authenticated) prefetchLoggedInParts();
     void (authenticated ? remotes.ensureLoaded() : remotes.loadFor(location.pathname));
   }, [location.pathname, authenticated]);
 

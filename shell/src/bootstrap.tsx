@@ -6,16 +6,17 @@ import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { initI18n, registerTranslations } from 'shared-ui';
+import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui';
 import { App } from './app.component';
 import en from './translations/en.json';
-import nl from './translations/nl.json';
 
 initI18n();
-registerTranslations('shell', { en, nl });
+// Dutch texts are a chunk of their own, fetched only on a Dutch page (shared-ui's too).
+registerTranslations('shell', { en, nl: () => import('./translations/nl.json') });
 
-const root = document.getElementById('root');
-if (root) {
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
@@ -24,3 +25,9 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// A chunk that cannot be fetched leaves its texts to English (every key's fallback) rather than no page.
+loadLanguageTexts().then(render, (error: unknown) => {
+  console.warn('The texts of this language could not be loaded', error);
+  render();
+});
