@@ -6,13 +6,22 @@ import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { runStartup } from 'shared-auth';
 import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui';
 import { App } from './app.component';
+import { useRemotesStore } from './remotes/remotes.store';
 import en from './translations/en.json';
 
 initI18n();
 // Dutch texts are a chunk of their own, fetched only on a Dutch page (shared-ui's too).
 registerTranslations('shell', { en, nl: () => import('./translations/nl.json') });
+
+// The startup calls (CSRF token, config, user) and the remotes' manifests leave now, not after React's
+// first render: they run while the Dutch texts load and React renders the loader.
+const startup = runStartup({ pathname: window.location.pathname, search: window.location.search });
+// App handles a failure (to /deadend); this only keeps the browser from reporting it unhandled meanwhile.
+startup.catch(() => undefined);
+void useRemotesStore.getState().discover();
 
 function render(): void {
   const root = document.getElementById('root');
@@ -20,7 +29,7 @@ function render(): void {
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App startup={startup} />
       </BrowserRouter>
     </StrictMode>,
   );
