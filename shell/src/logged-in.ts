@@ -1,11 +1,12 @@
-// The parts of the shell only a logged-in user sees, each its own chunk: the landing page (the first load
-// of most visitors) does without them. App prefetches them all once startup reports a session, so they
-// arrive during the loader's hold, in parallel with the remotes, and a logged-in page never waits on them.
+// The parts of the shell only a logged-in user sees, in one chunk of their own: the landing page (the first
+// load of most visitors) does without them. App prefetches it once startup reports a session, so it arrives
+// during the loader's hold, in parallel with the remotes, and a logged-in page never waits on it.
 import { lazy } from 'react';
 
-const loadHomePage = () => import('./pages/home.page');
-const loadUserMenu = () => import('./layout/user-menu.component');
-const loadImpersonationBanner = () => import('./layout/impersonation-banner.component');
+const loadHomePage = () => import(/* webpackChunkName: "logged-in" */ './pages/home.page');
+const loadUserMenu = () => import(/* webpackChunkName: "logged-in" */ './layout/user-menu.component');
+const loadImpersonationBanner = () =>
+  import(/* webpackChunkName: "logged-in" */ './layout/impersonation-banner.component');
 
 export const HomePage = lazy(loadHomePage);
 export const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
