@@ -9,27 +9,33 @@ import globals from 'globals';
 import { createRequire } from 'node:module';
 
 // The exports of the tree-shaken shared singletons an app may import (remote contract; see the file).
-const { ALLOWED_IMPORTS } = createRequire(import.meta.url)('./tooling/shared-used-exports.cjs');
-const SHARED_EXPORT_PATHS = Object.entries(ALLOWED_IMPORTS).map(([name, allowed]) => ({
-  name,
-  allowImportNames: allowed,
-  message:
-    `The shared ${name} is tree-shaken to the exports in tooling/shared-used-exports.cjs; another one is ` +
-    'undefined at run time. To use it, add it to that list (both react-router and react-router-dom) and ' +
-    'rebuild the shell and every remote.',
-}));
+const { ALLOWED_IMPORTS, ALLOWED_IMPORTS_IN_TESTS, TEST_FILES } = createRequire(import.meta.url)(
+  './tooling/shared-used-exports.cjs',
+);
+const sharedExportPaths = (allowedImports) =>
+  Object.entries(allowedImports).map(([name, allowed]) => ({
+    name,
+    allowImportNames: allowed,
+    message:
+      `The shared ${name} is tree-shaken to the exports in tooling/shared-used-exports.cjs; another one is ` +
+      'undefined at run time. To use it, add it to that list (both react-router and react-router-dom) and ' +
+      'rebuild the shell and every remote.',
+  }));
+const SHARED_EXPORT_PATHS = sharedExportPaths(ALLOWED_IMPORTS);
+// Tests run in jest on the whole packages: they may also use the test-only names (MemoryRouter).
+const SHARED_EXPORT_PATHS_IN_TESTS = sharedExportPaths(ALLOWED_IMPORTS_IN_TESTS);
 
 const APPS = ['shell', 'mfe-roles', 'mfe-invitations', 'mfe-system', 'mfe-tokens'];
 const FOLDERS = [...APPS, 'shared-ui', 'shared-auth', 'server', 'e2e'];
 
 /** Forbid importing the named packages, and any relative path that reaches into another top-level folder. */
-function boundary(own, forbiddenPackages, message, paths = []) {
+function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHARED_EXPORT_PATHS) {
   const others = FOLDERS.filter((f) => f !== own);
   return {
     'no-restricted-imports': [
       'error',
       {
-        paths: [...SHARED_EXPORT_PATHS, ...paths],
+        paths: [...sharedPaths, ...paths],
         patterns: [
           ...(forbiddenPackages.length
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
@@ -80,26 +86,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  ...APPS.map((app) => ({
-    files: [`${app}/**/*.{ts,tsx}`],
-    rules: boundary(
-      app,
-      ['shell', 'server', ...APPS.filter((a) => a !== app && a !== 'shell')],
-      'A remote reaches another app only through the slots of the remote contract.',
-    ),
-  })),
-  {
-    files: ['shared-ui/**/*.{ts,tsx}'],
-    rules: boundary('shared-ui', [...APPS, 'server'], 'shared packages import no app.'),
-  },
-  {
-    files: ['shared-auth/**/*.{ts,tsx}'],
-    rules: boundary(
-      'shared-auth',
-      [...APPS, 'server', 'shared-ui'],
-      'shared-auth imports no app and no shared-ui.',
-    ),
-  },
+  ...[
+    ...APPS.map((app) => ({
+      folder: app,
+      forbidden: ['shell', 'server', ...APPS.filter((a) => a !== app && a !== 'shell')],
+      message: 'A remote reaches another app only through the slots of the remote contract.',
+    })),
+    { folder: 'shared-ui', forbidden: [...APPS, 'server'], message: 'shared packages import no app.' },
+    {
+      folder: 'shared-auth',
+      forbidden: [...APPS, 'server', 'shared-ui'],
+      message: 'shared-auth imports no app and no shared-ui.',
+    },
+  ].flatMap(({ folder, forbidden, message }) => [
+    { files: [`${folder}/**/*.{ts,tsx}`], rules: boundary(folder, forbidden, message) },
+    {
+      files: TEST_FILES.map((glob) => `${folder}/${glob}`),
+      rules: boundary(folder, forbidden, message, [], SHARED_EXPORT_PATHS_IN_TESTS),
+    },
+  ]),
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -20,6 +20,7 @@ const WEB_INPUTS = [
   '../tooling/mf-shared.cjs',
   '../tooling/remote-metadata.cjs',
   '../tooling/shared-used-exports.cjs',
+  '../tooling/use-sync-external-store-shim.mjs',
   '../shared-ui/contract-version.json',
 ];
 const PARTS = [

@@ -49,6 +49,7 @@ module.exports = function createAppConfig({ dir, kind, title }) {
           ? {
               'react-router$': path.join(ROUTER_DIST, 'index.mjs'),
               'react-router/dom$': path.join(ROUTER_DIST, 'dom-export.mjs'),
+              'use-sync-external-store/shim$': path.join(__dirname, 'use-sync-external-store-shim.mjs'),
             }
           : {},
       },
@@ -102,8 +103,16 @@ module.exports = function createAppConfig({ dir, kind, title }) {
               : true,
           dts: false,
           // Only browsers run these bundles: drop the runtime's Node.js loading code. A remote loads no
-          // remotes of its own, so its copy of the runtime leaves out the remote-loading code too.
-          experiments: { optimization: { target: 'web', disableRemote: kind === 'remote' } },
+          // remotes of its own, so its copy of the runtime leaves out the remote-loading code too. The host
+          // registers each remote by its remoteEntry.js (it reads the manifests itself, remote-loader.ts), so
+          // it needs no manifest-to-snapshot code either.
+          experiments: {
+            optimization: {
+              target: 'web',
+              disableRemote: kind === 'remote',
+              disableSnapshot: kind === 'host',
+            },
+          },
         }),
         new HtmlWebpackPlugin({
           title,

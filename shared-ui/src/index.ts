@@ -7,7 +7,14 @@ import './styles/shared-ui.css';
 
 export * from './contract';
 
-export { i18n, initI18n, registerTranslations, UI_NAMESPACE } from './i18n/i18n';
+export {
+  i18n,
+  initI18n,
+  loadLanguageTexts,
+  registerTranslations,
+  UI_NAMESPACE,
+  type LazyTranslations,
+} from './i18n/i18n';
 export { detectLanguage, languageUrl, switchLanguage, type Language } from './i18n/language';
 export { assertTranslationParity, translationParityProblems } from './i18n/parity';
 

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
+import { HomePage } from './logged-in';
 import DeadendPage from './pages/deadend.page';
-import HomePage from './pages/home.page';
 import LandingPage from './pages/landing.page';
 import MissingAttributesPage from './pages/missing-attributes.page';
 import NotFoundPage from './pages/not-found.page';

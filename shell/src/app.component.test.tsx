@@ -62,6 +62,33 @@ describe('startup (spec §2 Startup)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/roles/4');
   });
 
+  it('follows the startup the bootstrap started before rendering, without running another', async () => {
+    setupI18n();
+    resetRemoteSources();
+    resetRemotesStore();
+    serveRemote('roles', [rolesRemote]);
+    useSessionStore.setState({
+      authenticated: true,
+      user: personas.manager(),
+      config: { authenticated: true },
+    });
+    const outcome: StartupOutcome = {
+      kind: 'ready',
+      authenticated: true,
+      to: '/roles/4',
+      user: personas.manager(),
+    };
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <App startup={Promise.resolve(outcome)} />
+        <LocationProbe />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Role 4' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/roles/4');
+    expect(mockedStartup).not.toHaveBeenCalled();
+  });
+
   it('goes where startup says, e.g. the deep link a logged-in user reloaded', async () => {
     startAt('/roles/9/maintainers', {
       kind: 'ready',

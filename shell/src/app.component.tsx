@@ -1,10 +1,11 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LOADER_HOLD_MS, runStartup, useSessionStore } from 'shared-auth';
+import { LOADER_HOLD_MS, runStartup, useSessionStore, type StartupOutcome } from 'shared-auth';
 import { ErrorBoundary, Loader, SlotHostProvider } from 'shared-ui';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
+import { prefetchLoggedInParts } from './logged-in';
 import { useRemotesStore } from './remotes/remotes.store';
 import { useShellSlotItems } from './remotes/use-shell-slot-items';
 import { followStartup } from './startup';
@@ -21,10 +22,10 @@ export function ShellContent() {
 }
 
 /**
- * The host: runs the session startup (shared-auth), loads the remotes once a page needs them, follows
+ * The host: runs the session startup (shared-auth; or takes the one the bootstrap started), loads the remotes once a page needs them, follows
  * the startup's outcome, and holds the loader 500 ms before showing the console.
  */
-export function App() {
+export function App({ startup }: { startup?: Promise<StartupOutcome> } = {}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
@@ -39,6 +40,7 @@ export function App() {
   // (during the loader hold: the header and the home tabs need them anyway), others when RemoteMount asks.
   useEffect(() => {
     const remotes = useRemotesStore.getState();
+    if (authenticated) prefetchLoggedInParts();
     void (authenticated ? remotes.ensureLoaded() : remotes.loadFor(location.pathname));
   }, [location.pathname, authenticated]);
 
@@ -48,7 +50,7 @@ export function App() {
     once.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const { pathname, search } = location;
-    runStartup({ pathname, search })
+    (startup ?? runStartup({ pathname, search }))
       .then(
         (outcome) => followStartup(outcome, navigate),
         () => {

@@ -6,21 +6,37 @@ import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { initI18n, registerTranslations } from 'shared-ui';
+import { runStartup } from 'shared-auth';
+import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui';
 import { App } from './app.component';
+import { useRemotesStore } from './remotes/remotes.store';
 import en from './translations/en.json';
-import nl from './translations/nl.json';
 
 initI18n();
-registerTranslations('shell', { en, nl });
+// Dutch texts are a chunk of their own, fetched only on a Dutch page (shared-ui's too).
+registerTranslations('shell', { en, nl: () => import('./translations/nl.json') });
 
-const root = document.getElementById('root');
-if (root) {
+// The startup calls (CSRF token, config, user) and the remotes' manifests leave now, not after React's
+// first render: they run while the Dutch texts load and React renders the loader.
+const startup = runStartup({ pathname: window.location.pathname, search: window.location.search });
+// App handles a failure (to /deadend); this only keeps the browser from reporting it unhandled meanwhile.
+startup.catch(() => undefined);
+void useRemotesStore.getState().discover();
+
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <App startup={startup} />
       </BrowserRouter>
     </StrictMode>,
   );
 }
+
+// A chunk that cannot be fetched leaves its texts to English (every key's fallback) rather than no page.
+loadLanguageTexts().then(render, (error: unknown) => {
+  console.warn('The texts of this language could not be loaded', error);
+  render();
+});

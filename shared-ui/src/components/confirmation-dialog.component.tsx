@@ -1,7 +1,7 @@
-import { Button, ButtonType } from '@surfnet/sds';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { TextButton } from './text-button.component';
 
 export interface ConfirmationDialogProps {
   open: boolean;
@@ -115,16 +115,11 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
           </div>
           <div className="sds--modal--actions sds--actions--outer sds--space--top--5">
             {cancel && (
-              <Button
-                type={ButtonType.Secondary}
-                txt={cancelLabel ?? t('forms.cancel')}
-                onClick={() => cancel()}
-              />
+              <TextButton secondary label={cancelLabel ?? t('forms.cancel')} onClick={() => cancel()} />
             )}
-            <Button
-              type={ButtonType.Primary}
-              txt={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}
-              disabled={props.confirmDisabled}
+            <TextButton
+              label={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}
+              disabled={props.confirmDisabled ?? false}
               onClick={() => confirm()}
             />
           </div>

@@ -120,7 +120,8 @@ describe('DatePicker', () => {
     const onPick = jest.fn();
     render(<Harness initial={null} allowNull onPick={onPick} />);
     await userEvent.click(screen.getByRole('button', { name: 'Choose a date' }));
-    const grid = screen.getByRole('grid', { name: 'November 2026' });
+    // The calendar is its own chunk, loaded when first opened.
+    const grid = await screen.findByRole('grid', { name: 'November 2026' });
     const weekNumbers = within(grid)
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
@@ -137,7 +138,7 @@ describe('DatePicker', () => {
     const onPick = jest.fn();
     render(<Harness onPick={onPick} />);
     await userEvent.click(screen.getByRole('button', { name: 'Choose a date' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('grid', { name: 'January 2027' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
     act(() => screen.getByRole('button', { name: 'Thursday, 24 December 2026' }).focus());
@@ -146,7 +147,7 @@ describe('DatePicker', () => {
     await userEvent.keyboard('{Enter}');
     expect(onPick).toHaveBeenLastCalledWith(new Date(2026, 11, 9));
     await userEvent.click(screen.getByRole('button', { name: 'Choose a date' }));
-    expect(screen.getByRole('button', { name: 'Wednesday, 9 December 2026' })).toHaveFocus();
+    expect(await screen.findByRole('button', { name: 'Wednesday, 9 December 2026' })).toHaveFocus();
     await userEvent.keyboard('{ArrowLeft}{Escape}');
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose a date' })).toHaveFocus();

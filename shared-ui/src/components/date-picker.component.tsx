@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BAD_DATE_CORRECTION_DAYS } from 'shared-auth';
 import { addDays, formatDateValue, isWithin, parseDate, startOfDay } from '../utils/date';
-import { Calendar } from './calendar.component';
+
+// Its own chunk, fetched when a calendar is first opened: shared-ui is loaded whole on the shell's first
+// page, which shows no date picker.
+const Calendar = lazy(() => import('./calendar.component').then((module) => ({ default: module.Calendar })));
 
 export interface DatePickerProps {
   name: string;
@@ -146,17 +149,19 @@ export function DatePicker({
         </button>
       </div>
       {open && (
-        <Calendar
-          selected={value}
-          min={min}
-          max={max}
-          onClose={close}
-          onSelect={(date) => {
-            setInvalid(false);
-            onChange(date);
-            close();
-          }}
-        />
+        <Suspense fallback={null}>
+          <Calendar
+            selected={value}
+            min={min}
+            max={max}
+            onClose={close}
+            onSelect={(date) => {
+              setInvalid(false);
+              onChange(date);
+              close();
+            }}
+          />
+        </Suspense>
       )}
       {invalid && (
         <p id={`${id}-error`} role="alert" className="sds--text-field--message">

@@ -107,19 +107,20 @@ describe('FlashMessages', () => {
     act(() => {
       setFlash('Role is disabled', 'error', retry, 'Retry');
     });
-    const banner = screen.getByRole('alert');
+    // The banner's design-system part is its own chunk, loaded when the first flash shows.
+    const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Role is disabled');
     expect(banner.querySelector('.sds--alert--status-error')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalled();
   });
 
-  it('shows a warning as a banner too', () => {
+  it('shows a warning as a banner too', async () => {
     render(<FlashMessages />);
     act(() => {
       setFlash('No provisioning', 'warning');
     });
-    expect(screen.getByRole('alert').querySelector('.sds--alert--status-warning')).not.toBeNull();
+    expect((await screen.findByRole('alert')).querySelector('.sds--alert--status-warning')).not.toBeNull();
   });
 
   it('shows success and info as a success toast that can be closed', async () => {
@@ -127,7 +128,7 @@ describe('FlashMessages', () => {
     act(() => {
       setFlash('Role saved', 'info');
     });
-    const toast = screen.getByRole('status');
+    const toast = await screen.findByRole('status');
     expect(toast).toHaveTextContent('Role saved');
     expect(toast.querySelector('.sds--toaster--status-success')).not.toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

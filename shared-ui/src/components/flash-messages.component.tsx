@@ -1,5 +1,8 @@
-import { Alert, AlertType, Toaster, ToasterContainer, ToasterType } from '@surfnet/sds';
+import { lazy, Suspense } from 'react';
 import { clearFlash, useFlashStore } from 'shared-auth';
+
+// Its own chunk of shared-ui, fetched when the first flash shows (see flash-view.component.tsx).
+const FlashView = lazy(() => import('./flash-view.component'));
 
 /**
  * The flash of shared-auth's store (spec §4 Flash): an error or warning is an alert banner with its
@@ -8,25 +11,9 @@ import { clearFlash, useFlashStore } from 'shared-auth';
 export function FlashMessages() {
   const flash = useFlashStore((state) => state.flash);
   if (!flash || !flash.msg) return null;
-  const close = () => clearFlash();
-  if (flash.type === 'error' || flash.type === 'warning') {
-    return (
-      <div role="alert" className="ui-flash ui-flash-banner">
-        <Alert
-          message={flash.msg}
-          alertType={flash.type === 'error' ? AlertType.Error : AlertType.Warning}
-          action={flash.action}
-          actionLabel={flash.actionLabel}
-          close={close}
-        />
-      </div>
-    );
-  }
   return (
-    <div role="status" aria-live="polite" className="ui-flash ui-flash-toast">
-      <ToasterContainer>
-        <Toaster message={flash.msg} toasterType={ToasterType.Success} close={close} />
-      </ToasterContainer>
-    </div>
+    <Suspense fallback={null}>
+      <FlashView flash={flash} close={() => clearFlash()} />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { Loader as SdsLoader } from '@surfnet/sds';
 import { useTranslation } from 'react-i18next';
 
 export interface LoaderProps {
@@ -6,12 +5,21 @@ export interface LoaderProps {
   label?: string;
 }
 
-/** SDS's three-dot loader, announced as a status to assistive technology. */
+/**
+ * The design system's three-dot loader (its markup and classes; see breadcrumb.component.tsx for why not
+ * its component), announced as a status to assistive technology.
+ */
 export function Loader({ label }: LoaderProps) {
   const { t } = useTranslation('ui');
   return (
     <div role="status" aria-live="polite" className="ui-loader">
-      <SdsLoader />
+      <div className="sds--loading-container">
+        <div className="sds--loading">
+          <span className="sds--loading--dot" />
+          <span className="sds--loading--dot" />
+          <span className="sds--loading--dot" />
+        </div>
+      </div>
       <span className="sds--visually-hidden">{label ?? t('loader.loading')}</span>
     </div>
   );

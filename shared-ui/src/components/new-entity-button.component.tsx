@@ -1,5 +1,5 @@
-import { Button } from '@surfnet/sds';
 import { useNavigate } from 'react-router-dom';
+import { TextButton } from './text-button.component';
 
 /** What the optional "new" button of a list does: go to a path, or run a function. */
 export interface NewEntityAction {
@@ -12,11 +12,11 @@ export interface NewEntityAction {
 
 function NavigatingButton({ label, path, state }: { label: string; path: string; state?: unknown }) {
   const navigate = useNavigate();
-  return <Button txt={label} onClick={() => navigate(path, { state })} />;
+  return <TextButton label={label} onClick={() => navigate(path, { state })} />;
 }
 
 /** The "new" button of a list; only needs a router when it navigates. */
 export function NewEntityButton({ action }: { action: NewEntityAction }) {
   if (action.path) return <NavigatingButton label={action.label} path={action.path} state={action.state} />;
-  return <Button txt={action.label} onClick={() => action.onClick?.()} />;
+  return <TextButton label={action.label} onClick={() => action.onClick?.()} />;
 }

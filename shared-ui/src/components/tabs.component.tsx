@@ -1,4 +1,3 @@
-import { BadgeNumber } from '@surfnet/sds';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -98,7 +97,8 @@ export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) 
                 <span className="ui-tab-label">{text}</span>
                 {count !== undefined && (
                   <span className="ui-tab-count" aria-label={t('tabs.count', { count })}>
-                    <BadgeNumber value={count} small />
+                    {/* The design system's small number badge, in its classes (see breadcrumb.component.tsx). */}
+                    <span className="sds--badge--number sds--badge--number--small">{count}</span>
                   </span>
                 )}
                 {tab.notifier && (

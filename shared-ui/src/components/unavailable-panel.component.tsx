@@ -1,5 +1,5 @@
-import { Button, ButtonType } from '@surfnet/sds';
 import { useTranslation } from 'react-i18next';
+import { TextButton } from './text-button.component';
 
 export interface UnavailablePanelProps {
   onRetry: () => void;
@@ -16,7 +16,7 @@ export function UnavailablePanel({ onRetry, detail, title }: UnavailablePanelPro
     <div role="alert" className="ui-unavailable-panel">
       <h2 className="sds--text--h4">{title ?? t('unavailable.title')}</h2>
       <p>{detail ?? t('unavailable.text')}</p>
-      <Button type={ButtonType.Secondary} txt={t('unavailable.retry')} onClick={() => onRetry()} />
+      <TextButton secondary label={t('unavailable.retry')} onClick={() => onRetry()} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.m
 
 import { reportError, useSessionStore } from 'shared-auth';
 import { resetStores } from '../test-support/reset';
-import { i18n, initI18n, registerTranslations } from './i18n';
+import { i18n, initI18n, loadLanguageTexts, registerTranslations } from './i18n';
 import { detectLanguage, languageUrl, switchLanguage } from './language';
 
 const report = reportError as jest.Mock;
@@ -87,6 +87,26 @@ describe('i18n', () => {
     expect(i18n.t('tokens:title')).toBe('Tokens');
     await i18n.changeLanguage('nl');
     expect(i18n.t('tokens:title')).toBe('Sleutels');
+  });
+
+  it('fetches lazy Dutch texts only for a Dutch page, before it is shown', async () => {
+    const dutch = jest.fn(async () => ({ default: { title: 'Sleutels' } }));
+    registerTranslations('lazy-tokens', { en: { title: 'Tokens' }, nl: dutch });
+    await loadLanguageTexts();
+    expect(dutch).not.toHaveBeenCalled();
+    expect(i18n.t('lazy-tokens:title')).toBe('Tokens');
+
+    await i18n.changeLanguage('nl');
+    await loadLanguageTexts();
+    expect(dutch).toHaveBeenCalledTimes(1);
+    expect(i18n.t('lazy-tokens:title')).toBe('Sleutels');
+    expect(i18n.resolvedLanguage).toBe('nl');
+  });
+
+  it("loads shared-ui's own Dutch texts when the language changes to Dutch", async () => {
+    await i18n.changeLanguage('nl');
+    expect(i18n.t('ui:datePicker.invalid')).not.toBe('Date input not valid.');
+    expect(i18n.hasResourceBundle('nl', 'ui')).toBe(true);
   });
 
   it('reports a missing key to the server once when a user is logged in', () => {

@@ -1,9 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary.component';
 import type { RemoteContributions } from '../contract';
-import { initI18n, registerTranslations } from '../i18n/i18n';
-import { StandaloneApp } from './standalone-app.component';
+import { initI18n, loadLanguageTexts, registerTranslations } from '../i18n/i18n';
+
+// Only a remote running on its own renders it; inside the shell (which loads shared-ui whole on its first
+// page) it is a chunk nobody fetches.
+// Its first render also waits for the page language's lazy texts (shared-ui's Dutch), so no English flashes.
+const StandaloneApp = lazy(async () => {
+  const [module] = await Promise.all([
+    import('./standalone-app.component'),
+    loadLanguageTexts().catch(() => undefined),
+  ]);
+  return { default: module.StandaloneApp };
+});
 
 /**
  * Runs one remote on its own (its dev server or its built index.html): i18n with the remote's namespace,
@@ -18,7 +29,9 @@ export function renderStandalone(contributions: RemoteContributions, root: HTMLE
   reactRoot.render(
     <ErrorBoundary>
       <BrowserRouter>
-        <StandaloneApp contributions={contributions} />
+        <Suspense fallback={null}>
+          <StandaloneApp contributions={contributions} />
+        </Suspense>
       </BrowserRouter>
     </ErrorBoundary>,
   );

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { IMPERSONATION_WINK_MS, startLogin, useSessionStore } from 'shared-auth';
 import logo from '../assets/logo.svg';
+import { UserMenu } from '../logged-in';
 import { useSlot } from '../remotes/use-slot';
 import { LanguageSwitcher } from './language-switcher.component';
-import { UserMenu } from './user-menu.component';
 
 /** The logo winks (spec §9: 850 ms) when impersonation starts or stops. */
 function useWinkOnImpersonation(): boolean {
@@ -72,7 +72,9 @@ export function Header() {
       <div className="shell-header-actions">
         {authenticated && <HeaderLinks />}
         {authenticated ? (
-          <UserMenu />
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
         ) : (
           <button type="button" className="sds--btn sds--btn--ghost--light" onClick={() => startLogin()}>
             {t('header.login')}

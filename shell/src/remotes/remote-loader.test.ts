@@ -34,27 +34,43 @@ describe('remote loader', () => {
     await expect(fetchRemoteUrls()).rejects.toThrow('/remotes.json answered 503');
   });
 
-  it("reads a manifest's federation name and published metadata", async () => {
-    answer(200, { name: 'mfe_hello', metaData: { portal: { id: 'hello' } } });
-    await expect(fetchRemoteManifest('/h.json')).resolves.toEqual({
+  it("reads a manifest's federation name, published metadata and remoteEntry URL", async () => {
+    const remoteEntry = { name: 'remoteEntry.js', path: '', type: 'global' };
+    answer(200, {
+      name: 'mfe_hello',
+      metaData: { portal: { id: 'hello' }, publicPath: 'auto', remoteEntry },
+    });
+    await expect(fetchRemoteManifest('/remotes/hello/mf-manifest.json')).resolves.toEqual({
       federationName: 'mfe_hello',
       metadata: { id: 'hello' },
+      entry: 'http://localhost/remotes/hello/remoteEntry.js',
+    });
+    // Another host, and a remote built with a fixed publicPath and an entry folder.
+    answer(200, { name: 'mfe_hello', metaData: { publicPath: 'https://cdn.example.org/h/', remoteEntry } });
+    await expect(fetchRemoteManifest('https://other.example.org/m.json')).resolves.toMatchObject({
+      entry: 'https://cdn.example.org/h/remoteEntry.js',
+    });
+    answer(200, { name: 'mfe_hello', metaData: { remoteEntry: { ...remoteEntry, path: 'js' } } });
+    await expect(fetchRemoteManifest('https://other.example.org/h/m.json')).resolves.toMatchObject({
+      entry: 'https://other.example.org/h/js/remoteEntry.js',
     });
     answer(200, { nothing: true });
+    await expect(fetchRemoteManifest('/h.json')).rejects.toThrow('/h.json is no remote manifest');
+    answer(200, { name: 'mfe_hello', metaData: { portal: { id: 'hello' } } });
     await expect(fetchRemoteManifest('/h.json')).rejects.toThrow('/h.json is no remote manifest');
   });
 
   it('registers each remote by its federation name with its id as alias, and loads its contributions', async () => {
-    registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h/mf-manifest.json' }]);
+    registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h/remoteEntry.js' }]);
     expect(registerPlugins).toHaveBeenCalledTimes(1);
     expect(registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'mfe_hello', alias: 'hello', entry: '/h/mf-manifest.json' }],
+      [{ name: 'mfe_hello', alias: 'hello', entry: '/h/remoteEntry.js' }],
       { force: false },
     );
     // A second registration (a retry after remotes.json changed) replaces the first.
-    registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h2/mf-manifest.json' }]);
+    registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h2/remoteEntry.js' }]);
     expect(registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'mfe_hello', alias: 'hello', entry: '/h2/mf-manifest.json' }],
+      [{ name: 'mfe_hello', alias: 'hello', entry: '/h2/remoteEntry.js' }],
       { force: true },
     );
     expect(registerPlugins).toHaveBeenCalledTimes(1);

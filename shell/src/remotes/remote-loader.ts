@@ -14,6 +14,13 @@ export interface RemoteManifest {
   federationName: string;
   /** `metaData.portal`: the remote's published routes and slot entries, still unchecked. */
   metadata: unknown;
+  /** Absolute URL of the remote's remoteEntry.js, resolved against the manifest's URL (or its publicPath). */
+  entry: string;
+}
+
+interface ManifestBody {
+  name?: unknown;
+  metaData?: { portal?: unknown; publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
 }
 
 async function getJson(url: string): Promise<unknown> {
@@ -36,9 +43,22 @@ export async function fetchRemoteUrls(): Promise<RemoteUrls> {
 
 /** Reads one remote's mf-manifest.json: cheap data, no code. */
 export async function fetchRemoteManifest(url: string): Promise<RemoteManifest> {
-  const body = (await getJson(url)) as { name?: unknown; metaData?: { portal?: unknown } } | null;
-  if (!body || typeof body.name !== 'string' || !body.name) throw new Error(`${url} is no remote manifest`);
-  return { federationName: body.name, metadata: body.metaData?.portal };
+  const body = (await getJson(url)) as ManifestBody | null;
+  const file = body?.metaData?.remoteEntry?.name;
+  if (!body || typeof body.name !== 'string' || !body.name || typeof file !== 'string' || !file)
+    throw new Error(`${url} is no remote manifest`);
+  const folder = body.metaData?.remoteEntry?.path;
+  const publicPath = body.metaData?.publicPath;
+  // publicPath 'auto' (our remotes): the files sit beside the manifest.
+  const base = new URL(
+    typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : url,
+    window.location.href,
+  );
+  const entry = new URL(
+    typeof folder === 'string' && folder ? `${folder.replace(/\/?$/, '/')}${file}` : file,
+    base,
+  );
+  return { federationName: body.name, metadata: body.metaData?.portal, entry: entry.href };
 }
 
 // Reports a remote that cannot be loaded; the shell's own state shows the unavailable panel, so the
@@ -53,7 +73,12 @@ const reportFailures: ModuleFederationRuntimePlugin = {
 let registeredBefore = false;
 const federationNames = new Map<RemoteId, string>();
 
-/** Registers the remotes with the Module Federation runtime (again, when a retry re-read remotes.json). */
+/**
+ * Registers the remotes with the Module Federation runtime (again, when a retry re-read remotes.json).
+ * Each by its remoteEntry.js, not its manifest: the shell has read the manifest already, and the runtime
+ * would fetch it a second time before the remoteEntry (one round trip more on the way to every remote's
+ * first screen). The host is built without the runtime's manifest code (`disableSnapshot`).
+ */
 export function registerRemoteEntries(
   entries: { id: RemoteId; federationName: string; entry: string }[],
 ): void {

@@ -64,7 +64,7 @@ describe('remotes store', () => {
       ],
     });
     expect(registerRemoteEntries).toHaveBeenCalledWith([
-      { id: 'hello', federationName: 'mfe_hello', entry: 'http://localhost/remotes/hello/mf-manifest.json' },
+      { id: 'hello', federationName: 'mfe_hello', entry: 'http://localhost/remotes/hello/remoteEntry.js' },
     ]);
     expect(loadContributions).not.toHaveBeenCalled();
 

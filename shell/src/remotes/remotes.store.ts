@@ -61,7 +61,10 @@ let discovering: Promise<void> | null = null;
 let urls: RemoteUrls = {};
 
 /** Reads a remote's manifest and checks its metadata and contract version. */
-async function describe(id: RemoteId, url: string): Promise<{ state: RemoteState; federationName?: string }> {
+async function describe(
+  id: RemoteId,
+  url: string,
+): Promise<{ state: RemoteState; federationName?: string; entry?: string }> {
   try {
     const manifest = await fetchRemoteManifest(url);
     const metadata = parseMetadata(id, manifest.metadata);
@@ -72,7 +75,11 @@ async function describe(id: RemoteId, url: string): Promise<{ state: RemoteState
       return { state: { status: 'refused', attempt: 0, metadata } };
     }
     rememberMetadata(metadata);
-    return { state: { status: 'known', attempt: 0, metadata }, federationName: manifest.federationName };
+    return {
+      state: { status: 'known', attempt: 0, metadata },
+      federationName: manifest.federationName,
+      entry: manifest.entry,
+    };
   } catch (error) {
     console.warn(`Remote ${id} cannot be described`, error);
     // What it published last time keeps its routes and tabs in place, showing the unavailable panel.
@@ -89,8 +96,8 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
   const describeAll = async (ids: RemoteId[]): Promise<void> => {
     const described = await Promise.all(ids.map((id) => describe(id, urls[id])));
     const entries = ids.flatMap((id, index) => {
-      const { federationName } = described[index];
-      return federationName ? [{ id, federationName, entry: urls[id] }] : [];
+      const { federationName, entry } = described[index];
+      return federationName && entry ? [{ id, federationName, entry }] : [];
     });
     if (entries.length > 0) registerRemoteEntries(entries);
     set((current) => ({

@@ -52,7 +52,11 @@ export const fetchRemoteManifest = jest.fn(async (url: string) => {
   const id = [...served.keys()].find((candidate) => manifestUrl(candidate) === url);
   const metadata = id === undefined ? new Error(`${url} answered 404`) : served.get(id)!.metadata;
   if (metadata instanceof Error) throw metadata;
-  return { federationName: `mfe_${metadata.id}`, metadata };
+  return {
+    federationName: `mfe_${metadata.id}`,
+    metadata,
+    entry: url.replace('mf-manifest.json', 'remoteEntry.js'),
+  };
 });
 
 export const registerRemoteEntries = jest.fn();
