@@ -7,7 +7,7 @@ import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
-import type { PageSql } from '../domain/paging.js';
+import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -160,6 +160,22 @@ export async function searchInvitations(
   }
   const where = conditions.join(' AND ');
   const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
+  if (page.offset + page.size <= COUNT_CAP) {
+    // Within the cap one scan gives both (as for users): the ids of the first COUNT_CAP + 1 matches in
+    // order, counted, and the page's rows joined to them. A materialized CTE is read back in the order it
+    // was written, so row_number() over it is the rank in the requested order.
+    const { rows } = await q.query<InvitationRow & { total: number }>(
+      `WITH m AS MATERIALIZED (SELECT i.id FROM ${from} WHERE ${where} ${page.order} LIMIT ${COUNT_CAP + 1})
+       SELECT ${INVITATION_SELECT}, (SELECT count(*) FROM m)::int AS total
+         FROM (SELECT m.id, row_number() OVER () AS n FROM m LIMIT ${page.size} OFFSET ${page.offset}) p
+         JOIN (${INVITATION_FROM}) ON i.id = p.id
+        ORDER BY p.n`,
+      params,
+    );
+    if (rows.length > 0 || page.offset === 0) {
+      return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+    }
+  }
   const rows = await loadInvitationRows(q, where, params, page.tail);
   const total = await cappedCount(q, `FROM ${from} WHERE ${where}`, params, {
     rows: rows.length,

@@ -106,14 +106,16 @@ export async function searchUsers(
   return { rows: page.rows, total };
 }
 
-/** The full user, or null when there is no user with this id. */
-export async function loadUser(q: Queryable, registry: Registry, id: number): Promise<User | null> {
-  // One query per request (this runs on every API call): the user with its roles, each role with its
-  // member count and application usages, aggregated as JSON.
-  const { rows } = await q.query<
-    UserRow & { role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[] }
-  >(
-    `SELECT u.*, COALESCE((
+/** A user row with its roles (each with its member count and application usages) as JSON. */
+export type LoadedUserRow = UserRow & {
+  role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[];
+};
+
+/**
+ * The user with its roles, aggregated as JSON, over alias `u`: one statement per request (it runs on
+ * every API call), prepared, for its plan does not depend on which user.
+ */
+const USER_WITH_ROLES = `SELECT u.*, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
          SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
                 ur.created_at AS user_role_created_at,
@@ -124,11 +126,45 @@ export async function loadUser(q: Queryable, registry: Registry, id: number): Pr
                   FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages
            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
           WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
-       FROM users u WHERE u.id = $1`,
-    [id],
+       FROM users u`;
+
+/** The full user, or null when there is no user with this id. */
+export async function loadUser(q: Queryable, registry: Registry, id: number): Promise<User | null> {
+  const { rows } = await q.query<LoadedUserRow>(`${USER_WITH_ROLES} WHERE u.id = $1`, [id], {
+    prepare: true,
+  });
+  return rows.length === 0 ? null : shapeLoadedUser(registry, rows[0]);
+}
+
+/**
+ * A stored, unexpired browser session and the row of its user (null when the session names no user, or
+ * one deleted since), in one round trip: the session and the user are read on every API call.
+ */
+export async function readSessionWithUser<T>(
+  q: Queryable,
+  sessionId: string,
+): Promise<{ data: T; expiresAt: Date; userRow: LoadedUserRow | null } | null> {
+  // The user's columns are all NULL when the session has no user.
+  type Row = Omit<LoadedUserRow, 'id'> & { id: number | null; session_data: T; session_expires_at: Date };
+  const { rows } = await q.query<Row>(
+    `SELECT s.data AS session_data, s.expires_at AS session_expires_at, lu.*
+       FROM sessions s
+       LEFT JOIN LATERAL (${USER_WITH_ROLES}
+         WHERE u.id = CASE WHEN jsonb_typeof(s.data -> 'userId') = 'number' THEN (s.data ->> 'userId')::bigint END
+       ) lu ON TRUE
+      WHERE s.id = $1 AND s.expires_at > now()`,
+    [sessionId],
+    { prepare: true },
   );
-  if (rows.length === 0) return null;
-  const { role_rows: roleRows, ...userRow } = rows[0];
+  if (rows.length !== 1) return null;
+  const { session_data: data, session_expires_at: expiresAt, ...userRow } = rows[0];
+  const { id } = userRow;
+  return { data, expiresAt, userRow: id === null ? null : { ...userRow, id } };
+}
+
+/** A loaded user row as the User of the API: its roles shaped, its institution from the registry. */
+export async function shapeLoadedUser(registry: Registry, loaded: LoadedUserRow): Promise<User> {
+  const { role_rows: roleRows, ...userRow } = loaded;
   const user = toPlainUser(userRow);
   const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
   const apps = await registryApplications(registry, usages.values());
