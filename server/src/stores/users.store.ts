@@ -27,6 +27,9 @@ export interface UserSearchQuery {
   roleId?: number;
 }
 
+/** A user of a search page, with the authorities the user holds (each once, in no order). */
+export type UserSearchRow = UserListRow & { authorities: string[] };
+
 /** API sort keys → columns; anything else sorts by name. */
 const SORT_COLUMNS: Record<string, string> = {
   // Case-insensitive, as the users_name_order / users_email_order indexes hold them.
@@ -55,7 +58,7 @@ export async function searchUsers(
   q: Queryable,
   query: UserSearchQuery,
   scope: { sql: string; params: unknown[] } | null = null,
-): Promise<{ rows: UserListRow[]; total: number }> {
+): Promise<{ rows: UserSearchRow[]; total: number }> {
   const params: unknown[] = [];
   const where: string[] = [];
   const text = query.query?.trim();
@@ -79,14 +82,17 @@ export async function searchUsers(
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
             u.created_at, u.last_activity`;
+  // For the page's rows only (p: the page, kept in its order): the authorities each user holds.
+  const authorities = `ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = p.id) AS authorities`;
   if (offset + limit <= COUNT_CAP) {
     // Within the cap one scan gives both: the first COUNT_CAP + 1 matches in order (from the order index
     // for a broad search, a trigram or sequential scan for a narrow one), counted, and the page cut out.
-    const { rows } = await q.query<UserListRow & { total: number }>(
+    const { rows } = await q.query<UserSearchRow & { total: number }>(
       // A materialized CTE is read back in the order it was written (no second sort).
       `WITH m AS MATERIALIZED (
          SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1})
-       SELECT m.*, (SELECT count(*) FROM m)::int AS total FROM m LIMIT ${limit} OFFSET ${offset}`,
+       SELECT p.*, ${authorities}, (SELECT count(*) FROM m)::int AS total
+         FROM (SELECT * FROM m LIMIT ${limit} OFFSET ${offset}) p`,
       params,
     );
     if (rows.length > 0 || offset === 0) {
@@ -94,8 +100,9 @@ export async function searchUsers(
       return { rows: rows.map(({ total: _t, ...row }) => row), total };
     }
   }
-  const page = await q.query<UserListRow>(
-    `SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
+  const page = await q.query<UserSearchRow>(
+    `SELECT p.*, ${authorities} FROM (
+       SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}) p`,
     params,
   );
   const total = await cappedCount(q, `FROM users u ${whereSql}`, params, {
