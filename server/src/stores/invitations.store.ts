@@ -180,7 +180,19 @@ export async function searchInvitations(
   }
   const where = conditions.join(' AND ');
   const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
-  if (page.offset + page.size <= COUNT_CAP) {
+  if (!page.like) {
+    // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
+    // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
+    const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
+      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS},
+              (SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c)::int AS total
+         FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
+      params,
+    );
+    if (rows.length > 0 || page.offset === 0) {
+      return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+    }
+  } else if (page.offset + page.size <= COUNT_CAP) {
     // Within the cap one scan gives both (as for users): the ids of the first COUNT_CAP + 1 matches in
     // order, counted, and the page's rows joined to them. A materialized CTE is read back in the order it
     // was written, so row_number() over it is the rank in the requested order.

@@ -43,10 +43,15 @@ const SORT_COLUMNS: Record<string, string> = {
   created_at: 'u.created_at',
 };
 
-function orderBy(query: UserSearchQuery): string {
+function sortOf(query: UserSearchQuery): { column: string; direction: 'ASC' | 'DESC'; nulls: string } {
   const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
   const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
-  return `${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, u.id ${direction}`;
+  return { column, direction, nulls: direction === 'ASC' ? 'FIRST' : 'LAST' };
+}
+
+function orderBy(query: UserSearchQuery): string {
+  const { column, direction, nulls } = sortOf(query);
+  return `${column} ${direction} NULLS ${nulls}, u.id ${direction}`;
 }
 
 /**
@@ -82,17 +87,30 @@ export async function searchUsers(
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
             u.created_at, u.last_activity`;
-  // For the page's rows only (p: the page, kept in its order): the authorities each user holds.
-  const authorities = `ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = p.id) AS authorities`;
+  // For the page's rows only: the authorities each user holds.
+  const authorities = (alias: string) =>
+    `ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = ${alias}.id) AS authorities`;
   if (offset + limit <= COUNT_CAP) {
-    // Within the cap one scan gives both: the first COUNT_CAP + 1 matches in order (from the order index
-    // for a broad search, a trigram or sequential scan for a narrow one), counted, and the page cut out.
+    // Within the cap, one statement. The probe reads up to COUNT_CAP + 1 matches in no order, the
+    // cheapest way the planner finds: a trigram index for a narrow text, the first heap pages for a
+    // broad one (every row matches). Their number is the total. When the probe holds every match, the
+    // page is cut from it, sorted in memory; when there are more, from the order index (users_*_order),
+    // which a broad match lets stop after a page. The branch not taken is skipped (a one-time filter).
+    const { column, direction, nulls } = sortOf(query);
     const { rows } = await q.query<UserSearchRow & { total: number }>(
-      // A materialized CTE is read back in the order it was written (no second sort).
-      `WITH m AS MATERIALIZED (
-         SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1})
-       SELECT p.*, ${authorities}, (SELECT count(*) FROM m)::int AS total
-         FROM (SELECT * FROM m LIMIT ${limit} OFFSET ${offset}) p`,
+      `WITH probe AS MATERIALIZED (SELECT u.id, ${column} AS k FROM users u ${whereSql} LIMIT ${COUNT_CAP + 1}),
+            total AS (SELECT count(*)::int AS n FROM probe),
+            page AS (
+              SELECT s.id, s.pos FROM (
+                SELECT id, row_number() OVER (ORDER BY k ${direction} NULLS ${nulls}, id ${direction}) AS pos
+                  FROM probe) s
+               WHERE (SELECT n FROM total) <= ${COUNT_CAP} AND s.pos > ${offset} AND s.pos <= ${offset + limit}
+              UNION ALL
+              (SELECT u.id, row_number() OVER (ORDER BY ${orderBy(query)}) AS pos
+                 FROM users u WHERE (SELECT n FROM total) > ${COUNT_CAP} ${where.length ? `AND ${where.join(' AND ')}` : ''}
+                ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}))
+       SELECT ${columns}, ${authorities('u')}, (SELECT n FROM total) AS total
+         FROM page JOIN users u ON u.id = page.id ORDER BY page.pos`,
       params,
     );
     if (rows.length > 0 || offset === 0) {
@@ -101,7 +119,7 @@ export async function searchUsers(
     }
   }
   const page = await q.query<UserSearchRow>(
-    `SELECT p.*, ${authorities} FROM (
+    `SELECT p.*, ${authorities('p')} FROM (
        SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}) p`,
     params,
   );
