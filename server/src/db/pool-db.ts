@@ -20,7 +20,11 @@ function statementName(sql: string): string {
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>> {
+    async query<T>(
+      sql: string,
+      params?: readonly unknown[],
+      options?: QueryOptions,
+    ): Promise<QueryResult<T>> {
       const values = params as unknown[] | undefined;
       const result = options?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values })

@@ -139,7 +139,10 @@ export async function searchRoles(
   const roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
   if (rows.length > 0 || page.offset === 0) return { roles, total: Number(rows[0]?.total ?? 0) };
   // Past the last page: no row carried the count.
-  const counted = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles r WHERE ${where}`, params);
+  const counted = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM roles r WHERE ${where}`,
+    params,
+  );
   return { roles, total: Number(counted.rows[0].n) };
 }
 
