@@ -22,13 +22,8 @@ import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
-import {
-  deleteUser,
-  loadUser,
-  onApplications,
-  searchUsers,
-  type UserSearchQuery,
-} from '../stores/users.store.js';
+import { onApplications, searchUsers, type UserSearchQuery } from '../stores/user-search.store.js';
+import { deleteUser, loadUser } from '../stores/users.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
 
