@@ -4,8 +4,21 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Run as a named prepared statement: parsed and planned once per connection, then only executed. For
+   * the fixed statements of every request (session, user), whose plans do not depend on their parameters;
+   * never for searches, where a generic plan cannot tell a broad pattern from a narrow one.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
 }
 
 export interface Db extends Queryable {

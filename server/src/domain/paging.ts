@@ -44,6 +44,8 @@ export function likePattern(text: string): string {
 export interface PageSql {
   /** `ORDER BY … LIMIT … OFFSET …` (a whitelisted column, never caller text). */
   tail: string;
+  /** The `ORDER BY …` part of the tail alone. */
+  order: string;
   size: number;
   offset: number;
   /** The trimmed search text as an ILIKE pattern, or null when there is nothing to search for. */
@@ -66,8 +68,10 @@ export function pageSql(
   const size = q.pageSize ?? defaultPageSize;
   const offset = (q.pageNumber ?? 0) * size;
   const text = q.query?.trim() ?? '';
+  const order = `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ${direction}`;
   return {
-    tail: `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ${direction} LIMIT ${size} OFFSET ${offset}`,
+    tail: `${order} LIMIT ${size} OFFSET ${offset}`,
+    order,
     size,
     offset,
     like: text === '' ? null : likePattern(text),

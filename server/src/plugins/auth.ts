@@ -9,7 +9,7 @@ import { auditImpersonation } from '../stores/audit.store.js';
 
 import { httpError } from '../errors.js';
 import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
-import { loadUser, touchLastActivity } from '../stores/users.store.js';
+import { loadUser, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
 
 /**
  * A preHandler for a shared rule about the (effective) user alone: 401 without a user, 403 with `refusal`
@@ -110,7 +110,12 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     } else {
       const userId = request.session.get('userId');
       if (!userId) return;
-      const user = await loadUser(app.db, app.registry, userId);
+      // Read with the session (one round trip) unless the session was not read from the database.
+      const row = request.session.userRow;
+      const user =
+        row === undefined
+          ? await loadUser(app.db, app.registry, userId)
+          : row && (await shapeLoadedUser(app.registry, row));
       if (!user) {
         // The user was deleted while logged in.
         request.session.destroy();

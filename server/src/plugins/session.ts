@@ -5,13 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  deleteSession,
-  extendSession,
-  purgeExpired,
-  readSession,
-  writeSession,
-} from '../stores/sessions.store.js';
+import { deleteSession, extendSession, purgeExpired, writeSession } from '../stores/sessions.store.js';
+import { readSessionWithUser, type LoadedUserRow } from '../stores/users.store.js';
 
 export const SESSION_COOKIE = 'portal_session';
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -42,6 +37,11 @@ export class Session {
   /** The id to delete on save (after regenerate or destroy). */
   previousId: string | null = null;
   expiresAt: number;
+  /**
+   * The row of the session's user, read with the session in one round trip (the auth plugin shapes it);
+   * null when the stored session names no user or a deleted one, undefined when nothing was read.
+   */
+  userRow?: LoadedUserRow | null;
 
   constructor(id: string | null, data: SessionData, expiresAt: number) {
     this.id = id;
@@ -93,8 +93,11 @@ async function loadSession(app: FastifyInstance, request: FastifyRequest): Promi
   if (!raw || !request.url.startsWith('/api/')) return;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
-  const stored = await readSession<SessionData>(app.db, unsigned.value);
-  if (stored) request.session = new Session(unsigned.value, stored.data ?? {}, stored.expiresAt.getTime());
+  const stored = await readSessionWithUser<SessionData>(app.db, unsigned.value);
+  if (stored) {
+    request.session = new Session(unsigned.value, stored.data ?? {}, stored.expiresAt.getTime());
+    request.session.userRow = stored.userRow;
+  }
 }
 
 async function saveSession(

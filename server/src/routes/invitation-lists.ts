@@ -8,6 +8,7 @@ import {
   searchInvitations,
   STATUS_FILTER,
   toInvitations,
+  toSearchedInvitations,
 } from '../stores/invitations.store.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
@@ -43,7 +44,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
       const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
+      return { content: await toSearchedInvitations(app.registry, rows), totalElements: total };
     },
   );
 

@@ -33,8 +33,32 @@ describe('searches past the count cap', () => {
     // Pages past the cap are still answered.
     const late = await get('/api/v1/users/search?query=perf&pageNumber=203&pageSize=5');
     expect(late.content).toHaveLength(5);
+    // The next page of a search past the cap comes from the same order.
+    const second = await get('/api/v1/users/search?query=perf&pageNumber=1&pageSize=5');
+    expect(second.content.map((u) => u.name)).toEqual(
+      [1002, 1003, 1004, 1005, 1006].map((n) => `Perf User ${n}`),
+    );
     const narrow = await get('/api/v1/users/search?query=perf%20user%20101&pageNumber=0&pageSize=5');
     expect(narrow.totalElements).toBe(11); // Perf User 101 and 1010 … 1019
+    expect(narrow.content.map((u) => u.name)).toEqual(
+      [101, 1010, 1011, 1012, 1013].map((n) => `Perf User ${n}`),
+    );
+    // Every match of a narrow search is sorted in memory: later pages and the other direction follow it.
+    const narrowLast = await get('/api/v1/users/search?query=perf%20user%20101&pageNumber=2&pageSize=5');
+    expect(narrowLast).toEqual({
+      content: [expect.objectContaining({ name: 'Perf User 1019' })],
+      totalElements: 11,
+    });
+    const narrowDesc = await get(
+      '/api/v1/users/search?query=perf%20user%20101&sort=name&sortDirection=DESC&pageNumber=1&pageSize=3',
+    );
+    expect(narrowDesc.content.map((u) => u.name)).toEqual([1016, 1015, 1014].map((n) => `Perf User ${n}`));
+    const byEmail = await get('/api/v1/users/search?query=perf%20user%20101&sort=email&pageSize=2');
+    expect(byEmail.content.map((u) => u.email)).toEqual([
+      // '0' sorts before '@'
+      'perf.user1010@perf.example.org',
+      'perf.user1011@perf.example.org',
+    ]);
     const desc = await get('/api/v1/users/search?query=perf%20user&sort=name&sortDirection=DESC&pageSize=2');
     expect(desc.content.map((u) => u.name)).toEqual(['Perf User 999', 'Perf User 998']);
   });
@@ -45,6 +69,16 @@ describe('searches past the count cap', () => {
     expect(all.totalElements).toBe(COUNT_CAP + 1);
     const some = await get('/api/v1/invitations/search?query=perf.user101&pageSize=10');
     expect(some.totalElements).toBe(11); // perf.user101 and perf.user1010 … perf.user1019
+    const rest = await get('/api/v1/invitations/search?query=perf.user101&pageNumber=1&pageSize=10');
+    expect(rest).toEqual({
+      // by e-mail, '0' before '@': perf.user1010 … perf.user1019, then perf.user101
+      content: [expect.objectContaining({ email: 'perf.user101@perf.example.org' })],
+      totalElements: 11,
+    });
+    // Each invitation comes with its role, read with the page.
+    expect(rest.content[0]).toMatchObject({
+      roles: [{ role: { name: expect.stringMatching(/^Performance role/) } }],
+    });
   });
 
   it('roles: a super user gets the first 10 by name unless another page size is asked for', async () => {

@@ -21,14 +21,9 @@ import {
 import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
-import { heldAuthorities, userRolesOnApplications } from '../stores/user-roles.store.js';
-import {
-  deleteUser,
-  loadUser,
-  onApplications,
-  searchUsers,
-  type UserSearchQuery,
-} from '../stores/users.store.js';
+import { userRolesOnApplications } from '../stores/user-roles.store.js';
+import { onApplications, searchUsers, type UserSearchQuery } from '../stores/user-search.store.js';
+import { deleteUser, loadUser } from '../stores/users.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
 
@@ -145,20 +140,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
+      // Spec §4 'Highest authority shown': the search answers what each user of the page holds.
       const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
-      // Spec §4 'Highest authority shown': one query for the page's users, the strongest held each.
-      const highest = new Map<number, Authority>();
-      for (const { user_id, authority } of await heldAuthorities(
-        app.db,
-        rows.map((row) => row.id),
-      )) {
-        if (!isValidAuthority(authority)) continue;
-        const held = highest.get(Number(user_id));
-        highest.set(Number(user_id), held ? strongerAuthority(held, authority) : authority);
-      }
       return {
         content: rows.map((row) => {
-          const authority = highest.get(row.id);
+          const authority = row.authorities
+            .filter(isValidAuthority)
+            .reduce<Authority | null>((held, a) => (held ? strongerAuthority(held, a) : a), null);
           return authority ? { ...listItem(row), authority } : listItem(row);
         }),
         totalElements: total,

@@ -7,7 +7,7 @@ import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
-import type { PageSql } from '../domain/paging.js';
+import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -16,7 +16,8 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from './invitation.rows.js';
-import { loadRolesByIds } from './roles.store.js';
+import { loadRolesByIds, ROLE_SELECT } from './roles.store.js';
+import { registryIndex, toRole, type RoleSelectRow } from './role.rows.js';
 
 /** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
 export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
@@ -134,11 +135,30 @@ export interface InvitationSearch {
   roleId?: number;
 }
 
-/** One page of invitations and their (capped) total. */
+/** An invitation of a search page with its roles (each with its usages and member count) as JSON. */
+export type SearchedInvitationRow = InvitationRow & { role_rows: RoleSelectRow[] | null };
+
+/** The roles of invitation `i`, read with the page instead of in a query of their own. */
+const INVITATION_ROLE_ROWS = `(SELECT json_agg(rs) FROM (SELECT ${ROLE_SELECT} FROM roles r
+    WHERE r.id IN (SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = i.id)) rs) AS role_rows`;
+
+/** A search page shaped for the API, from the roles its rows carry. */
+export async function toSearchedInvitations(
+  registry: Registry,
+  rows: SearchedInvitationRow[],
+): Promise<ApiInvitation[]> {
+  const known = await registryIndex(registry);
+  const byId = new Map(
+    rows.flatMap((row) => row.role_rows ?? []).map((r) => [Number(r.id), toRole(r, known)] as const),
+  );
+  return rows.map((row) => toInvitation(row, byId));
+}
+
+/** One page of invitations (with their roles) and their (capped) total. */
 export async function searchInvitations(
   q: Queryable,
   search: InvitationSearch,
-): Promise<{ rows: InvitationRow[]; total: number }> {
+): Promise<{ rows: SearchedInvitationRow[]; total: number }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
@@ -160,7 +180,38 @@ export async function searchInvitations(
   }
   const where = conditions.join(' AND ');
   const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
-  const rows = await loadInvitationRows(q, where, params, page.tail);
+  if (!page.like) {
+    // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
+    // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
+    const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
+      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS},
+              (SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c)::int AS total
+         FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
+      params,
+    );
+    if (rows.length > 0 || page.offset === 0) {
+      return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+    }
+  } else if (page.offset + page.size <= COUNT_CAP) {
+    // Within the cap one scan gives both (as for users): the ids of the first COUNT_CAP + 1 matches in
+    // order, counted, and the page's rows joined to them. A materialized CTE is read back in the order it
+    // was written, so row_number() over it is the rank in the requested order.
+    const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
+      `WITH m AS MATERIALIZED (SELECT i.id FROM ${from} WHERE ${where} ${page.order} LIMIT ${COUNT_CAP + 1})
+       SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS}, (SELECT count(*) FROM m)::int AS total
+         FROM (SELECT m.id, row_number() OVER () AS n FROM m LIMIT ${page.size} OFFSET ${page.offset}) p
+         JOIN (${INVITATION_FROM}) ON i.id = p.id
+        ORDER BY p.n`,
+      params,
+    );
+    if (rows.length > 0 || page.offset === 0) {
+      return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+    }
+  }
+  const { rows } = await q.query<SearchedInvitationRow>(
+    `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
+    params,
+  );
   const total = await cappedCount(q, `FROM ${from} WHERE ${where}`, params, {
     rows: rows.length,
     size: page.size,

@@ -128,11 +128,22 @@ export async function searchRoles(
   const visible = visibleRolesWhere(scope.user, scope.force);
   const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
   const params = [page.like, ...visible.params];
-  const [roles, total] = await Promise.all([
-    loadRoles(q, registry, where, params, page.tail),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles r WHERE ${where}`, params),
-  ]);
-  return { roles, total: Number(total.rows[0].n) };
+  // The page and its total in one round trip: the count is an uncorrelated subquery (its own alias r
+  // hides the outer one), run once for the statement.
+  const { rows } = await q.query<RoleSelectRow & { total: number }>(
+    `SELECT ${ROLE_SELECT}, (SELECT count(*) FROM roles r WHERE ${where})::int AS total
+       FROM roles r WHERE ${where} ${page.tail}`,
+    params,
+  );
+  const known = await registryIndex(registry);
+  const roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
+  if (rows.length > 0 || page.offset === 0) return { roles, total: Number(rows[0]?.total ?? 0) };
+  // Past the last page: no row carried the count.
+  const counted = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM roles r WHERE ${where}`,
+    params,
+  );
+  return { roles, total: Number(counted.rows[0].n) };
 }
 
 async function writeUsages(q: Queryable, roleId: number, usages: CheckedUsage[]): Promise<void> {

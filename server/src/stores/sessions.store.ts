@@ -1,14 +1,8 @@
-/** Browser sessions (plugins/session.ts): every statement on the sessions table. */
+/**
+ * Browser sessions (plugins/session.ts): the statements on the sessions table (a session is read with its
+ * user in one round trip: readSessionWithUser in users.store.ts).
+ */
 import type { Queryable } from '../db/types.js';
-
-/** A stored session that has not expired, or null. */
-export async function readSession<T>(q: Queryable, id: string): Promise<{ data: T; expiresAt: Date } | null> {
-  const { rows } = await q.query<{ data: T; expires_at: Date }>(
-    'SELECT data, expires_at FROM sessions WHERE id = $1 AND expires_at > now()',
-    [id],
-  );
-  return rows.length === 1 ? { data: rows[0].data, expiresAt: rows[0].expires_at } : null;
-}
 
 export async function deleteSession(q: Queryable, id: string): Promise<void> {
   await q.query('DELETE FROM sessions WHERE id = $1', [id]);

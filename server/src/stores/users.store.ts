@@ -1,13 +1,12 @@
 /**
  * The users aggregate: every statement on users — the full user of a request (with roles, applications
- * and institution), the paged searches (trigram-indexed ILIKE over name and e-mail), the login upsert,
- * deletion, last activity and the flags an accepted invitation grants. Rows are shaped with user.rows.ts.
+ * and institution; read with the session in one round trip), the login upsert, deletion, last activity
+ * and the flags an accepted invitation grants. Rows are shaped with user.rows.ts; the paged searches are
+ * in user-search.store.ts.
  */
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import { COUNT_CAP, likePattern } from '../domain/paging.js';
-import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
   registryApplications,
@@ -16,104 +15,18 @@ import {
   type ApplicationUsageRow,
   type HeldRoleRow,
 } from './role.rows.js';
-import { toPlainUser, type UserListRow, type UserRow } from './user.rows.js';
+import { toPlainUser, type UserRow } from './user.rows.js';
 
-export interface UserSearchQuery {
-  query?: string;
-  pageNumber: number;
-  pageSize: number;
-  sort?: string;
-  sortDirection?: 'ASC' | 'DESC';
-  roleId?: number;
-}
-
-/** API sort keys → columns; anything else sorts by name. */
-const SORT_COLUMNS: Record<string, string> = {
-  // Case-insensitive, as the users_name_order / users_email_order indexes hold them.
-  name: 'lower(u.name)',
-  email: 'lower(u.email)',
-  schacHomeOrganization: 'u.schac_home_organization',
-  schac_home_organization: 'u.schac_home_organization',
-  lastActivity: 'u.last_activity',
-  last_activity: 'u.last_activity',
-  createdAt: 'u.created_at',
-  created_at: 'u.created_at',
+/** A user row with its roles (each with its member count and application usages) as JSON. */
+export type LoadedUserRow = UserRow & {
+  role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[];
 };
 
-function orderBy(query: UserSearchQuery): string {
-  const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
-  const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
-  return `${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, u.id ${direction}`;
-}
-
 /**
- * One page of users matching the text (and holding the role, when given), with the total count capped
- * at COUNT_CAP (see cappedCount).
- * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
+ * The user with its roles, aggregated as JSON, over alias `u`: one statement per request (it runs on
+ * every API call), prepared, for its plan does not depend on which user.
  */
-export async function searchUsers(
-  q: Queryable,
-  query: UserSearchQuery,
-  scope: { sql: string; params: unknown[] } | null = null,
-): Promise<{ rows: UserListRow[]; total: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const text = query.query?.trim();
-  if (text) {
-    params.push(likePattern(text));
-    where.push(`(lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
-  }
-  if (query.roleId !== undefined) {
-    params.push(query.roleId);
-    where.push(
-      `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_id = $${params.length})`,
-    );
-  }
-  if (scope) {
-    const offset = params.length;
-    where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
-    params.push(...scope.params);
-  }
-  const limit = Math.max(1, Math.trunc(query.pageSize));
-  const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
-            u.created_at, u.last_activity`;
-  if (offset + limit <= COUNT_CAP) {
-    // Within the cap one scan gives both: the first COUNT_CAP + 1 matches in order (from the order index
-    // for a broad search, a trigram or sequential scan for a narrow one), counted, and the page cut out.
-    const { rows } = await q.query<UserListRow & { total: number }>(
-      // A materialized CTE is read back in the order it was written (no second sort).
-      `WITH m AS MATERIALIZED (
-         SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${COUNT_CAP + 1})
-       SELECT m.*, (SELECT count(*) FROM m)::int AS total FROM m LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    );
-    if (rows.length > 0 || offset === 0) {
-      const total = Number(rows[0]?.total ?? 0);
-      return { rows: rows.map(({ total: _t, ...row }) => row), total };
-    }
-  }
-  const page = await q.query<UserListRow>(
-    `SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
-    params,
-  );
-  const total = await cappedCount(q, `FROM users u ${whereSql}`, params, {
-    rows: page.rows.length,
-    size: limit,
-    offset,
-  });
-  return { rows: page.rows, total };
-}
-
-/** The full user, or null when there is no user with this id. */
-export async function loadUser(q: Queryable, registry: Registry, id: number): Promise<User | null> {
-  // One query per request (this runs on every API call): the user with its roles, each role with its
-  // member count and application usages, aggregated as JSON.
-  const { rows } = await q.query<
-    UserRow & { role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[] }
-  >(
-    `SELECT u.*, COALESCE((
+const USER_WITH_ROLES = `SELECT u.*, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
          SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
                 ur.created_at AS user_role_created_at,
@@ -124,11 +37,45 @@ export async function loadUser(q: Queryable, registry: Registry, id: number): Pr
                   FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages
            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
           WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
-       FROM users u WHERE u.id = $1`,
-    [id],
+       FROM users u`;
+
+/** The full user, or null when there is no user with this id. */
+export async function loadUser(q: Queryable, registry: Registry, id: number): Promise<User | null> {
+  const { rows } = await q.query<LoadedUserRow>(`${USER_WITH_ROLES} WHERE u.id = $1`, [id], {
+    prepare: true,
+  });
+  return rows.length === 0 ? null : shapeLoadedUser(registry, rows[0]);
+}
+
+/**
+ * A stored, unexpired browser session and the row of its user (null when the session names no user, or
+ * one deleted since), in one round trip: the session and the user are read on every API call.
+ */
+export async function readSessionWithUser<T>(
+  q: Queryable,
+  sessionId: string,
+): Promise<{ data: T; expiresAt: Date; userRow: LoadedUserRow | null } | null> {
+  // The user's columns are all NULL when the session has no user.
+  type Row = Omit<LoadedUserRow, 'id'> & { id: number | null; session_data: T; session_expires_at: Date };
+  const { rows } = await q.query<Row>(
+    `SELECT s.data AS session_data, s.expires_at AS session_expires_at, lu.*
+       FROM sessions s
+       LEFT JOIN LATERAL (${USER_WITH_ROLES}
+         WHERE u.id = CASE WHEN jsonb_typeof(s.data -> 'userId') = 'number' THEN (s.data ->> 'userId')::bigint END
+       ) lu ON TRUE
+      WHERE s.id = $1 AND s.expires_at > now()`,
+    [sessionId],
+    { prepare: true },
   );
-  if (rows.length === 0) return null;
-  const { role_rows: roleRows, ...userRow } = rows[0];
+  if (rows.length !== 1) return null;
+  const { session_data: data, session_expires_at: expiresAt, ...userRow } = rows[0];
+  const { id } = userRow;
+  return { data, expiresAt, userRow: id === null ? null : { ...userRow, id } };
+}
+
+/** A loaded user row as the User of the API: its roles shaped, its institution from the registry. */
+export async function shapeLoadedUser(registry: Registry, loaded: LoadedUserRow): Promise<User> {
+  const { role_rows: roleRows, ...userRow } = loaded;
   const user = toPlainUser(userRow);
   const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
   const apps = await registryApplications(registry, usages.values());
@@ -153,18 +100,6 @@ export async function loadUser(q: Queryable, registry: Registry, id: number): Pr
   }
   user.highestAuthority = highestAuthority(user);
   return user;
-}
-
-/**
- * The users holding a role on one of these applications (the institution admin's application users):
- * a scope for searchUsers.
- */
-export function onApplications(manageIds: readonly string[]): { sql: string; params: unknown[] } {
-  return {
-    sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
-                   WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
-    params: [manageIds],
-  };
 }
 
 /** Creates the user of a login, or updates it from the claims; returns its id. */

@@ -1,0 +1,133 @@
+/**
+ * The paged user searches (trigram-indexed LIKE over lower-case name and e-mail) of the users aggregate,
+ * with the capped total every search answers (see COUNT_CAP).
+ */
+import type { Queryable } from '../db/types.js';
+import { COUNT_CAP, likePattern } from '../domain/paging.js';
+import { cappedCount } from './capped-count.js';
+import type { UserListRow } from './user.rows.js';
+
+export interface UserSearchQuery {
+  query?: string;
+  pageNumber: number;
+  pageSize: number;
+  sort?: string;
+  sortDirection?: 'ASC' | 'DESC';
+  roleId?: number;
+}
+
+/** A user of a search page, with the authorities the user holds (each once, in no order). */
+export type UserSearchRow = UserListRow & { authorities: string[] };
+
+/** API sort keys → columns; anything else sorts by name. */
+const SORT_COLUMNS: Record<string, string> = {
+  // Case-insensitive, as the users_name_order / users_email_order indexes hold them.
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
+  schacHomeOrganization: 'u.schac_home_organization',
+  schac_home_organization: 'u.schac_home_organization',
+  lastActivity: 'u.last_activity',
+  last_activity: 'u.last_activity',
+  createdAt: 'u.created_at',
+  created_at: 'u.created_at',
+};
+
+function sortOf(query: UserSearchQuery): { column: string; direction: 'ASC' | 'DESC'; nulls: string } {
+  const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
+  const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
+  return { column, direction, nulls: direction === 'ASC' ? 'FIRST' : 'LAST' };
+}
+
+function orderBy(query: UserSearchQuery): string {
+  const { column, direction, nulls } = sortOf(query);
+  return `${column} ${direction} NULLS ${nulls}, u.id ${direction}`;
+}
+
+/**
+ * One page of users matching the text (and holding the role, when given), with the total count capped
+ * at COUNT_CAP (see cappedCount).
+ * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
+ */
+export async function searchUsers(
+  q: Queryable,
+  query: UserSearchQuery,
+  scope: { sql: string; params: unknown[] } | null = null,
+): Promise<{ rows: UserSearchRow[]; total: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const text = query.query?.trim();
+  if (text) {
+    params.push(likePattern(text));
+    where.push(`(lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
+  }
+  if (query.roleId !== undefined) {
+    params.push(query.roleId);
+    where.push(
+      `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_id = $${params.length})`,
+    );
+  }
+  if (scope) {
+    const offset = params.length;
+    where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
+    params.push(...scope.params);
+  }
+  const limit = Math.max(1, Math.trunc(query.pageSize));
+  const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
+            u.created_at, u.last_activity`;
+  // For the page's rows only: the authorities each user holds.
+  const authorities = (alias: string) =>
+    `ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = ${alias}.id) AS authorities`;
+  if (offset + limit <= COUNT_CAP) {
+    // Within the cap, one statement. The probe reads up to COUNT_CAP + 1 matches in no order, the
+    // cheapest way the planner finds: a trigram index for a narrow text, the first heap pages for a
+    // broad one (every row matches). Their number is the total. When the probe holds every match, the
+    // page is cut from it, sorted in memory; when there are more, from the order index (users_*_order),
+    // which a broad match lets stop after a page. The branch not taken is skipped (a one-time filter).
+    const { column, direction, nulls } = sortOf(query);
+    const { rows } = await q.query<UserSearchRow & { total: number }>(
+      `WITH probe AS MATERIALIZED (SELECT u.id, ${column} AS k FROM users u ${whereSql} LIMIT ${COUNT_CAP + 1}),
+            total AS (SELECT count(*)::int AS n FROM probe),
+            page AS (
+              SELECT s.id, s.pos FROM (
+                SELECT id, row_number() OVER (ORDER BY k ${direction} NULLS ${nulls}, id ${direction}) AS pos
+                  FROM probe) s
+               WHERE (SELECT n FROM total) <= ${COUNT_CAP} AND s.pos > ${offset} AND s.pos <= ${offset + limit}
+              UNION ALL
+              (SELECT u.id, row_number() OVER (ORDER BY ${orderBy(query)}) AS pos
+                 FROM users u WHERE (SELECT n FROM total) > ${COUNT_CAP} ${where.length ? `AND ${where.join(' AND ')}` : ''}
+                ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}))
+       SELECT ${columns}, ${authorities('u')}, (SELECT n FROM total) AS total
+         FROM page JOIN users u ON u.id = page.id ORDER BY page.pos`,
+      params,
+    );
+    if (rows.length > 0 || offset === 0) {
+      const total = Number(rows[0]?.total ?? 0);
+      return { rows: rows.map(({ total: _t, ...row }) => row), total };
+    }
+  }
+  const page = await q.query<UserSearchRow>(
+    `SELECT p.*, ${authorities('p')} FROM (
+       SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}) p`,
+    params,
+  );
+  const total = await cappedCount(q, `FROM users u ${whereSql}`, params, {
+    rows: page.rows.length,
+    size: limit,
+    offset,
+  });
+  return { rows: page.rows, total };
+}
+
+/**
+ * The users holding a role on one of these applications (the institution admin's application users):
+ * a scope for searchUsers.
+ */
+export function onApplications(manageIds: readonly string[]): { sql: string; params: unknown[] } {
+  return {
+    sql: `EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+                   WHERE ur.user_id = u.id AND au.manage_id = ANY($1::text[]))`,
+    params: [manageIds],
+  };
+}
