@@ -194,19 +194,6 @@ export interface ApplicationUserRoleRow {
   end_date: Date | null;
 }
 
-/** The authorities these users hold through their user roles, one row per user and authority. */
-export async function heldAuthorities(
-  q: Queryable,
-  userIds: readonly number[],
-): Promise<Array<{ user_id: number; authority: string }>> {
-  if (userIds.length === 0) return [];
-  const { rows } = await q.query<{ user_id: number; authority: string }>(
-    `SELECT DISTINCT user_id, authority FROM user_roles WHERE user_id = ANY($1::bigint[])`,
-    [userIds],
-  );
-  return rows;
-}
-
 /** The user roles of these users on roles that use one of these applications. */
 export async function userRolesOnApplications(
   q: Queryable,
