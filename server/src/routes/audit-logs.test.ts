@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
+import { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
 import { seedAuditTrail } from '../stores/audit.store.js';
 import {
   addMember,
@@ -170,12 +170,17 @@ describe("the performance seed's trail", () => {
     const written = await seedAuditTrail(app.db, {
       subPrefix: SUB_PREFIX,
       shortNamePrefix: SHORT_NAME_PREFIX,
+      emailDomain: EMAIL_DOMAIN,
       batch: 7,
     });
     expect(written).toBe(seeded.roles + seeded.userRoles + seeded.invitations);
-    expect(await seedAuditTrail(app.db, { subPrefix: SUB_PREFIX, shortNamePrefix: SHORT_NAME_PREFIX })).toBe(
-      written,
-    );
+    expect(
+      await seedAuditTrail(app.db, {
+        subPrefix: SUB_PREFIX,
+        shortNamePrefix: SHORT_NAME_PREFIX,
+        emailDomain: EMAIL_DOMAIN,
+      }),
+    ).toBe(written);
     const all = await trail('actor=performance%20seed&pageSize=1000');
     expect(all.totalElements).toBe(written);
     // Newest first across the whole trail.

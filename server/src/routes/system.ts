@@ -6,7 +6,7 @@ import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
-import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
+import { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
 import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../seed/performance-seed-run.js';
 import { seedAuditTrail } from '../stores/audit.store.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
@@ -170,6 +170,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
           const auditLogs = await seedAuditTrail(app.db, {
             subPrefix: SUB_PREFIX,
             shortNamePrefix: SHORT_NAME_PREFIX,
+            emailDomain: EMAIL_DOMAIN,
           });
           const auditTrailMs = Date.now() - trailStarted;
           return { ...counts, auditLogs, auditTrailMs, ms: Date.now() - started };

@@ -44,6 +44,8 @@ export interface PerformanceSeedOptions {
 }
 
 export const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
+/** The domain of every seeded e-mail address. */
+export const EMAIL_DOMAIN = 'perf.example.org';
 export const SHORT_NAME_PREFIX = 'perf_role_';
 const DEFAULT_BATCH = 300;
 const ROLE_BATCH = 100;
@@ -98,7 +100,7 @@ export async function performanceSeed(
   const started = Date.now();
 
   report({ phase: 'clearing', done: 0, total: users });
-  await deleteInBatches(db, 'invitations', "email LIKE '%' || $1", '@perf.example.org');
+  await deleteInBatches(db, 'invitations', "email LIKE '%' || $1", `@${EMAIL_DOMAIN}`);
   await deleteInBatches(db, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
   await deleteInBatches(db, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`);
 
