@@ -188,6 +188,9 @@ export async function searchInvitations(
               (SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c)::int AS total
          FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
       params,
+      // Without text the plan does not hang on the values (ids at most): the first page is prepared,
+      // planned once per connection.
+      { prepare: page.offset === 0 },
     );
     if (rows.length > 0 || page.offset === 0) {
       return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };

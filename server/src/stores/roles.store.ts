@@ -134,6 +134,9 @@ export async function searchRoles(
     `SELECT ${ROLE_SELECT}, (SELECT count(*) FROM roles r WHERE ${where})::int AS total
        FROM roles r WHERE ${where} ${page.tail}`,
     params,
+    // Without text the plan does not hang on the values (ids at most): the first page is prepared,
+    // planned once per connection.
+    { prepare: !page.like && page.offset === 0 },
   );
   const known = await registryIndex(registry);
   const roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
