@@ -41,13 +41,14 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
             : []),
           {
-            // '!shared-auth/rules', '!shared-ui/contract-version.json': package imports (by their package
-            // names), not cross-folder paths.
+            // '!shared-auth/rules', '!shared-auth/early-calls', '!shared-ui/contract-version.json': package
+            // imports (by their package names), not cross-folder paths.
             group: others
               .map((f) => `**/${f}/**`)
               .concat(
                 others.map((f) => `../**/${f}`),
                 '!shared-auth/rules',
+                '!shared-auth/early-calls',
                 '!shared-ui/contract-version.json',
               ),
             message: 'Import another package by its package name, never by a relative path across folders.',

@@ -9,6 +9,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { runStartup } from 'shared-auth';
 import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui';
 import { App } from './app.component';
+import { takeEarlyStartup } from './early-startup';
 import { useRemotesStore } from './remotes/remotes.store';
 import en from './translations/en.json';
 
@@ -16,9 +17,13 @@ initI18n();
 // Dutch texts are a chunk of their own, fetched only on a Dutch page (shared-ui's too).
 registerTranslations('shell', { en, nl: () => import('./translations/nl.json') });
 
-// The startup calls (CSRF token, config, user) and the remotes' manifests leave now, not after React's
-// first render: they run while the Dutch texts load and React renders the loader.
-const startup = runStartup({ pathname: window.location.pathname, search: window.location.search });
+// The startup calls (CSRF token, config, user) left from main.js (early-startup.ts); their answers are read
+// now, and the remotes' manifests leave, not after React's first render: they run while the Dutch texts
+// load and React renders the loader.
+const startup = runStartup(
+  { pathname: window.location.pathname, search: window.location.search },
+  { early: takeEarlyStartup() },
+);
 // App handles a failure (to /deadend); this only keeps the browser from reporting it unhandled meanwhile.
 startup.catch(() => undefined);
 void useRemotesStore.getState().discover();

@@ -6,6 +6,7 @@ import { useSessionStore } from '../stores/session.store.js';
 import { ApiError } from './api-error.js';
 import { currentLanguage } from './current-language.js';
 import { reloadPage } from './page.js';
+import { API_PREFIX, SESSION_ALIVE_HEADER } from './protocol.js';
 
 export type SearchParamValue = string | number | boolean | null | undefined;
 
@@ -20,11 +21,14 @@ export interface ApiOptions {
   checkSession?: boolean;
   /** Extra request headers of this call (e.g. `X-Progress-Id`); the client's own headers win. */
   headers?: Record<string, string>;
+  /**
+   * The answer to this very request, already on its way (a startup call begun by the host's entry): read
+   * through the client like one it fetched itself. null, or a failure to fetch it, makes the client fetch.
+   */
+  answer?: Promise<Response | null>;
 }
 
-/** The server marks every answer that comes from the application itself with this header. */
-export const SESSION_ALIVE_HEADER = 'x-session-alive';
-export const API_PREFIX = '/api/v1/';
+export { API_PREFIX, SESSION_ALIVE_HEADER };
 
 function prefixUrl(): string {
   // Node's Request (used by ky in tests) cannot resolve a relative URL; the browser resolves the same.
@@ -105,6 +109,11 @@ async function call<T>(method: string, path: string, body: unknown, options: Api
   if (options.headers) kyOptions.headers = options.headers;
   if (body !== undefined) kyOptions.json = body;
   if (options.checkSession !== false) kyOptions.hooks = { afterResponse: [checkSessionAlive] };
+  const { answer } = options;
+  if (answer) {
+    kyOptions.fetch = async (input, init) =>
+      (await answer.catch(() => null)) ?? globalThis.fetch(input as Request, init);
+  }
   try {
     const response = await api()(path.replace(/^\/+/, ''), kyOptions);
     return (await readJson(response)) as T;

@@ -1,4 +1,5 @@
 import { apiGet } from '../http/client.js';
+import type { EarlyStartupCalls } from './early-calls.js';
 import type { Config, User } from '../rules/types.js';
 import { useSessionStore } from '../stores/session.store.js';
 import {
@@ -20,6 +21,8 @@ export type StartupOutcome =
 
 export interface StartupDeps {
   get?: <T>(path: string) => Promise<T>;
+  /** The startup calls the host's entry began (beginStartupCalls): their answers are read, not fetched again. */
+  early?: EarlyStartupCalls;
   storage?: KeyValueStorage | null;
 }
 
@@ -53,13 +56,18 @@ export async function runStartup(
   location: { pathname: string; search?: string },
   deps: StartupDeps = {},
 ): Promise<StartupOutcome> {
-  const get = deps.get ?? apiGet;
+  const { early } = deps;
+  const get = <T>(path: string, answer?: Promise<Response | null>): Promise<T> =>
+    deps.get ? deps.get<T>(path) : apiGet<T>(path, answer ? { answer } : undefined);
   const storage = deps.storage === undefined ? browserStorage() : deps.storage;
   const session = useSessionStore.getState();
   let config: Config;
   try {
     // Both are GETs, which need no CSRF token: one round trip instead of two.
-    const [csrf, loaded] = await Promise.all([get<{ token: string }>('csrf'), get<Config>('users/config')]);
+    const [csrf, loaded] = await Promise.all([
+      get<{ token: string }>('csrf', early?.csrf),
+      get<Config>('users/config', early?.config),
+    ]);
     session.setCsrfToken(csrf?.token ?? null);
     config = loaded;
     session.setConfig(config);
@@ -70,7 +78,7 @@ export async function runStartup(
   if (config.authenticated) {
     let user: User;
     try {
-      user = await get<User>('users/me');
+      user = await get<User>('users/me', early?.me);
     } catch {
       return deadend();
     }
