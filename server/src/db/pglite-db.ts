@@ -1,6 +1,7 @@
 /**
  * The embedded database: PGlite in DATA_DIR (or in memory), reached through the same pg.Pool code path as
- * PostgreSQL via PGlite's node-postgres adapter.
+ * PostgreSQL: node-postgres speaks the wire protocol to PGlite's backend through an in-process socket
+ * (PgliteWire).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { PgliteWire } from './pglite-wire.js';
 import { poolDb } from './pool-db.js';
 import type { Db } from './types.js';
 
@@ -90,7 +91,9 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 /** Wraps an opened PGlite in the shared Db interface (a pool of one connection). */
 export function dbOverPglite(pglite: PGlite, onClose: () => Promise<void> = async () => {}): Db {
   const pool = new pg.Pool({
-    ...(createPgConfig(pglite) as unknown as pg.PoolConfig),
+    stream: () => new PgliteWire(pglite),
+    user: 'postgres',
+    database: 'postgres',
     max: 1,
     // The connection is in-process: keep it instead of closing it after 10 s idle.
     idleTimeoutMillis: 0,

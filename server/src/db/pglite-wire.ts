@@ -1,0 +1,73 @@
+/**
+ * node-postgres's socket to an in-process PGlite: what pg writes (the wire protocol, its startup message
+ * included) goes into PGlite's backend as it is, and the backend's answer comes back as the bytes pg reads
+ * from a server. One exchange per write: pg corks the messages of one query (parse, bind, describe,
+ * execute, sync), so a query is one call into the database (PGlite's own adapter makes one a message) and
+ * its answer is parsed once, by pg (that adapter had PGlite parse it into messages, copying every field).
+ */
+import { Duplex } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+
+export class PgliteWire extends Duplex {
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    super();
+    this.#pglite = pglite;
+  }
+
+  /** pg "connects" its socket: there is nothing to reach, only the event to give (later, like a socket). */
+  connect(): this {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {
+    // Answers are pushed as they are made.
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.#exchange(chunk, done);
+  }
+
+  override _writev(
+    chunks: Array<{ chunk: Buffer; encoding: BufferEncoding }>,
+    done: (error?: Error | null) => void,
+  ): void {
+    this.#exchange(Buffer.concat(chunks.map(({ chunk }) => chunk)), done);
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.push(null);
+    done();
+  }
+
+  #exchange(message: Buffer, done: (error?: Error | null) => void): void {
+    // The raw stream: PGlite's execProtocolRaw would parse every answer into messages as well (for its
+    // notifications) before pg parses it again. Its chunks are views into the database's memory: copied.
+    const chunks: Buffer[] = [];
+    this.#pglite.execProtocolRawStream(message, { onRawData: (data) => chunks.push(Buffer.from(data)) }).then(
+      () => {
+        if (chunks.length > 0) this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
