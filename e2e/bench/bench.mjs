@@ -309,12 +309,19 @@ try {
 
   // The API part again on PostgreSQL, in a server of its own over BENCH_DATABASE_URL.
   if (DATABASE_URL) {
-    const pgServer = await startServer({ env: { ...BENCH_ENV, DATABASE_URL } });
+    /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+    let pgServer;
     try {
+      pgServer = await startServer({ env: { ...BENCH_ENV, DATABASE_URL } });
       const { cookie } = await superUserSession(pgServer.baseUrl);
       await apiPart('PostgreSQL', pgServer.baseUrl, cookie);
+    } catch (error) {
+      // A server that cannot start (PostgreSQL not running) is reported; what PGlite measured is kept.
+      const message = error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
+      apiRuns.push({ database: 'PostgreSQL', scale: 1, error: message });
+      process.stderr.write(`bench: PostgreSQL could not be measured: ${message}\n`);
     } finally {
-      await pgServer.stop();
+      await pgServer?.stop();
     }
   }
 } finally {
