@@ -36,26 +36,27 @@ export async function coldLoad(browser, baseUrl, path, ready, { storageState, se
   const context = await newContext(browser, baseUrl, storageState ? { storageState } : {});
   try {
     const page = await context.newPage();
-    /** @type {Promise<LoadedResource | null>[]} */
-    const pending = [];
-    page.on('requestfinished', (request) => {
-      pending.push(
-        (async () => {
-          const response = await request.response();
-          if (!response) return null;
-          const sizes = await request.sizes();
-          const body = await response.body().catch(() => Buffer.alloc(0));
-          return {
-            url: request.url(),
-            type: request.resourceType(),
-            status: response.status(),
-            transferred: sizes.responseHeadersSize + Math.max(0, sizes.responseBodySize),
-            decoded: body.length,
-            gzip: body.length ? gzipSync(body, { level: 9 }).length : 0,
-          };
-        })().catch(() => null),
-      );
-    });
+    // Only the requests are kept while the page loads: their bodies are fetched and gzipped once the
+    // page is measured (gzipping the libraries chunk blocks this process for tens of milliseconds, and
+    // fetching bodies over CDP competes with the page for the two cores: both delayed what was measured).
+    /** @type {import('playwright-core').Request[]} */
+    const finished = [];
+    page.on('requestfinished', (request) => finished.push(request));
+    /** @param {import('playwright-core').Request} request @returns {Promise<LoadedResource | null>} */
+    const describe = async (request) => {
+      const response = await request.response();
+      if (!response) return null;
+      const sizes = await request.sizes();
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      return {
+        url: request.url(),
+        type: request.resourceType(),
+        status: response.status(),
+        transferred: sizes.responseHeadersSize + Math.max(0, sizes.responseBodySize),
+        decoded: body.length,
+        gzip: body.length ? gzipSync(body, { level: 9 }).length : 0,
+      };
+    };
     const started = performance.now();
     await page.goto(path, { waitUntil: 'commit' });
     await ready(page).first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -67,7 +68,8 @@ export async function coldLoad(browser, baseUrl, path, ready, { storageState, se
     // Let what the first screen still fetches (lazy chunks, data) finish, so it is counted.
     await page.waitForLoadState('networkidle', { timeout: settleMs * 4 }).catch(() => undefined);
     await page.waitForTimeout(settleMs);
-    const resources = /** @type {LoadedResource[]} */ ((await Promise.all(pending)).filter(Boolean));
+    const described = await Promise.all(finished.map((request) => describe(request).catch(() => null)));
+    const resources = /** @type {LoadedResource[]} */ (described.filter(Boolean));
     return { visibleMs: Math.round(visibleMs), fromNavigationMs: Math.round(fromNavigationMs), resources };
   } finally {
     await context.close();

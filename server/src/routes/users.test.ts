@@ -129,7 +129,7 @@ describe('GET users/search', () => {
     for (let i = 0; i < 12; i++) await loginAs(app, `zz.person${String(i).padStart(2, '0')}@search.example`);
   });
 
-  it('finds users by name or e-mail, case-insensitively, with a total count', async () => {
+  it('finds users by the words of their e-mail address, case-insensitively, with a total count', async () => {
     const res = await call(
       'superUser',
       'GET',
@@ -188,9 +188,57 @@ describe('GET users/search', () => {
     expect(none.content[0].authority).toBeUndefined();
   });
 
-  it('takes LIKE wildcards in the text literally', async () => {
-    const res = await call('superUser', 'GET', `/api/v1/users/search?query=${encodeURIComponent('%_%')}`);
-    expect(res.json()).toEqual({ content: [], totalElements: 0 });
+  it('finds nobody for a text without letters or digits (LIKE wildcards and tsquery signs included)', async () => {
+    for (const query of ['%_%', '!!!', "&|:*'", '   ...   ']) {
+      const res = await call('superUser', 'GET', `/api/v1/users/search?query=${encodeURIComponent(query)}`);
+      expect([query, res.statusCode, res.json()]).toEqual([query, 200, { content: [], totalElements: 0 }]);
+    }
+  });
+
+  describe('by words', () => {
+    beforeAll(async () => {
+      await app.db.query(
+        `INSERT INTO users (sub, name, email, schac_home_organization) VALUES
+           ('urn:words:1', 'Jan de Vries', 'jan.devries@surf.example', 'surf.example'),
+           ('urn:words:2', 'Janneke Jansen', 'j.jansen@uva.example', 'uva.example'),
+           ('urn:words:3', 'Piet Vriesman', 'piet@vries.example', 'vries.example'),
+           ('urn:words:4', 'Jürgen Müller', 'jm@uni.example', 'uni.example')`,
+      );
+    });
+    const found = async (query: string) => {
+      const res = await call('superUser', 'GET', `/api/v1/users/search?query=${encodeURIComponent(query)}`);
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .content.map((u: { name: string }) => u.name)
+        .filter((name: string) =>
+          ['Jan de Vries', 'Janneke Jansen', 'Piet Vriesman', 'Jürgen Müller'].includes(name),
+        )
+        .sort();
+    };
+
+    it('takes the last word as the beginning of a word, the others whole', async () => {
+      expect(await found('jan')).toEqual(['Jan de Vries', 'Janneke Jansen']);
+      expect(await found('JAN DE VR')).toEqual(['Jan de Vries']);
+      expect(await found('de jan')).toEqual(['Jan de Vries']);
+      expect(await found('vries')).toEqual(['Jan de Vries', 'Piet Vriesman']);
+      expect(await found('janneke jan')).toEqual(['Janneke Jansen']);
+      // Not the beginning of a word, and a word not whole.
+      expect(await found('ansen')).toEqual([]);
+      expect(await found('ja de')).toEqual([]);
+    });
+
+    it('finds the words of the e-mail address and the home organisation', async () => {
+      expect(await found('j.jansen@')).toEqual(['Janneke Jansen']);
+      expect(await found('jan.devries@surf.example')).toEqual(['Jan de Vries']);
+      expect(await found('surf.ex')).toEqual(['Jan de Vries']);
+      expect(await found('uva')).toEqual(['Janneke Jansen']);
+    });
+
+    it('finds names with letters beyond ASCII', async () => {
+      expect(await found('müll')).toEqual(['Jürgen Müller']);
+      expect(await found('jürgen müller')).toEqual(['Jürgen Müller']);
+    });
   });
 });
 

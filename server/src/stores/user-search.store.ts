@@ -1,9 +1,10 @@
 /**
- * The paged user searches (trigram-indexed LIKE over lower-case name and e-mail) of the users aggregate,
- * with the capped total every search answers (see COUNT_CAP).
+ * The paged user searches of the users aggregate, with the capped total every search answers (see
+ * COUNT_CAP). A text finds users by the words of their name, e-mail address and home organisation: each
+ * word of the text a whole word, the last one the beginning of one (migration 008, its word index).
  */
 import type { Queryable } from '../db/types.js';
-import { COUNT_CAP, likePattern } from '../domain/paging.js';
+import { COUNT_CAP } from '../domain/paging.js';
 import { cappedCount } from './capped-count.js';
 import type { UserListRow } from './user.rows.js';
 
@@ -57,8 +58,8 @@ export async function searchUsers(
   const where: string[] = [];
   const text = query.query?.trim();
   if (text) {
-    params.push(likePattern(text));
-    where.push(`(lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
+    params.push(text);
+    where.push(`u.search_words @@ user_search_query($${params.length})`);
   }
   if (query.roleId !== undefined) {
     params.push(query.roleId);
@@ -81,8 +82,7 @@ export async function searchUsers(
     `ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = ${alias}.id) AS authorities`;
   if (offset + limit <= COUNT_CAP) {
     // Within the cap, one statement. The probe reads up to COUNT_CAP + 1 matches in no order, the
-    // cheapest way the planner finds: a trigram index for a narrow text, the first heap pages for a
-    // broad one (every row matches). Their number is the total. When the probe holds every match, the
+    // cheapest way the planner finds (the word index). Their number is the total. When the probe holds every match, the
     // page is cut from it, sorted in memory; when there are more, from the order index (users_*_order),
     // which a broad match lets stop after a page. The branch not taken is skipped (a one-time filter).
     const { column, direction, nulls } = sortOf(query);

@@ -26,7 +26,9 @@ export type LoadedUserRow = UserRow & {
  * The user with its roles, aggregated as JSON, over alias `u`: one statement per request (it runs on
  * every API call), prepared, for its plan does not depend on which user.
  */
-const USER_WITH_ROLES = `SELECT u.*, COALESCE((
+const USER_WITH_ROLES = `SELECT u.id, u.sub, u.email, u.given_name, u.family_name, u.name, u.eduperson_principal_name,
+       u.schac_home_organization, u.organization_guid, u.super_user, u.institution_admin, u.created_at,
+       u.last_activity, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
          SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
                 ur.created_at AS user_role_created_at,
