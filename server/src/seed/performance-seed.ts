@@ -181,6 +181,10 @@ export async function performanceSeed(
     // vacuum would hold the only connection, leaves them (it has no autovacuum either way).
     for (const table of ['users', 'invitations', 'invitation_roles'])
       await db.query(`VACUUM (ANALYZE) ${table}`);
+    // A vacuum empties a GIN index's pages but never gives them back: after a ten-times seed was replaced
+    // the users' word index kept 12,432 pages for 75,000 users, and a narrow search took 6 ms in it instead
+    // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile.
+    for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }
   report({ phase: 'done', done: counts.users, total: users });
   return { roles: r, ...counts, ms: Date.now() - started };
