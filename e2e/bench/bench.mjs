@@ -317,7 +317,8 @@ try {
       await apiPart('PostgreSQL', pgServer.baseUrl, cookie);
     } catch (error) {
       // A server that cannot start (PostgreSQL not running) is reported; what PGlite measured is kept.
-      const message = error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
+      const message =
+        error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
       apiRuns.push({ database: 'PostgreSQL', scale: 1, error: message });
       process.stderr.write(`bench: PostgreSQL could not be measured: ${message}\n`);
     } finally {

@@ -98,7 +98,18 @@ export function printTable(results) {
     ]) {
       const p = obj(results[key]);
       if (p.error) {
-        pageRows.push([name, '-', '-', '-', '-', '-', '-', '-', '-', `not measured: ${p.error.split('\n')[0]}`]);
+        pageRows.push([
+          name,
+          '-',
+          '-',
+          '-',
+          '-',
+          '-',
+          '-',
+          '-',
+          '-',
+          `not measured: ${p.error.split('\n')[0]}`,
+        ]);
         continue;
       }
       pageRows.push([

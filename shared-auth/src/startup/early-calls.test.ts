@@ -47,7 +47,9 @@ beforeEach(() => {
   global.fetch = jest.fn(async (request: Request) => {
     const path = new URL(request.url).pathname;
     ownFetches.push(path);
-    return answer(path.endsWith('/csrf') ? { token: 'own' } : path.endsWith('/me') ? me : { authenticated: true });
+    return answer(
+      path.endsWith('/csrf') ? { token: 'own' } : path.endsWith('/me') ? me : { authenticated: true },
+    );
   }) as unknown as typeof fetch;
 });
 afterEach(() => jest.restoreAllMocks());
