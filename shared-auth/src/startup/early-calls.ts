@@ -3,7 +3,7 @@
 // fetch with the client's request conventions and no library of its own, so that it can live in main.js.
 // runStartup reads the answers through the one HTTP client (its hooks, session check and errors) as if it
 // had fetched them itself; an answer it does not take is simply never read.
-import { resolveLanguage } from '../rules/language.js';
+import { pageLanguage } from '../http/page-language.js';
 import { API_PREFIX } from '../http/protocol.js';
 
 export interface EarlyStartupCalls {
@@ -27,8 +27,8 @@ export function beginStartupCalls(environment: EarlyCallsEnvironment = {}): Earl
   const doFetch = environment.fetch ?? globalThis.fetch.bind(globalThis);
   const origin = environment.origin ?? window.location.origin;
   // The same language shared-auth's client sends before i18next runs (current-language.ts).
-  const language = resolveLanguage({
-    query: environment.search ?? window.location.search,
+  const language = pageLanguage({
+    search: environment.search ?? window.location.search,
     cookie: environment.cookie ?? document.cookie,
     browser: environment.browserLanguage === undefined ? navigator.language : environment.browserLanguage,
   });
