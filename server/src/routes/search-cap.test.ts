@@ -1,6 +1,8 @@
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { COUNT_CAP } from '../domain/paging.js';
 import { performanceSeed } from '../seed/performance-seed.js';
+import { BROAD_MEMO_MS } from '../stores/user-search.store.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 
 // More matching rows than the count cap: the searches answer one page and a count capped at COUNT_CAP + 1.
@@ -89,5 +91,37 @@ describe('searches past the count cap', () => {
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const all = await get('/api/v1/roles?pageSize=1000');
     expect(all.content).toHaveLength(all.totalElements);
+  });
+
+  // Kept last: it takes users away.
+  it('users/search: a broad search is counted again once users are deleted, and after a while', async () => {
+    const broad = () => get('/api/v1/users/search?query=perf%20user&pageNumber=0&pageSize=5');
+    expect((await broad()).totalElements).toBe(COUNT_CAP + 1);
+    // 21 users taken away behind the server's back (as another server on the database would): for the
+    // memo's time the total still says "more"; the page is read anew.
+    const gone = await app.db.query(
+      `DELETE FROM users WHERE id IN (SELECT id FROM users WHERE name LIKE 'Perf User %' ORDER BY id LIMIT 21)`,
+    );
+    expect(gone.rowCount).toBe(21);
+    const stale = await broad();
+    expect(stale.totalElements).toBe(COUNT_CAP + 1);
+    expect(stale.content[0].name).toBe('Perf User 100');
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + BROAD_MEMO_MS);
+    try {
+      expect((await broad()).totalElements).toBe(COUNT_CAP - 1);
+    } finally {
+      later.mockRestore();
+    }
+    // 11 users back (1,010): broad again. Deleting users through the API counts again at once.
+    await app.db.query(
+      `INSERT INTO users (sub, name, email) SELECT 'urn:test:back:' || g, 'Perf User ' || (5000 + g),
+              'perf.user' || (5000 + g) || '@perf.example.org' FROM generate_series(1, 11) g`,
+    );
+    expect((await broad()).totalElements).toBe(COUNT_CAP + 1);
+    const back = await app.db.query<{ id: number }>(`SELECT id FROM users WHERE sub LIKE 'urn:test:back:%'`);
+    for (const { id } of back.rows) {
+      expect((await call(app, s.admin, 'DELETE', `/api/v1/users/${id}`)).statusCode).toBe(204);
+    }
+    expect((await broad()).totalElements).toBe(COUNT_CAP - 1);
   });
 });

@@ -5,7 +5,6 @@
  */
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
-import { cappedCount } from './capped-count.js';
 import type { UserListRow } from './user.rows.js';
 
 export interface UserSearchQuery {
@@ -45,8 +44,41 @@ function orderBy(query: UserSearchQuery): string {
 }
 
 /**
+ * Searches found to match more than COUNT_CAP users, by their conditions (not their page or order), with
+ * when that was found. For BROAD_MEMO_MS such a search answers its total ("more than COUNT_CAP") without
+ * counting again: paging and sorting a broad result, or many people asking for the same one, do not each
+ * read COUNT_CAP + 1 matching rows first. The page itself is always read anew. A broad search falls below
+ * the cap only when users leave or lose roles: deleting users forgets every memo (forgetBroadSearches);
+ * anything else (a role taken away, another server on the same database) is at most BROAD_MEMO_MS behind,
+ * and only in the total.
+ */
+const broadSearches = new Map<string, number>();
+export const BROAD_MEMO_MS = 10_000;
+const BROAD_MEMO_SIZE = 500;
+
+function isBroad(key: string, now: number): boolean {
+  const found = broadSearches.get(key);
+  if (found === undefined) return false;
+  if (now - found < BROAD_MEMO_MS) return true;
+  broadSearches.delete(key);
+  return false;
+}
+
+function rememberBroad(key: string, now: number): void {
+  broadSearches.delete(key);
+  broadSearches.set(key, now);
+  // The oldest first (a Map keeps the order of insertion).
+  if (broadSearches.size > BROAD_MEMO_SIZE) broadSearches.delete(broadSearches.keys().next().value!);
+}
+
+/** After users were deleted: every search counts again. */
+export function forgetBroadSearches(): void {
+  broadSearches.clear();
+}
+
+/**
  * One page of users matching the text (and holding the role, when given), with the total count capped
- * at COUNT_CAP (see cappedCount).
+ * at COUNT_CAP (answered as COUNT_CAP + 1 for more).
  * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
  */
 export async function searchUsers(
@@ -75,49 +107,42 @@ export async function searchUsers(
   const limit = Math.max(1, Math.trunc(query.pageSize));
   const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const columns = `u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user, u.institution_admin,
-            u.created_at, u.last_activity`;
-  // For the page's rows only: the authorities each user holds.
-  const authorities = (alias: string) =>
-    `ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = ${alias}.id) AS authorities`;
-  if (offset + limit <= COUNT_CAP) {
-    // Within the cap, one statement. The probe reads up to COUNT_CAP + 1 matches in no order, the
-    // cheapest way the planner finds (the word index). Their number is the total. When the probe holds every match, the
-    // page is cut from it, sorted in memory; when there are more, from the order index (users_*_order),
-    // which a broad match lets stop after a page. The branch not taken is skipped (a one-time filter).
-    const { column, direction, nulls } = sortOf(query);
-    const { rows } = await q.query<UserSearchRow & { total: number }>(
-      `WITH probe AS MATERIALIZED (SELECT u.id, ${column} AS k FROM users u ${whereSql} LIMIT ${COUNT_CAP + 1}),
-            total AS (SELECT count(*)::int AS n FROM probe),
-            page AS (
-              SELECT s.id, s.pos FROM (
-                SELECT id, row_number() OVER (ORDER BY k ${direction} NULLS ${nulls}, id ${direction}) AS pos
-                  FROM probe) s
-               WHERE (SELECT n FROM total) <= ${COUNT_CAP} AND s.pos > ${offset} AND s.pos <= ${offset + limit}
-              UNION ALL
-              (SELECT u.id, row_number() OVER (ORDER BY ${orderBy(query)}) AS pos
-                 FROM users u WHERE (SELECT n FROM total) > ${COUNT_CAP} ${where.length ? `AND ${where.join(' AND ')}` : ''}
-                ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}))
-       SELECT ${columns}, ${authorities('u')}, (SELECT n FROM total) AS total
-         FROM page JOIN users u ON u.id = page.id ORDER BY page.pos`,
+  // The page's users with the authorities each holds (for the page's rows only).
+  const select = `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user,
+            u.institution_admin, u.created_at, u.last_activity,
+            ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
+       FROM users u`;
+  const key = JSON.stringify([whereSql, params]);
+  const now = Date.now();
+  if (!isBroad(key, now)) {
+    // The probe: up to COUNT_CAP + 1 matches in no order, the cheapest way the planner finds (the word
+    // index for a narrow text, the table's first rows for a broad one). Their number is the total; when
+    // that is all of them, their ids are the page's candidates.
+    const { rows: probe } = await q.query<{ n: number; ids: number[] | null }>(
+      `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
+         FROM (SELECT u.id FROM users u ${whereSql} LIMIT ${COUNT_CAP + 1}) p`,
       params,
     );
-    if (rows.length > 0 || offset === 0) {
-      const total = Number(rows[0]?.total ?? 0);
-      return { rows: rows.map(({ total: _t, ...row }) => row), total };
+    const { n, ids } = probe[0];
+    if (ids || n === 0) {
+      if (offset >= n) return { rows: [], total: n };
+      // Sorted among the ids only: planned once, whatever the text found.
+      const page = await q.query<UserSearchRow>(
+        `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)} LIMIT $2 OFFSET $3`,
+        [ids ?? [], limit, offset],
+        { prepare: true },
+      );
+      return { rows: page.rows, total: n };
     }
+    rememberBroad(key, now);
   }
+  // More than COUNT_CAP matches: the page from the order index (users_*_order), which a broad match lets
+  // stop after a page.
   const page = await q.query<UserSearchRow>(
-    `SELECT p.*, ${authorities('p')} FROM (
-       SELECT ${columns} FROM users u ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}) p`,
+    `${select} ${whereSql} ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
-  const total = await cappedCount(q, `FROM users u ${whereSql}`, params, {
-    rows: page.rows.length,
-    size: limit,
-    offset,
-  });
-  return { rows: page.rows, total };
+  return { rows: page.rows, total: COUNT_CAP + 1 };
 }
 
 /**

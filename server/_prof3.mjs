@@ -1,0 +1,11 @@
+import { openPglite } from './dist/db/pglite-db.js';
+import { migrate } from './dist/db/migrate.js';
+import { performanceSeed } from './dist/seed/performance-seed.js';
+const db = await openPglite('memory');
+await migrate(db);
+await performanceSeed(db, {});
+await db.query('ANALYZE');
+const ex = async (sql, params) => console.log((await db.query('EXPLAIN ANALYZE ' + sql, params)).rows.map((r) => r['QUERY PLAN']).join('\n'));
+await ex(`SELECT id FROM users u WHERE u.search_words @@ user_search_query($1) ORDER BY lower(name), id LIMIT 10`, ['user']);
+await ex(`SELECT id FROM users u WHERE u.search_words @@ user_search_query($1) ORDER BY lower(name), id LIMIT 10`, ['perf user 4711']);
+await db.close();
