@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { COUNT_CAP } from '../domain/paging.js';
 import { performanceSeed } from '../seed/performance-seed.js';
-import { BROAD_MEMO_MS } from '../stores/user-search.store.js';
+import { BROAD_MEMO_MS } from '../stores/broad-memo.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 
 // More matching rows than the count cap: the searches answer one page and a count capped at COUNT_CAP + 1.
@@ -91,6 +91,23 @@ describe('searches past the count cap', () => {
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const all = await get('/api/v1/roles?pageSize=1000');
     expect(all.content).toHaveLength(all.totalElements);
+  });
+
+  it('invitations/search: a broad search is counted again once invitations are deleted', async () => {
+    const broad = () => get('/api/v1/invitations/search?pageNumber=0&pageSize=10');
+    expect((await broad()).totalElements).toBe(COUNT_CAP + 1);
+    // Taken away behind the server's back down to COUNT_CAP + 1 - 5: for the memo's time still "more".
+    const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM invitations');
+    await app.db.query(
+      `DELETE FROM invitations WHERE id IN (SELECT id FROM invitations
+        WHERE email NOT LIKE 'perf.user101%' ORDER BY id DESC LIMIT $1)`,
+      [rows[0].n - (COUNT_CAP + 1) + 5],
+    );
+    expect((await broad()).totalElements).toBe(COUNT_CAP + 1);
+    // One deleted through the API: counted again at once.
+    const [first] = (await broad()).content as unknown as { id: number }[];
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/invitations/${first.id}`)).statusCode).toBe(204);
+    expect((await broad()).totalElements).toBe(COUNT_CAP - 5);
   });
 
   // Kept last: it takes users away.

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
 import { deleteInBatches } from '../stores/batched-delete.js';
-import { forgetBroadSearches } from '../stores/user-search.store.js';
+import { broadInvitationSearches, broadUserSearches } from '../stores/broad-memo.js';
 
 export interface PerformanceSeedResult {
   roles: number;
@@ -102,8 +102,9 @@ export async function performanceSeed(
 
   report({ phase: 'clearing', done: 0, total: users });
   await deleteInBatches(db, 'invitations', "email LIKE '%' || $1", `@${EMAIL_DOMAIN}`);
+  broadInvitationSearches.forget();
   await deleteInBatches(db, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
-  forgetBroadSearches();
+  broadUserSearches.forget();
   await deleteInBatches(db, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`);
 
   report({ phase: 'roles', done: 0, total: users });

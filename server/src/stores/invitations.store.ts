@@ -8,6 +8,7 @@ import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
+import { broadInvitationSearches } from './broad-memo.js';
 import { cappedCount } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -180,6 +181,22 @@ export async function searchInvitations(
   }
   const where = conditions.join(' AND ');
   const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
+  const broad = broadInvitationSearches.isBroad(`${from} WHERE ${where}`, params);
+  const counted = (rows: (SearchedInvitationRow & { total: number })[]) => {
+    const total = Number(rows[0]?.total ?? 0);
+    if (total > COUNT_CAP) broadInvitationSearches.remember(`${from} WHERE ${where}`, params);
+    return { rows: rows.map(({ total: _t, ...row }) => row), total };
+  };
+  if (broad) {
+    // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
+    // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
+    const { rows } = await q.query<SearchedInvitationRow>(
+      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
+      params,
+      { prepare: !page.like && page.offset === 0 },
+    );
+    return { rows, total: COUNT_CAP + 1 };
+  }
   if (!page.like) {
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
@@ -188,13 +205,9 @@ export async function searchInvitations(
               (SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c)::int AS total
          FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
       params,
-      // Without text the plan does not hang on the values (ids at most): the first page is prepared,
-      // planned once per connection.
       { prepare: page.offset === 0 },
     );
-    if (rows.length > 0 || page.offset === 0) {
-      return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
-    }
+    if (rows.length > 0 || page.offset === 0) return counted(rows);
   } else if (page.offset + page.size <= COUNT_CAP) {
     // Within the cap one scan gives both (as for users): the ids of the first COUNT_CAP + 1 matches in
     // order, counted, and the page's rows joined to them. A materialized CTE is read back in the order it
@@ -207,9 +220,7 @@ export async function searchInvitations(
         ORDER BY p.n`,
       params,
     );
-    if (rows.length > 0 || page.offset === 0) {
-      return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
-    }
+    if (rows.length > 0 || page.offset === 0) return counted(rows);
   }
   const { rows } = await q.query<SearchedInvitationRow>(
     `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
@@ -220,6 +231,7 @@ export async function searchInvitations(
     size: page.size,
     offset: page.offset,
   });
+  if (total > COUNT_CAP) broadInvitationSearches.remember(`${from} WHERE ${where}`, params);
   return { rows, total };
 }
 
@@ -289,11 +301,13 @@ export async function discardInvitations(q: Queryable, ids: readonly number[]): 
     ids,
   ]);
   await q.query('DELETE FROM invitations WHERE id = ANY($1::bigint[])', [ids]);
+  broadInvitationSearches.forget();
 }
 
 /** Withdraws an invitation, audited. */
 export async function deleteInvitation(q: Queryable, actor: AuditActor, row: InvitationRow): Promise<void> {
   await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
+  broadInvitationSearches.forget();
   await audit(q, actor, {
     entityType: 'invitation',
     entityId: Number(row.id),
@@ -329,6 +343,7 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
      WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
     [invitationId, userId],
   );
+  broadInvitationSearches.forget();
   return claimed.rowCount === 1;
 }
 
@@ -342,6 +357,7 @@ export async function deleteExpiredInvitations(q: Queryable, actor: AuditActor):
          ARRAY(SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = invitations.id) AS role_ids`,
     )
   ).rows;
+  if (invitations.length > 0) broadInvitationSearches.forget();
   for (const row of invitations) {
     // The removed invitation names its roles, so it shows in their history.
     await audit(q, actor, {

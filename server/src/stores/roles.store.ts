@@ -5,6 +5,7 @@
 import { ownApplicationIds, type Provider, type Role, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
+import { broadInvitationSearches, broadUserSearches } from './broad-memo.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
 import type { PageSql } from '../domain/paging.js';
 import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
@@ -267,6 +268,9 @@ export async function deleteRole(q: Queryable, actor: AuditActor, role: Role): P
     });
   }
   await q.query('DELETE FROM roles WHERE id = $1', [role.id]);
+  // Its memberships and invitations went with it.
+  broadUserSearches.forget();
+  broadInvitationSearches.forget();
   await audit(q, actor, {
     entityType: 'role',
     entityId: role.id,

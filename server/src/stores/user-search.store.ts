@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
+import { broadUserSearches } from './broad-memo.js';
 import type { UserListRow } from './user.rows.js';
 
 export interface UserSearchQuery {
@@ -44,39 +45,6 @@ function orderBy(query: UserSearchQuery): string {
 }
 
 /**
- * Searches found to match more than COUNT_CAP users, by their conditions (not their page or order), with
- * when that was found. For BROAD_MEMO_MS such a search answers its total ("more than COUNT_CAP") without
- * counting again: paging and sorting a broad result, or many people asking for the same one, do not each
- * read COUNT_CAP + 1 matching rows first. The page itself is always read anew. A broad search falls below
- * the cap only when users leave or lose roles: deleting users forgets every memo (forgetBroadSearches);
- * anything else (a role taken away, another server on the same database) is at most BROAD_MEMO_MS behind,
- * and only in the total.
- */
-const broadSearches = new Map<string, number>();
-export const BROAD_MEMO_MS = 10_000;
-const BROAD_MEMO_SIZE = 500;
-
-function isBroad(key: string, now: number): boolean {
-  const found = broadSearches.get(key);
-  if (found === undefined) return false;
-  if (now - found < BROAD_MEMO_MS) return true;
-  broadSearches.delete(key);
-  return false;
-}
-
-function rememberBroad(key: string, now: number): void {
-  broadSearches.delete(key);
-  broadSearches.set(key, now);
-  // The oldest first (a Map keeps the order of insertion).
-  if (broadSearches.size > BROAD_MEMO_SIZE) broadSearches.delete(broadSearches.keys().next().value!);
-}
-
-/** After users were deleted: every search counts again. */
-export function forgetBroadSearches(): void {
-  broadSearches.clear();
-}
-
-/**
  * One page of users matching the text (and holding the role, when given), with the total count capped
  * at COUNT_CAP (answered as COUNT_CAP + 1 for more).
  * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
@@ -112,9 +80,7 @@ export async function searchUsers(
             u.institution_admin, u.created_at, u.last_activity,
             ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
        FROM users u`;
-  const key = JSON.stringify([whereSql, params]);
-  const now = Date.now();
-  if (!isBroad(key, now)) {
+  if (!broadUserSearches.isBroad(whereSql, params)) {
     // The probe: up to COUNT_CAP + 1 matches in no order, the cheapest way the planner finds (the word
     // index for a narrow text, the table's first rows for a broad one). Their number is the total; when
     // that is all of them, their ids are the page's candidates.
@@ -134,7 +100,7 @@ export async function searchUsers(
       );
       return { rows: page.rows, total: n };
     }
-    rememberBroad(key, now);
+    broadUserSearches.remember(whereSql, params);
   }
   // More than COUNT_CAP matches: the page from the order index (users_*_order), which a broad match lets
   // stop after a page.

@@ -16,7 +16,7 @@ import {
   type HeldRoleRow,
 } from './role.rows.js';
 import { toPlainUser, type UserRow } from './user.rows.js';
-import { forgetBroadSearches } from './user-search.store.js';
+import { broadUserSearches } from './broad-memo.js';
 
 /** A user row with its roles (each with its member count and application usages) as JSON. */
 export type LoadedUserRow = UserRow & {
@@ -158,7 +158,7 @@ export async function deleteUser(q: Queryable, actor: AuditActor, id: number): P
     [id],
   );
   if (rows.length === 0) return false;
-  forgetBroadSearches();
+  broadUserSearches.forget();
   await audit(q, actor, { entityType: 'user', entityId: rows[0].id, action: 'delete', before: rows[0] });
   return true;
 }
