@@ -27,6 +27,9 @@ function endpointPaths(searchesOnly) {
     paths[`GET /api/v1/users/search?query=${query}`] =
       `/api/v1/users/search?query=${encodeURIComponent(query)}&pageNumber=0&pageSize=10`;
   paths['GET /api/v1/invitations/search'] = '/api/v1/invitations/search?pageNumber=0&pageSize=10';
+  // A narrow text: a part of the address or of the inviter's name.
+  paths['GET /api/v1/invitations/search?query=perf.user4711'] =
+    '/api/v1/invitations/search?query=perf.user4711&pageNumber=0&pageSize=10';
   return paths;
 }
 

@@ -396,6 +396,48 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     expect(accepted.content.every((i: { status: string }) => i.status === 'ACCEPTED')).toBe(true);
   });
 
+  it("finds invitations by part of the address or of the inviter's name", async () => {
+    const inviterName = (await call(app, s.inviter, 'GET', '/api/v1/users/me')).json().name as string;
+    const created = await call(
+      app,
+      s.inviter,
+      'POST',
+      '/api/v1/invitations',
+      invite({ invites: ['zed.quarry@elsewhere.example'] }),
+    );
+    expect(created.statusCode).toBe(201);
+    const search = async (text: string) => {
+      const res = await call(
+        app,
+        s.admin,
+        'GET',
+        `/api/v1/invitations/search?query=${encodeURIComponent(text)}&pageSize=100`,
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        content: { email: string; inviter?: { name?: string } }[];
+        totalElements: number;
+      };
+    };
+    // A part of the address, in any case.
+    const byAddress = await search('D.QUARRY@else');
+    expect(byAddress.content.map((i) => i.email)).toEqual(['zed.quarry@elsewhere.example']);
+    // A part from the middle of the inviter's name: every invitation the inviter sent, and only those
+    // (or those whose address holds it).
+    const part = inviterName.slice(1, -1).toLowerCase();
+    const byInviter = await search(part.toUpperCase());
+    expect(byInviter.content.map((i) => i.email)).toContain('zed.quarry@elsewhere.example');
+    for (const found of byInviter.content) {
+      expect(`${found.email} ${found.inviter?.name ?? ''}`.toLowerCase()).toContain(part);
+    }
+    const sentByInviter = await app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM invitations WHERE inviter_id = $1',
+      [s.inviter.userId],
+    );
+    expect(byInviter.totalElements).toBeGreaterThanOrEqual(sentByInviter.rows[0].n);
+    expect((await search('nobody-by-this-name-xq')).totalElements).toBe(0);
+  });
+
   it('lists the pending invitations of a role', async () => {
     const res = await call(app, s.manager, 'GET', `/api/v1/invitations/roles/${wiki}`);
     expect(res.statusCode).toBe(200);

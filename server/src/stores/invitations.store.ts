@@ -155,6 +155,21 @@ export async function toSearchedInvitations(
   return rows.map((row) => toInvitation(row, byId));
 }
 
+/**
+ * The ids of the inviters whose name holds the pattern `like` (a `$n`): a search finds an invitation by
+ * its address or its inviter's name. Asked of the invitations alone (not through a join with the users),
+ * the two conditions can each take an index (the addresses' trigrams, the inviters'), or the order index
+ * for a broad text: through the join a narrow search read every invitation and every user (776 ms at
+ * 750,000 invitations; now 35). The inviters are found by skipping along the inviter index, one probe per
+ * inviter (people who invite are few; the users table is not read beyond them).
+ */
+const INVITERS_NAMED = (like: string) => `WITH RECURSIVE inviter AS (
+    (SELECT inviter_id AS id FROM invitations WHERE inviter_id IS NOT NULL ORDER BY inviter_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT n.inviter_id FROM invitations n WHERE n.inviter_id > inviter.id ORDER BY n.inviter_id LIMIT 1)
+      FROM inviter WHERE inviter.id IS NOT NULL)
+  SELECT u.id FROM inviter JOIN users u ON u.id = inviter.id WHERE lower(u.name) LIKE ${like}`;
+
 /** One page of invitations (with their roles) and their (capped) total. */
 export async function searchInvitations(
   q: Queryable,
@@ -167,7 +182,7 @@ export async function searchInvitations(
   const param = (value: unknown) => `$${params.push(value)}`;
   if (page.like) {
     const like = param(page.like);
-    conditions.push(`(lower(i.email) LIKE ${like} OR lower(inv.name) LIKE ${like})`);
+    conditions.push(`(lower(i.email) LIKE ${like} OR i.inviter_id = ANY(ARRAY(${INVITERS_NAMED(like)})))`);
   }
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
@@ -180,7 +195,7 @@ export async function searchInvitations(
     conditions.push(scope.where);
   }
   const where = conditions.join(' AND ');
-  const from = page.like ? 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id' : 'invitations i';
+  const from = 'invitations i';
   const broad = broadInvitationSearches.isBroad(`${from} WHERE ${where}`, params);
   const counted = (rows: (SearchedInvitationRow & { total: number })[]) => {
     const total = Number(rows[0]?.total ?? 0);
