@@ -136,7 +136,8 @@ export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
 /** A row of roles.store.ts's select list: the role's columns, its usages as JSON, its member count. */
 export interface RoleSelectRow extends Omit<RoleRow, 'id' | 'user_role_count'> {
   id: string | number;
-  usages: Array<{ id: number; manageId: string; manageType: ManageType; landingPage: string | null }>;
+  /** The role's application_usages rows as JSON (json_agg of the rows: the cheapest to build). */
+  usages: ApplicationUsageRow[];
   user_role_count: number;
 }
 
@@ -152,9 +153,9 @@ export function toRole(row: RoleSelectRow, known: Map<string, ApplicationMap>): 
   const usageRows: ApplicationUsageRow[] = (Array.isArray(usages) ? usages : []).map((usage) => ({
     id: Number(usage.id),
     role_id: id,
-    manage_id: usage.manageId,
-    manage_type: usage.manageType,
-    landing_page: usage.landingPage,
+    manage_id: usage.manage_id,
+    manage_type: usage.manage_type,
+    landing_page: usage.landing_page,
   }));
   return shapeRole({ ...columns, id, user_role_count: Number(row.user_role_count ?? 0) }, usageRows, known);
 }

@@ -19,9 +19,8 @@ export const ROLE_SELECT = `
   r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
   r.created_at,
-  COALESCE((SELECT json_agg(json_build_object('id', au.id, 'manageId', au.manage_id,
-      'manageType', au.manage_type, 'landingPage', au.landing_page) ORDER BY au.id)
-    FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages,
+  COALESCE((SELECT json_agg(au ORDER BY au.id) FROM application_usages au WHERE au.role_id = r.id),
+    '[]'::json) AS usages,
   (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_role_count`;
 
 /** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
