@@ -4,8 +4,8 @@
  * counting again: paging and sorting a broad result, or many people asking for the same one, do not each
  * read COUNT_CAP + 1 matching rows first. The page itself is always read anew. A broad search falls below
  * the cap only when rows go (or change status): the stores that take rows away forget every memo of
- * their table; anything else (another server on the same database) is at most BROAD_MEMO_MS behind, and
- * only in the total.
+ * their table; anything else (another server on the same database, or a search running while the
+ * deleting transaction commits) is at most BROAD_MEMO_MS behind, and only in the total.
  */
 export const BROAD_MEMO_MS = 10_000;
 const MEMO_SIZE = 500;
@@ -44,7 +44,7 @@ export function broadMemo(): BroadMemo {
   };
 }
 
-/** User searches (user-search.store.ts); forgotten when users are deleted or lose roles with a role. */
+/** User searches (user-search.store.ts); forgotten when users or roles are deleted. */
 export const broadUserSearches = broadMemo();
-/** Invitation searches (invitations.store.ts); forgotten when invitations go or are accepted. */
+/** Invitation searches (invitations.store.ts); forgotten when invitations or roles go, or one is accepted. */
 export const broadInvitationSearches = broadMemo();

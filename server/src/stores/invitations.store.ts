@@ -196,13 +196,13 @@ export async function searchInvitations(
   }
   const where = conditions.join(' AND ');
   const from = 'invitations i';
-  const broad = broadInvitationSearches.isBroad(`${from} WHERE ${where}`, params);
+  const matching = `${from} WHERE ${where}`;
   const counted = (rows: (SearchedInvitationRow & { total: number })[]) => {
     const total = Number(rows[0]?.total ?? 0);
-    if (total > COUNT_CAP) broadInvitationSearches.remember(`${from} WHERE ${where}`, params);
+    if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
     return { rows: rows.map(({ total: _t, ...row }) => row), total };
   };
-  if (broad) {
+  if (broadInvitationSearches.isBroad(matching, params)) {
     // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
     // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
     const { rows } = await q.query<SearchedInvitationRow>(
@@ -217,7 +217,7 @@ export async function searchInvitations(
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
     const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
       `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS},
-              (SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c)::int AS total
+              (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total
          FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
       params,
       { prepare: page.offset === 0 },
@@ -228,7 +228,7 @@ export async function searchInvitations(
     // order, counted, and the page's rows joined to them. A materialized CTE is read back in the order it
     // was written, so row_number() over it is the rank in the requested order.
     const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
-      `WITH m AS MATERIALIZED (SELECT i.id FROM ${from} WHERE ${where} ${page.order} LIMIT ${COUNT_CAP + 1})
+      `WITH m AS MATERIALIZED (SELECT i.id FROM ${matching} ${page.order} LIMIT ${COUNT_CAP + 1})
        SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS}, (SELECT count(*) FROM m)::int AS total
          FROM (SELECT m.id, row_number() OVER () AS n FROM m LIMIT ${page.size} OFFSET ${page.offset}) p
          JOIN (${INVITATION_FROM}) ON i.id = p.id
@@ -241,12 +241,12 @@ export async function searchInvitations(
     `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
     params,
   );
-  const total = await cappedCount(q, `FROM ${from} WHERE ${where}`, params, {
+  const total = await cappedCount(q, `FROM ${matching}`, params, {
     rows: rows.length,
     size: page.size,
     offset: page.offset,
   });
-  if (total > COUNT_CAP) broadInvitationSearches.remember(`${from} WHERE ${where}`, params);
+  if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
   return { rows, total };
 }
 
