@@ -50,6 +50,8 @@ export interface PageSql {
   offset: number;
   /** The trimmed search text as an ILIKE pattern, or null when there is nothing to search for. */
   like: string | null;
+  /** The trimmed search text itself (for a word search), or null when there is nothing to search for. */
+  text: string | null;
 }
 
 /**
@@ -75,5 +77,6 @@ export function pageSql(
     size,
     offset,
     like: text === '' ? null : likePattern(text),
+    text: text === '' ? null : text,
   };
 }

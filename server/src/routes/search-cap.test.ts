@@ -81,6 +81,16 @@ describe('searches past the count cap', () => {
     expect(rest.content[0]).toMatchObject({
       roles: [{ role: { name: expect.stringMatching(/^Performance role/) } }],
     });
+    const past = await get('/api/v1/invitations/search?query=perf.user101&pageNumber=2&pageSize=10');
+    expect(past).toEqual({ content: [], totalElements: 11 });
+    // A text nearly every invitation holds: capped, its page in the requested order.
+    const broad = await get('/api/v1/invitations/search?query=PERF.EXAMPLE&sortDirection=DESC&pageSize=2');
+    expect(broad.totalElements).toBe(COUNT_CAP + 1);
+    expect(broad.content.map((i) => i.email)).toEqual([
+      // '@' after '9'
+      'perf.user9@perf.example.org',
+      'perf.user99@perf.example.org',
+    ]);
   });
 
   it('roles: a super user gets the first 10 by name unless another page size is asked for', async () => {

@@ -51,8 +51,8 @@ export const SHORT_NAME_PREFIX = 'perf_role_';
 const DEFAULT_BATCH = 300;
 const ROLE_BATCH = 100;
 const STATISTICS_TARGET = 30;
-/** The GIN indexes the seed fills (migration 001's trigram indexes of the searches). */
-const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_email_trgm'];
+/** The GIN indexes the seed fills (the word indexes of the user and invitation searches, migrations 008 and 009). */
+const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_search_words'];
 
 /** Lets queued requests run between two batches. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -159,11 +159,11 @@ export async function performanceSeed(
   // only once the visibility map is set, so that table is vacuumed too. One table a statement, from a
   // smaller sample than the default (enough to choose plans, and each statement stays short).
   report({ phase: 'statistics', done: counts.users, total: users });
-  // The GIN indexes (users' words, invitations' trigrams) took the bulk load into their pending lists
+  // The GIN indexes (the users' and the invitations' words) took the bulk load into their pending lists
   // (GIN's fast update), which only a vacuum or a full list empties: every search then reads the whole
   // list (hundreds of pages) and the planner, counting those pages, prefers a sequential scan for a
   // narrow search (on PostgreSQL until autovacuum comes by). Merged into the index here (a tenth of a
-  // second per index), a narrow search takes the index (for trigrams: 250 pages read instead of 2,000).
+  // second per index), a narrow search takes the index.
   for (const index of GIN_PENDING_INDEXES) {
     await yieldToOthers();
     await db.query(`SELECT gin_clean_pending_list('${index}'::regclass)`);
@@ -179,7 +179,7 @@ export async function performanceSeed(
   await db.query('VACUUM (ANALYZE) user_roles');
   if (db.kind === 'postgres') {
     // A server's VACUUM blocks no one, and a previous, larger seed leaves its deleted rows behind in the
-    // heap and the trigram indexes until autovacuum comes: searches measured right after a re-seed read
+    // heap and the word indexes until autovacuum comes: searches measured right after a re-seed read
     // them (narrow user search p95 118 -> 427 ms after a ten-times seed was replaced). PGlite, where a
     // vacuum would hold the only connection, leaves them (it has no autovacuum either way).
     for (const table of ['users', 'invitations', 'invitation_roles'])

@@ -156,19 +156,20 @@ export async function toSearchedInvitations(
 }
 
 /**
- * The ids of the inviters whose name holds the pattern `like` (a `$n`): a search finds an invitation by
- * its address or its inviter's name. Asked of the invitations alone (not through a join with the users),
- * the two conditions can each take an index (the addresses' trigrams, the inviters'), or the order index
- * for a broad text: through the join a narrow search read every invitation and every user (776 ms at
- * 750,000 invitations; now 35). The inviters are found by skipping along the inviter index, one probe per
- * inviter (people who invite are few; the users table is not read beyond them).
+ * The ids of the inviters whose words (name, address, home organisation) match the search query `query`
+ * (a `$n` tsquery): a search finds an invitation by its address or by its inviter, as the established
+ * console does. Asked of the invitations alone (not through a join with the users), the two conditions
+ * can each take an index (the addresses' words, the inviters'), or the order index for a broad text:
+ * through the join a narrow search read every invitation and every user (776 ms at 750,000 invitations).
+ * The inviters are found by skipping along the inviter index, one probe per inviter (people who invite
+ * are few; the users table is not read beyond them).
  */
-const INVITERS_NAMED = (like: string) => `WITH RECURSIVE inviter AS (
+const INVITERS_MATCHING = (query: string) => `WITH RECURSIVE inviter AS (
     (SELECT inviter_id AS id FROM invitations WHERE inviter_id IS NOT NULL ORDER BY inviter_id LIMIT 1)
     UNION ALL
     SELECT (SELECT n.inviter_id FROM invitations n WHERE n.inviter_id > inviter.id ORDER BY n.inviter_id LIMIT 1)
       FROM inviter WHERE inviter.id IS NOT NULL)
-  SELECT u.id FROM inviter JOIN users u ON u.id = inviter.id WHERE lower(u.name) LIKE ${like}`;
+  SELECT u.id FROM inviter JOIN users u ON u.id = inviter.id WHERE u.search_words @@ ${query}`;
 
 /** One page of invitations (with their roles) and their (capped) total. */
 export async function searchInvitations(
@@ -180,9 +181,12 @@ export async function searchInvitations(
   const params: unknown[] = [];
   const conditions: string[] = [STATUS_FILTER[status ?? 'all']];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (page.like) {
-    const like = param(page.like);
-    conditions.push(`(lower(i.email) LIKE ${like} OR i.inviter_id = ANY(ARRAY(${INVITERS_NAMED(like)})))`);
+  if (page.text) {
+    // Word by word, as users are found (migration 009). The query is folded into a constant when the
+    // statement is planned, so the planner weighs how common its words are (a broad text reads the order
+    // index, a narrow one the words' index).
+    const query = `user_search_query(${param(page.text)})`;
+    conditions.push(`(i.search_words @@ ${query} OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(query)})))`);
   }
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
@@ -197,6 +201,13 @@ export async function searchInvitations(
   const where = conditions.join(' AND ');
   const from = 'invitations i';
   const matching = `${from} WHERE ${where}`;
+  /** The page in the requested order, read among the matches (from the order index when they are many). */
+  const matchingPage = (prepare: boolean) =>
+    q.query<SearchedInvitationRow>(
+      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
+      params,
+      { prepare },
+    );
   const counted = (rows: (SearchedInvitationRow & { total: number })[]) => {
     const total = Number(rows[0]?.total ?? 0);
     if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
@@ -205,14 +216,10 @@ export async function searchInvitations(
   if (broadInvitationSearches.isBroad(matching, params)) {
     // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
     // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
-    const { rows } = await q.query<SearchedInvitationRow>(
-      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
-      params,
-      { prepare: !page.like && page.offset === 0 },
-    );
+    const { rows } = await matchingPage(!page.text && page.offset === 0);
     return { rows, total: COUNT_CAP + 1 };
   }
-  if (!page.like) {
+  if (!page.text) {
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
     const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
@@ -223,24 +230,34 @@ export async function searchInvitations(
       { prepare: page.offset === 0 },
     );
     if (rows.length > 0 || page.offset === 0) return counted(rows);
-  } else if (page.offset + page.size <= COUNT_CAP) {
-    // Within the cap one scan gives both (as for users): the ids of the first COUNT_CAP + 1 matches in
-    // order, counted, and the page's rows joined to them. A materialized CTE is read back in the order it
-    // was written, so row_number() over it is the rank in the requested order.
-    const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
-      `WITH m AS MATERIALIZED (SELECT i.id FROM ${matching} ${page.order} LIMIT ${COUNT_CAP + 1})
-       SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS}, (SELECT count(*) FROM m)::int AS total
-         FROM (SELECT m.id, row_number() OVER () AS n FROM m LIMIT ${page.size} OFFSET ${page.offset}) p
-         JOIN (${INVITATION_FROM}) ON i.id = p.id
-        ORDER BY p.n`,
+  } else {
+    // A text, as for users: a probe of up to COUNT_CAP + 1 matches in no order (the word index for a
+    // narrow text, the table's first rows for a broad one), planned for this text and small; their number
+    // is the total and, when that is all of them, their ids are the page's candidates. The page is sorted
+    // among those ids in a statement planned once (its nested roles made planning it cost more than
+    // running it).
+    const { rows: probe } = await q.query<{ n: number; ids: number[] | null }>(
+      `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
+         FROM (SELECT i.id FROM ${matching} LIMIT ${COUNT_CAP + 1}) p`,
       params,
     );
-    if (rows.length > 0 || page.offset === 0) return counted(rows);
+    const { n, ids } = probe[0];
+    if (ids || n === 0) {
+      if (page.offset >= n) return { rows: [], total: n };
+      const { rows } = await q.query<SearchedInvitationRow>(
+        `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM}
+          WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
+        [ids ?? [], page.size, page.offset],
+        { prepare: true },
+      );
+      return { rows, total: n };
+    }
+    // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
+    broadInvitationSearches.remember(matching, params);
+    const { rows } = await matchingPage(false);
+    return { rows, total: COUNT_CAP + 1 };
   }
-  const { rows } = await q.query<SearchedInvitationRow>(
-    `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
-    params,
-  );
+  const { rows } = await matchingPage(false);
   const total = await cappedCount(q, `FROM ${matching}`, params, {
     rows: rows.length,
     size: page.size,
