@@ -27,7 +27,7 @@ function endpointPaths(searchesOnly) {
     paths[`GET /api/v1/users/search?query=${query}`] =
       `/api/v1/users/search?query=${encodeURIComponent(query)}&pageNumber=0&pageSize=10`;
   paths['GET /api/v1/invitations/search'] = '/api/v1/invitations/search?pageNumber=0&pageSize=10';
-  // A narrow text: a part of the address or of the inviter's name.
+  // A narrow text: words of an address (of the invitee's, or of the inviter's name or address).
   paths['GET /api/v1/invitations/search?query=perf.user4711'] =
     '/api/v1/invitations/search?query=perf.user4711&pageNumber=0&pageSize=10';
   return paths;

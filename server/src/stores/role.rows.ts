@@ -133,12 +133,11 @@ export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
   };
 }
 
-/** A row of roles.store.ts's select list: the role's columns, its usages as JSON, its member count. */
-export interface RoleSelectRow extends Omit<RoleRow, 'id' | 'user_role_count'> {
+/** A row of roles.store.ts's select lists: the role's columns, its usages as JSON, its member count (ROLE_SELECT). */
+export interface RoleSelectRow extends Omit<RoleRow, 'id'> {
   id: string | number;
   /** The role's application_usages rows as JSON (json_agg of the rows: the cheapest to build). */
   usages: ApplicationUsageRow[];
-  user_role_count: number;
 }
 
 /** Every registry application by manage id (to shape many roles at once). */
@@ -157,7 +156,9 @@ export function toRole(row: RoleSelectRow, known: Map<string, ApplicationMap>): 
     manage_type: usage.manage_type,
     landing_page: usage.landing_page,
   }));
-  return shapeRole({ ...columns, id, user_role_count: Number(row.user_role_count ?? 0) }, usageRows, known);
+  // A select list without the member count (ROLE_COLUMNS) leaves userRoleCount out.
+  const count = row.user_role_count === undefined ? {} : { user_role_count: Number(row.user_role_count) };
+  return shapeRole({ ...columns, id, ...count }, usageRows, known);
 }
 
 /** Adds the list-only fields: isUserRole and the user's authority on it. */

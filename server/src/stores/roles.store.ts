@@ -14,13 +14,16 @@ import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { registryIndex, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
 
-/** SELECT list of a role with its application usages and member count; alias the roles table `r`. */
-export const ROLE_SELECT = `
+/** SELECT list of a role with its application usages; alias the roles table `r`. */
+export const ROLE_COLUMNS = `
   r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
   r.created_at,
   COALESCE((SELECT json_agg(au ORDER BY au.id) FROM application_usages au WHERE au.role_id = r.id),
-    '[]'::json) AS usages,
+    '[]'::json) AS usages`;
+
+/** ROLE_COLUMNS and the role's member count. */
+export const ROLE_SELECT = `${ROLE_COLUMNS},
   (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_role_count`;
 
 /** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
