@@ -66,6 +66,43 @@ describe('database', () => {
     expect(rows.map((r) => r.sub)).toEqual(['tx-kept']);
   });
 
+  it('keeps the search words of users and invitations with their names and addresses', async () => {
+    const finds = async (table: 'users' | 'invitations', id: number, text: string) =>
+      (
+        await db.query<{ hit: boolean }>(
+          `SELECT search_words @@ user_search_query($2) AS hit FROM ${table} WHERE id = $1`,
+          [id, text],
+        )
+      ).rows[0].hit;
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO users (sub, name, email, schac_home_organization)
+       VALUES ('words-1', 'Jan de Vries', 'j.devries@uni.example', 'uni.example') RETURNING id`,
+    );
+    const user = rows[0].id;
+    expect(await finds('users', user, 'jan de vr')).toBe(true);
+    expect(await finds('users', user, 'devries@uni')).toBe(true);
+    await db.query(`UPDATE users SET name = 'Janneke Bos', email = 'janneke@elders.example' WHERE id = $1`, [
+      user,
+    ]);
+    expect(await finds('users', user, 'vries')).toBe(false);
+    expect(await finds('users', user, 'janneke bos')).toBe(true);
+    // Written directly, the words are made again from the name and addresses.
+    await db.query(`UPDATE users SET search_words = to_tsvector('simple', 'forged') WHERE id = $1`, [user]);
+    expect(await finds('users', user, 'forged')).toBe(false);
+    expect(await finds('users', user, 'elders')).toBe(true);
+
+    const invitation = (
+      await db.query<{ id: number }>(
+        `INSERT INTO invitations (hash, email, intended_authority, expiry_date)
+         VALUES ('words-hash-1', 'Piet.Klaassen@school.example', 'GUEST', now() + interval '1 day') RETURNING id`,
+      )
+    ).rows[0].id;
+    expect(await finds('invitations', invitation, 'piet.klaas')).toBe(true);
+    await db.query(`UPDATE invitations SET email = 'kees@school.example' WHERE id = $1`, [invitation]);
+    expect(await finds('invitations', invitation, 'piet')).toBe(false);
+    expect(await finds('invitations', invitation, 'kees@school')).toBe(true);
+  });
+
   it('keeps concurrent transactions apart', async () => {
     const results = await Promise.allSettled([
       db.tx(async (q) => {

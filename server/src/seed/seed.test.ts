@@ -79,6 +79,14 @@ describe('performance seed', () => {
         invitations: 400,
         ms: expect.any(Number),
       });
+      // The search words the seed writes itself are the ones the triggers would have computed.
+      const differing = await app.db.query<{ users: number; invitations: number }>(
+        `SELECT (SELECT count(*) FROM users
+                  WHERE strip(search_words) IS DISTINCT FROM strip(user_search_words(name, email, schac_home_organization)))::int AS users,
+                (SELECT count(*) FROM invitations
+                  WHERE strip(search_words) IS DISTINCT FROM strip(address_search_words(email)))::int AS invitations`,
+      );
+      expect(differing.rows[0]).toEqual({ users: 0, invitations: 0 });
       const again = await performanceSeed(app.db, { roles: 20, users: 400 });
       expect(again.users).toBe(400);
       expect(await count(app, 'users')).toBe(400);
