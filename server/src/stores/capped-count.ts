@@ -13,11 +13,30 @@ export async function cappedCount(
   page?: { rows: number; size: number; offset: number },
 ): Promise<number> {
   // A page that is not full (and not past the end) is the last one: its rows give the total for free,
-  // which spares a narrow search its second (trigram) scan.
+  // which spares a narrow search its second scan.
   if (page && page.rows < page.size && (page.rows > 0 || page.offset === 0)) return page.offset + page.rows;
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) capped`,
     params,
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The probe of a text search: up to COUNT_CAP + 1 of the ids `idsFromWhere` selects (a `SELECT x.id FROM …
+ * WHERE …` text), in no order, by the cheapest scan the planner finds for this text (the word index for a
+ * narrow one, the table's first rows for a broad one). `n` is the capped total; `ids` are all the matches
+ * when there are at most COUNT_CAP of them (a page is then sorted among them), null when there are more.
+ */
+export async function probeMatches(
+  q: Queryable,
+  idsFromWhere: string,
+  params: readonly unknown[],
+): Promise<{ n: number; ids: number[] | null }> {
+  const { rows } = await q.query<{ n: number; ids: number[] | null }>(
+    `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
+       FROM (${idsFromWhere} LIMIT ${COUNT_CAP + 1}) p`,
+    params,
+  );
+  return rows[0];
 }

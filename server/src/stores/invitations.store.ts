@@ -9,7 +9,7 @@ import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
-import { cappedCount } from './capped-count.js';
+import { cappedCount, probeMatches } from './capped-count.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -234,17 +234,10 @@ export async function searchInvitations(
     );
     if (rows.length > 0 || page.offset === 0) return counted(rows);
   } else {
-    // A text, as for users: a probe of up to COUNT_CAP + 1 matches in no order (the word index for a
-    // narrow text, the table's first rows for a broad one), planned for this text and small; their number
-    // is the total and, when that is all of them, their ids are the page's candidates. The page is sorted
-    // among those ids in a statement planned once (its nested roles made planning it cost more than
-    // running it).
-    const { rows: probe } = await q.query<{ n: number; ids: number[] | null }>(
-      `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
-         FROM (SELECT i.id FROM ${matching} LIMIT ${COUNT_CAP + 1}) p`,
-      params,
-    );
-    const { n, ids } = probe[0];
+    // A text, as for users: the probe (planned for this text, and small) gives the capped total and, when
+    // that is all of them, the page's candidates. The page is sorted among those ids in a statement
+    // planned once (its nested roles made planning it cost more than running it).
+    const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${matching}`, params);
     if (ids || n === 0) {
       if (page.offset >= n) return { rows: [], total: n };
       const { rows } = await q.query<SearchedInvitationRow>(

@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
 import { broadUserSearches } from './broad-memo.js';
+import { probeMatches } from './capped-count.js';
 import type { UserListRow } from './user.rows.js';
 
 export interface UserSearchQuery {
@@ -81,15 +82,8 @@ export async function searchUsers(
             ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
        FROM users u`;
   if (!broadUserSearches.isBroad(whereSql, params)) {
-    // The probe: up to COUNT_CAP + 1 matches in no order, the cheapest way the planner finds (the word
-    // index for a narrow text, the table's first rows for a broad one). Their number is the total; when
-    // that is all of them, their ids are the page's candidates.
-    const { rows: probe } = await q.query<{ n: number; ids: number[] | null }>(
-      `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
-         FROM (SELECT u.id FROM users u ${whereSql} LIMIT ${COUNT_CAP + 1}) p`,
-      params,
-    );
-    const { n, ids } = probe[0];
+    // The probe: the capped total and, when that is all of them, the page's candidates.
+    const { n, ids } = await probeMatches(q, `SELECT u.id FROM users u ${whereSql}`, params);
     if (ids || n === 0) {
       if (offset >= n) return { rows: [], total: n };
       // Sorted among the ids only: planned once, whatever the text found.
