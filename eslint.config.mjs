@@ -41,8 +41,8 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
             : []),
           {
-            // '!shared-auth/rules', '!shared-auth/early-calls', '!shared-ui/contract-version.json': package
-            // imports (by their package names), not cross-folder paths.
+            // '!shared-auth/rules', '!shared-auth/early-calls', '!shared-ui/contract-version.json',
+            // '!shared-ui/loadable': package imports (by their package names), not cross-folder paths.
             group: others
               .map((f) => `**/${f}/**`)
               .concat(
@@ -50,6 +50,7 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
                 '!shared-auth/rules',
                 '!shared-auth/early-calls',
                 '!shared-ui/contract-version.json',
+                '!shared-ui/loadable',
               ),
             message: 'Import another package by its package name, never by a relative path across folders.',
           },

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { loadable } from 'shared-ui/loadable';
 import type { RemoteContributions } from 'shared-ui';
 import contract from 'shared-ui/contract-version.json';
 import meta from './contributions.meta';
@@ -10,15 +10,15 @@ const contributions: RemoteContributions = {
   id: meta.id,
   contractVersion: contract.contractVersion,
   routes: [
-    { ...meta.routes.accept, element: lazy(() => import('./pages/invitation-accept.page')) },
-    { ...meta.routes.mine, element: lazy(() => import('./pages/my-invitations.page')) },
-    { ...meta.routes.form, element: lazy(() => import('./pages/invitation-form.page')) },
+    { ...meta.routes.accept, element: loadable(() => import('./pages/invitation-accept.page')) },
+    { ...meta.routes.mine, element: loadable(() => import('./pages/my-invitations.page')) },
+    { ...meta.routes.form, element: loadable(() => import('./pages/invitation-form.page')) },
   ],
   extensions: [
     // The header link needs no code: the shell shows it from the metadata.
     { ...meta.extensions.headerInvite },
-    { ...meta.extensions.roleTab, component: lazy(() => import('./lists/role-invitations.tab')) },
-    { ...meta.extensions.systemTab, component: lazy(() => import('./lists/system-invitations.tab')) },
+    { ...meta.extensions.roleTab, component: loadable(() => import('./lists/role-invitations.tab')) },
+    { ...meta.extensions.systemTab, component: loadable(() => import('./lists/system-invitations.tab')) },
     { ...meta.extensions.myInvitations },
   ],
   translations: { en, nl },

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { loadable } from 'shared-ui/loadable';
 import type { RemoteContributions } from 'shared-ui';
 import contract from 'shared-ui/contract-version.json';
 import meta from './contributions.meta';
@@ -6,23 +6,23 @@ import en from './translations/en.json';
 import nl from './translations/nl.json';
 
 const panels = () => import('./pages/home-tab-panels.component');
-const RolesTab = lazy(() => panels().then((m) => ({ default: m.RolesTab })));
-const UsersTab = lazy(() => panels().then((m) => ({ default: m.UsersTab })));
-const ApplicationsTab = lazy(() => panels().then((m) => ({ default: m.ApplicationsTab })));
-const ApplicationUsersTab = lazy(() => panels().then((m) => ({ default: m.ApplicationUsersTab })));
+const RolesTab = loadable(() => panels().then((m) => ({ default: m.RolesTab })));
+const UsersTab = loadable(() => panels().then((m) => ({ default: m.UsersTab })));
+const ApplicationsTab = loadable(() => panels().then((m) => ({ default: m.ApplicationsTab })));
+const ApplicationUsersTab = loadable(() => panels().then((m) => ({ default: m.ApplicationUsersTab })));
 const roleTabs = () => import('./role/user-roles-panel.component');
-const GuestsTab = lazy(() => roleTabs().then((m) => ({ default: m.GuestsTab })));
-const MaintainersTab = lazy(() => roleTabs().then((m) => ({ default: m.MaintainersTab })));
+const GuestsTab = loadable(() => roleTabs().then((m) => ({ default: m.GuestsTab })));
+const MaintainersTab = loadable(() => roleTabs().then((m) => ({ default: m.MaintainersTab })));
 
 // Paths, slots, order, labels and visibility come from contributions.meta.ts; here only the code.
 const contributions: RemoteContributions = {
   id: meta.id,
   contractVersion: contract.contractVersion,
   routes: [
-    { ...meta.routes.roleDetail, element: lazy(() => import('./pages/role-detail.page')) },
-    { ...meta.routes.roleForm, element: lazy(() => import('./pages/role-form.page')) },
-    { ...meta.routes.application, element: lazy(() => import('./pages/application.page')) },
-    { ...meta.routes.inviterHome, element: lazy(() => import('./pages/inviter-home.page')) },
+    { ...meta.routes.roleDetail, element: loadable(() => import('./pages/role-detail.page')) },
+    { ...meta.routes.roleForm, element: loadable(() => import('./pages/role-form.page')) },
+    { ...meta.routes.application, element: loadable(() => import('./pages/application.page')) },
+    { ...meta.routes.inviterHome, element: loadable(() => import('./pages/inviter-home.page')) },
   ],
   extensions: [
     { ...meta.extensions.rolesTab, component: RolesTab },

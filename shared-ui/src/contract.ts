@@ -30,7 +30,11 @@ export type SlotName = string;
 
 export type RouteAccess = 'public' | 'authenticated';
 
-/** A component rendered lazily; remotes pass `lazy(() => import('./x.page'))`. */
+/**
+ * A component rendered lazily: remotes pass `loadable(() => import('./x.page'))` (`shared-ui/loadable`,
+ * which shows a loader without suspending); a `React.lazy` component works too (the shell's Suspense
+ * boundary shows its loader), only revealed up to 300 ms later by React's fallback throttle.
+ */
 export type LazyComponent<P = object> = LazyExoticComponent<ComponentType<P>> | ComponentType<P>;
 
 /** What the shell knows of a route before loading the remote. */

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
+import { loadable } from 'shared-ui/loadable';
 import { HomePage } from './logged-in';
 import DeadendPage from './pages/deadend.page';
 import LandingPage from './pages/landing.page';
@@ -10,9 +10,9 @@ import RefreshRoutePage from './pages/refresh-route.page';
 import { remoteRoutes, UnknownPath } from './remotes/remote-routes.component';
 import { useRemotesStore } from './remotes/remotes.store';
 
-const ProfilePage = lazy(() => import('./pages/profile.page'));
-const UserProfilePage = lazy(() => import('./pages/user-profile.page'));
-const LogoutPage = lazy(() => import('./pages/logout.page'));
+const ProfilePage = loadable(() => import('./pages/profile.page'));
+const UserProfilePage = loadable(() => import('./pages/user-profile.page'));
+const LogoutPage = loadable(() => import('./pages/logout.page'));
 
 /** The routes of spec §2, for authenticated and for anonymous users. */
 export function AppRoutes() {

@@ -2,13 +2,16 @@
 // load of most visitors) does without them. App prefetches it once startup reports a session, so it arrives
 // during the loader's hold, in parallel with the remotes, and a logged-in page never waits on it.
 import { lazy } from 'react';
+import { loadable } from 'shared-ui/loadable';
 
 const loadHomePage = () => import(/* webpackChunkName: "logged-in" */ './pages/home.page');
 const loadUserMenu = () => import(/* webpackChunkName: "logged-in" */ './layout/user-menu.component');
 const loadImpersonationBanner = () =>
   import(/* webpackChunkName: "logged-in" */ './layout/impersonation-banner.component');
 
-export const HomePage = lazy(loadHomePage);
+// The home page without Suspense (see shared-ui/loadable): its tabs' lists are fetched as soon as its code
+// is there, during the loader hold. The header's parts keep React.lazy: nothing waits on them.
+export const HomePage = loadable(loadHomePage);
 export const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
 export const ImpersonationBanner = lazy(() =>
   loadImpersonationBanner().then((module) => ({ default: module.ImpersonationBanner })),
