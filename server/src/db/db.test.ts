@@ -103,6 +103,65 @@ describe('database', () => {
     expect(await finds('invitations', invitation, 'kees@school')).toBe(true);
   });
 
+  it("keeps each role's member count with its memberships, however they come and go", async () => {
+    const ids = async (sql: string, params: unknown[] = []) =>
+      (await db.query<{ id: number }>(sql, params)).rows.map((r) => Number(r.id));
+    const [a, b] = await ids(
+      `INSERT INTO roles (name, short_name, urn) VALUES ('Count A', 'count_a', 'urn:count_a'),
+         ('Count B', 'count_b', 'urn:count_b') RETURNING id`,
+    );
+    const users = await ids(
+      `INSERT INTO users (sub, name) SELECT 'count-' || g, 'Count ' || g FROM generate_series(1, 5) g RETURNING id`,
+    );
+    const counts = async () => {
+      const { rows } = await db.query<{ id: number; kept: number; real: number }>(
+        `SELECT r.id, r.user_role_count AS kept,
+                (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS real
+           FROM roles r WHERE r.id = ANY($1::bigint[]) ORDER BY r.id`,
+        [[a, b]],
+      );
+      for (const row of rows) expect(row.kept).toBe(row.real);
+      return rows.map((row) => row.kept);
+    };
+    expect(await counts()).toEqual([0, 0]);
+    // Several memberships in one statement, and one at a time.
+    await db.query(
+      `INSERT INTO user_roles (user_id, role_id, authority) SELECT u, $2, 'GUEST' FROM unnest($1::bigint[]) u`,
+      [users, a],
+    );
+    await db.query(`INSERT INTO user_roles (user_id, role_id, authority) VALUES ($1, $2, 'MANAGER')`, [
+      users[0],
+      b,
+    ]);
+    expect(await counts()).toEqual([5, 1]);
+    // A change that keeps the role counts nothing twice; a membership moved to the other role moves its count.
+    await db.query(`UPDATE user_roles SET end_date = now() + interval '1 day' WHERE role_id = $1`, [a]);
+    expect(await counts()).toEqual([5, 1]);
+    await db.query(`UPDATE user_roles SET role_id = $2 WHERE role_id = $1 AND user_id = $3`, [
+      a,
+      b,
+      users[1],
+    ]);
+    expect(await counts()).toEqual([4, 2]);
+    // Removed directly, with a deleted user (cascade), and a rolled-back insert counts nothing.
+    await db.query('DELETE FROM user_roles WHERE role_id = $1 AND user_id = $2', [a, users[2]]);
+    await db.query('DELETE FROM users WHERE id = $1', [users[0]]);
+    expect(await counts()).toEqual([2, 1]);
+    await db
+      .tx(async (q) => {
+        await q.query(`INSERT INTO user_roles (user_id, role_id, authority) VALUES ($1, $2, 'GUEST')`, [
+          users[2],
+          a,
+        ]);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await counts()).toEqual([2, 1]);
+    // A role deleted with its members goes without an error.
+    await db.query('DELETE FROM roles WHERE id = $1', [b]);
+    expect(await ids('SELECT id FROM user_roles WHERE role_id = $1', [b])).toEqual([]);
+  });
+
   it('keeps concurrent transactions apart', async () => {
     const results = await Promise.allSettled([
       db.tx(async (q) => {

@@ -42,6 +42,28 @@ describe('GET /roles', () => {
     expect(paged.content).toHaveLength(1);
   });
 
+  it('sorts by member count, and the counts follow memberships added and removed', async () => {
+    const byMembers = async () =>
+      (await call(app, s.admin, 'GET', '/api/v1/roles?sort=userRoleCount&sortDirection=DESC&pageSize=3'))
+        .json()
+        .content.map((r: { name: string; userRoleCount: number }) => [r.name, r.userRoleCount]);
+    expect(await byMembers()).toEqual([
+      ['Wiki Editors', 3],
+      ['Amstel Planners', 1],
+      expect.arrayContaining([0]),
+    ]);
+    const forgeMember = await addMember(app, s.guest.userId, forge, 'GUEST');
+    await addMember(app, s.inviter.userId, forge, 'GUEST');
+    expect((await byMembers()).slice(0, 2)).toEqual([
+      ['Wiki Editors', 3],
+      ['Forge Devs', 2],
+    ]);
+    const removed = await call(app, s.admin, 'DELETE', `/api/v1/user_roles/${forge}/${forgeMember}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await call(app, s.admin, 'GET', `/api/v1/roles/${forge}`)).json().userRoleCount).toBe(1);
+    await app.db.query('DELETE FROM user_roles WHERE role_id = $1', [forge]);
+  });
+
   it("shows an institution admin the roles on its institution's applications", async () => {
     const names = (await call(app, s.institutionAdmin, 'GET', '/api/v1/roles'))
       .json()

@@ -32,7 +32,7 @@ export interface RoleRow {
   created_by: string | null;
   /** A Date from a column, an ISO text when the row came through json_agg. */
   created_at: Date | string;
-  /** Present when the query counted the role's members. */
+  /** Present when the query selected the role's member count (ROLE_SELECT). */
   user_role_count?: number;
 }
 

@@ -22,9 +22,8 @@ export const ROLE_COLUMNS = `
   COALESCE((SELECT json_agg(au ORDER BY au.id) FROM application_usages au WHERE au.role_id = r.id),
     '[]'::json) AS usages`;
 
-/** ROLE_COLUMNS and the role's member count. */
-export const ROLE_SELECT = `${ROLE_COLUMNS},
-  (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)::int AS user_role_count`;
+/** ROLE_COLUMNS and the role's member count (kept on the role by triggers, migration 011). */
+export const ROLE_SELECT = `${ROLE_COLUMNS}, r.user_role_count`;
 
 /** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
 export async function loadRoles(
@@ -97,7 +96,7 @@ export const ROLE_SORT: Record<string, string> = {
   name: 'lower(r.name)',
   description: 'lower(r.description)',
   shortName: 'r.short_name',
-  userRoleCount: 'user_role_count',
+  userRoleCount: 'r.user_role_count',
   createdAt: 'r.created_at',
   id: 'r.id',
 };

@@ -33,7 +33,6 @@ const USER_WITH_ROLES = `SELECT u.id, u.sub, u.email, u.given_name, u.family_nam
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
          SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
                 ur.created_at AS user_role_created_at,
-                (SELECT count(*) FROM user_roles m WHERE m.role_id = r.id)::int AS user_role_count,
                 COALESCE((SELECT json_agg(json_build_object('id', au.id, 'role_id', au.role_id,
                     'manage_id', au.manage_id, 'manage_type', au.manage_type, 'landing_page', au.landing_page)
                     ORDER BY au.id)
