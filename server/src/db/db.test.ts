@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { freshTestDb } from '../test/template-db.js';
 import { migrate } from './migrate.js';
-import { DataDirLockedError, lockDataDir, lockSocketPath } from './pglite-db.js';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  DataDirLockedError,
+  lockDataDir,
+  lockSocketPath,
+  openPglite,
+  PGLITE_EXTENSIONS,
+} from './pglite-db.js';
 import type { Db } from './types.js';
 
 describe('database', () => {
@@ -225,6 +232,29 @@ describe('data directory lock', () => {
     expect(fs.existsSync(lockSocketPath(dir))).toBe(false);
     const again = await lockDataDir(dir);
     again();
+  });
+
+  it('has a committed row in the data dir at once, as a process that dies before closing leaves it', async () => {
+    const db = await openPglite(dir);
+    await db.query('CREATE TABLE kept (v text)');
+    await db.query("INSERT INTO kept VALUES ('committed')");
+    // Another PGlite on the same files, while the first is still open and has not closed, checkpointed or
+    // synced anything: what it finds is what a kill -9 of the first would leave (written as committed,
+    // nothing synced after the exchanges).
+    const other = await PGlite.create({ dataDir: path.join(dir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
+    try {
+      const { rows } = await other.query<{ v: string }>('SELECT v FROM kept');
+      expect(rows).toEqual([{ v: 'committed' }]);
+    } finally {
+      await other.close();
+    }
+    await db.close();
+    const reopened = await openPglite(dir);
+    try {
+      expect((await reopened.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'committed' }]);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('uses an abstract socket when the data dir path is too long for a socket file', () => {
