@@ -1,5 +1,6 @@
 import { createElement, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
-import { Loader } from './components/loader.component';
+// The shared copy of the loader (every shell has it), not a second one in this bundle.
+import { Loader } from 'shared-ui';
 
 // As in React.lazy's own signature: any component, its props kept.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
