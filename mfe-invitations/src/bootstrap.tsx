@@ -2,7 +2,7 @@
 import '@surfnet/sds/styles/sds.css';
 import '@surfnet/sds/esm/index.css';
 import 'react-tooltip/dist/react-tooltip.css';
-import { renderStandalone } from 'shared-ui';
+import { renderStandalone } from 'shared-ui/standalone';
 import contributions from './contributions';
 
 const root = document.getElementById('root');

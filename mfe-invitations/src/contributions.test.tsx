@@ -1,5 +1,5 @@
 import { visibilityRule, type User } from 'shared-auth';
-import { assertTranslationParity } from 'shared-ui';
+import { assertTranslationParity } from 'shared-ui/parity';
 import contributions from './contributions';
 import { guest, inviter, manager, superUser } from './test-support/fixtures';
 

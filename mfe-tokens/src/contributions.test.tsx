@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { assertTranslationParity } from 'shared-ui';
+import { assertTranslationParity } from 'shared-ui/parity';
 import type { Extension } from 'shared-ui';
 import { visibilityRule, type User } from 'shared-auth';
 import contributions from './contributions';

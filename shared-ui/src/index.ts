@@ -16,7 +16,6 @@ export {
   type LazyTranslations,
 } from './i18n/i18n';
 export { detectLanguage, languageUrl, switchLanguage, type Language } from './i18n/language';
-export { assertTranslationParity, translationParityProblems } from './i18n/parity';
 
 export { Tabs, type TabItem, type TabsProps } from './components/tabs.component';
 export {
@@ -93,5 +92,4 @@ export {
 export { matchesSearch, sortEntities, sortValue, valueAt } from './utils/entity-sort';
 export { paginationWindow, totalPages, type PageLink } from './utils/pagination';
 
-export { renderStandalone } from './standalone/render-standalone';
 export { useLoad, type LoadState } from './hooks/use-load';

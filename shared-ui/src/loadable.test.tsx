@@ -50,11 +50,13 @@ describe('loadable', () => {
     expect(module.load).toHaveBeenCalledTimes(1);
   });
 
-  it('renders at once, without a loader, once preloaded', async () => {
+  it('renders at once, without a loader, where its code has already arrived', async () => {
     const LoadableGreeting = loadable(async () => ({ default: Greeting }));
-    await LoadableGreeting.preload();
-    render(<LoadableGreeting name="Ada" />);
-    expect(screen.getByText('Hello Ada')).toBeInTheDocument();
+    const first = render(<LoadableGreeting name="Ada" />);
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+    first.unmount();
+    render(<LoadableGreeting name="Max" />);
+    expect(screen.getByText('Hello Max')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -6,11 +6,6 @@ import { Loader } from 'shared-ui';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
 
-/** A component from `loadable`: also starts loading its code on request, before it renders. */
-export type LoadableComponent<T extends AnyComponent> = ComponentType<ComponentProps<T>> & {
-  preload: () => Promise<T>;
-};
-
 /**
  * A component whose code loads when it first renders: `loadable(() => import('./x.page'))`, a drop-in for
  * `React.lazy`, shown by the loader meanwhile — but without suspending. React reveals a suspended part no
@@ -23,10 +18,12 @@ export type LoadableComponent<T extends AnyComponent> = ComponentType<ComponentP
  * this small copy, so a remote using it runs under a shell built before it existed. A failed load throws
  * while rendering (the remote's error boundary shows its Retry, which mounts the part anew and loads again).
  */
-export function loadable<T extends AnyComponent>(load: () => Promise<{ default: T }>): LoadableComponent<T> {
+export function loadable<T extends AnyComponent>(
+  load: () => Promise<{ default: T }>,
+): ComponentType<ComponentProps<T>> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
-  const preload = (): Promise<T> => {
+  const start = (): Promise<T> => {
     loading ??= load().then(
       (module) => (loaded = module.default),
       (error: unknown) => {
@@ -44,7 +41,7 @@ export function loadable<T extends AnyComponent>(load: () => Promise<{ default: 
     useEffect(() => {
       if (loaded) return undefined;
       let mounted = true;
-      preload().then(
+      start().then(
         () => mounted && setArrived(true),
         (error: unknown) => mounted && setFailure({ error }),
       );
@@ -55,5 +52,5 @@ export function loadable<T extends AnyComponent>(load: () => Promise<{ default: 
     if (failure) throw failure.error;
     return loaded ? createElement(loaded, props) : <Loader />;
   }
-  return Object.assign(Loadable, { preload });
+  return Loadable;
 }

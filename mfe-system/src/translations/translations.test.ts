@@ -1,4 +1,4 @@
-import { assertTranslationParity } from 'shared-ui';
+import { assertTranslationParity } from 'shared-ui/parity';
 import en from './en.json';
 import nl from './nl.json';
 

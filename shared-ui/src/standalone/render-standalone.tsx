@@ -6,7 +6,9 @@ import type { RemoteContributions } from '../contract';
 import { initI18n, loadLanguageTexts, registerTranslations } from '../i18n/i18n';
 
 // Only a remote running on its own renders it; inside the shell (which loads shared-ui whole on its first
-// page) it is a chunk nobody fetches.
+// page) it is a chunk nobody fetches. This module itself is imported by its own path (`shared-ui/standalone`),
+// not from the shared `shared-ui`, so the shell's first load does not carry it either; within a remote's
+// build its relative imports are the very modules of that build's shared-ui (one instance, not two).
 // Its first render also waits for the page language's lazy texts (shared-ui's Dutch), so no English flashes.
 const StandaloneApp = lazy(async () => {
   const [module] = await Promise.all([
