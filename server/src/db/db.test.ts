@@ -164,6 +164,15 @@ describe('database', () => {
       })
       .catch(() => undefined);
     expect(await counts()).toEqual([2, 1]);
+    // One statement across both roles, each counted for its own.
+    await db.query('DELETE FROM user_roles WHERE role_id = ANY($1::bigint[])', [[a, b]]);
+    expect(await counts()).toEqual([0, 0]);
+    await db.query(
+      `INSERT INTO user_roles (user_id, role_id, authority)
+       SELECT u, CASE WHEN u % 2 = 0 THEN $2::bigint ELSE $3::bigint END, 'GUEST' FROM unnest($1::bigint[]) u`,
+      [users.slice(1), a, b],
+    );
+    expect((await counts()).reduce((sum, n) => sum + n, 0)).toBe(4);
     // A role deleted with its members goes without an error.
     await db.query('DELETE FROM roles WHERE id = $1', [b]);
     expect(await ids('SELECT id FROM user_roles WHERE role_id = $1', [b])).toEqual([]);
