@@ -178,6 +178,83 @@ describe('database', () => {
     expect(await ids('SELECT id FROM user_roles WHERE role_id = $1', [b])).toEqual([]);
   });
 
+  it("keeps each role's application usages and the number of roles with the rows they come from", async () => {
+    const ids = async (sql: string, params: unknown[] = []) =>
+      (await db.query<{ id: number }>(sql, params)).rows.map((r) => Number(r.id));
+    const total = async () => {
+      const { rows } = await db.query<{ kept: string; real: string }>(
+        'SELECT (SELECT n FROM roles_total) AS kept, (SELECT count(*) FROM roles) AS real',
+      );
+      expect(Number(rows[0].kept)).toBe(Number(rows[0].real));
+      return Number(rows[0].kept);
+    };
+    const before = await total();
+    const [a, b] = await ids(
+      `INSERT INTO roles (name, short_name, urn) VALUES ('Usage A', 'usage_a', 'urn:usage_a'),
+         ('Usage B', 'usage_b', 'urn:usage_b') RETURNING id`,
+    );
+    expect(await total()).toBe(before + 2);
+    const usages = async () => {
+      const { rows } = await db.query<{ kept: { manage_id: string; landing_page: string | null }[] }>(
+        'SELECT usages AS kept FROM roles WHERE id = ANY($1::bigint[]) ORDER BY id',
+        [[a, b]],
+      );
+      return rows.map((row) => row.kept.map((u) => `${u.manage_id}:${u.landing_page ?? '-'}`));
+    };
+    expect(await usages()).toEqual([[], []]);
+    // Several usages over both roles in one statement, then one at a time: each role its own, in id order.
+    await db.query(
+      `INSERT INTO application_usages (role_id, manage_id, manage_type, landing_page)
+       VALUES ($1, 'app-1', 'saml20_sp', 'https://one'), ($2, 'app-2', 'oidc10_rp', NULL), ($1, 'app-3', 'saml20_sp', NULL)`,
+      [a, b],
+    );
+    await db.query(
+      `INSERT INTO application_usages (role_id, manage_id, manage_type) VALUES ($1, 'app-4', 'saml20_sp')`,
+      [b],
+    );
+    expect(await usages()).toEqual([
+      ['app-1:https://one', 'app-3:-'],
+      ['app-2:-', 'app-4:-'],
+    ]);
+    const [first] = await db
+      .query<{ kept: Record<string, unknown>[] }>('SELECT usages AS kept FROM roles WHERE id = $1', [a])
+      .then((r) => r.rows);
+    expect(Object.keys(first.kept[0]).sort()).toEqual([
+      'id',
+      'landing_page',
+      'manage_id',
+      'manage_type',
+      'role_id',
+    ]);
+    // Changed, moved to the other role, removed; a rolled-back insert leaves them as they were.
+    await db.query(`UPDATE application_usages SET landing_page = 'https://three' WHERE manage_id = 'app-3'`);
+    await db.query(`UPDATE application_usages SET role_id = $1 WHERE manage_id = 'app-4'`, [a]);
+    expect(await usages()).toEqual([['app-1:https://one', 'app-3:https://three', 'app-4:-'], ['app-2:-']]);
+    await db.query(`DELETE FROM application_usages WHERE manage_id IN ('app-1', 'app-2')`);
+    await db
+      .tx(async (q) => {
+        await q.query(
+          `INSERT INTO application_usages (role_id, manage_id, manage_type) VALUES ($1, 'app-5', 'x')`,
+          [b],
+        );
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await usages()).toEqual([['app-3:https://three', 'app-4:-'], []]);
+    // A role deleted with its usages; a rolled-back role counts nothing.
+    await db.query('DELETE FROM roles WHERE id = $1', [a]);
+    expect(await ids('SELECT id FROM application_usages WHERE role_id = $1', [a])).toEqual([]);
+    await db
+      .tx(async (q) => {
+        await q.query(`INSERT INTO roles (name, short_name, urn) VALUES ('Gone', 'usage_gone', 'urn:gone')`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await total()).toBe(before + 1);
+    await db.query('DELETE FROM roles WHERE id = $1', [b]);
+    expect(await total()).toBe(before);
+  });
+
   it('keeps concurrent transactions apart', async () => {
     const results = await Promise.allSettled([
       db.tx(async (q) => {

@@ -206,12 +206,36 @@ describe('PUT /roles', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().applicationMaps).toHaveLength(2);
+    // The lists (the super user's, the member's own session) show the new applications too.
+    const listed = (await call(app, s.admin, 'GET', '/api/v1/roles?query=forge')).json().content[0];
+    expect(
+      listed.applicationUsages.map((u: { application: { manageId: string }; landingPage: string }) => [
+        u.application.manageId,
+        u.landingPage,
+      ]),
+    ).toEqual([
+      ['app-gitlab', 'https://git.example.org'],
+      ['app-library', 'https://lib.example.org'],
+    ]);
   });
 
   it('refuses inviters and guests', async () => {
     const current = (await call(app, s.inviter, 'GET', `/api/v1/roles/${wiki}`)).json();
     expect((await call(app, s.inviter, 'PUT', '/api/v1/roles', current)).statusCode).toBe(403);
     expect((await call(app, s.guest, 'PUT', '/api/v1/roles', current)).statusCode).toBe(403);
+  });
+});
+
+describe("the super user's role total", () => {
+  it('follows the roles created and deleted', async () => {
+    const total = async () => (await call(app, s.admin, 'GET', '/api/v1/roles')).json().totalElements;
+    const before = await total();
+    expect(before).toBe(await count(app, 'roles'));
+    const created = await call(app, s.admin, 'POST', '/api/v1/roles', newRole('Counted Role'));
+    expect(created.statusCode).toBe(201);
+    expect(await total()).toBe(before + 1);
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/roles/${created.json().id}`)).statusCode).toBe(204);
+    expect(await total()).toBe(before);
   });
 });
 

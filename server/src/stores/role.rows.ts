@@ -136,7 +136,7 @@ export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
 /** A row of roles.store.ts's select lists: the role's columns, its usages as JSON, its member count (ROLE_SELECT). */
 export interface RoleSelectRow extends Omit<RoleRow, 'id'> {
   id: string | number;
-  /** The role's application_usages rows as JSON (json_agg of the rows: the cheapest to build). */
+  /** The role's application_usages rows as JSON (kept on the role: roles.usages, migration 014). */
   usages: ApplicationUsageRow[];
 }
 

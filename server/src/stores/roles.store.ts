@@ -14,13 +14,11 @@ import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { registryIndex, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
 
-/** SELECT list of a role with its application usages; alias the roles table `r`. */
+/** SELECT list of a role with its application usages (kept on the role, migration 014); alias the roles table `r`. */
 export const ROLE_COLUMNS = `
   r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
-  r.created_at,
-  COALESCE((SELECT json_agg(au ORDER BY au.id) FROM application_usages au WHERE au.role_id = r.id),
-    '[]'::json) AS usages`;
+  r.created_at, r.usages`;
 
 /** ROLE_COLUMNS and the role's member count (kept on the role by triggers, migration 011). */
 export const ROLE_SELECT = `${ROLE_COLUMNS}, r.user_role_count`;
@@ -131,10 +129,14 @@ export async function searchRoles(
   const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
   const params = [page.like, ...visible.params];
   // The page and its total in one round trip: the count is an uncorrelated subquery (its own alias r
-  // hides the outer one), run once for the statement.
+  // hides the outer one), run once for the statement. Every role without a search text (the super user's
+  // home) is the number kept in roles_total (migration 014).
+  const total =
+    !page.like && scope.user.superUser
+      ? '(SELECT n FROM roles_total)'
+      : `(SELECT count(*) FROM roles r WHERE ${where})`;
   const { rows } = await q.query<RoleSelectRow & { total: number }>(
-    `SELECT ${ROLE_SELECT}, (SELECT count(*) FROM roles r WHERE ${where})::int AS total
-       FROM roles r WHERE ${where} ${page.tail}`,
+    `SELECT ${ROLE_SELECT}, ${total}::int AS total FROM roles r WHERE ${where} ${page.tail}`,
     params,
     // Without text the plan does not hang on the values (ids at most): the first page is prepared,
     // planned once per connection.

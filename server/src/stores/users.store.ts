@@ -32,11 +32,7 @@ const USER_WITH_ROLES = `SELECT u.id, u.sub, u.email, u.given_name, u.family_nam
        u.last_activity, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
          SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
-                ur.created_at AS user_role_created_at,
-                COALESCE((SELECT json_agg(json_build_object('id', au.id, 'role_id', au.role_id,
-                    'manage_id', au.manage_id, 'manage_type', au.manage_type, 'landing_page', au.landing_page)
-                    ORDER BY au.id)
-                  FROM application_usages au WHERE au.role_id = r.id), '[]'::json) AS usages
+                ur.created_at AS user_role_created_at
            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
           WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
        FROM users u`;
