@@ -85,3 +85,29 @@ journey('an unknown route shows the not-found page, also when opened before logg
   await visit(page, '/this/does/not/exist', { ready: notFound, name: 'the not-found page (logged in)' });
   await page.getByRole('img', { name: text('shell', 'notFound.imageAlt') }).waitFor({ state: 'visible' });
 });
+
+journey(
+  "a page's startup calls leave from its first script, before main.js has run",
+  async ({ page, context }) => {
+    await loginAs(page, 'admin');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    /** @type {Map<string, string>} path → the script that made the call */
+    const initiators = new Map();
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const path = new URL(request.url).pathname;
+      if (!path.startsWith('/api/v1/')) return;
+      const frame = initiator.stack?.callFrames[0] ?? initiator.stack?.parent?.callFrames[0];
+      if (!initiators.has(path)) initiators.set(path, frame ? new URL(frame.url).pathname : initiator.type);
+    });
+    await visit(page, '/home');
+    await page.getByRole('tab', { name: new RegExp(`^${text('roles', 'tabRoles')}`) }).waitFor();
+    const scripts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('head script[src]'), (s) => new URL(s.src).pathname),
+    );
+    assert.match(scripts[0] ?? '', /^\/startup\.[0-9a-f]{8}\.js$/, `first script: ${scripts.join(', ')}`);
+    assert.match(scripts[1] ?? '', /^\/main\.[0-9a-f]{8}\.js$/);
+    for (const call of ['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me'])
+      assert.equal(initiators.get(call), scripts[0], `${call} made by ${initiators.get(call)}`);
+  },
+);

@@ -1,12 +1,17 @@
-// The startup calls leave from main.js, before the shared libraries load and run (about 100 ms here),
-// and bootstrap hands their answers to shared-auth's runStartup. 'shared-auth/early-calls' is not a
-// shared module: it is bundled into main.js, with no library of its own.
-import { beginStartupCalls, type EarlyStartupCalls } from 'shared-auth/early-calls';
+// The startup calls leave before the shared libraries load and run: from startup.js, the page's first
+// script (startup-calls.ts, built on its own, see webpack.config.cjs). bootstrap hands their answers to
+// shared-auth's runStartup. A page without them (startup.js blocked or not served) has runStartup make
+// the calls itself, later.
+import type { EarlyStartupCalls } from 'shared-auth/early-calls';
+import { STARTUP_CALLS_KEY } from './startup-calls.key';
 
 let calls: EarlyStartupCalls | undefined;
 
+/** Takes the calls startup.js began off the window. */
 export function beginEarlyStartup(): void {
-  calls = beginStartupCalls();
+  const page = window as unknown as Record<string, EarlyStartupCalls | undefined>;
+  calls = page[STARTUP_CALLS_KEY];
+  delete page[STARTUP_CALLS_KEY];
 }
 
 /** The calls begun for this page load, once: a later startup (after a reload of the session) fetches anew. */
