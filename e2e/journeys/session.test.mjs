@@ -103,7 +103,10 @@ journey(
     await visit(page, '/home');
     await page.getByRole('tab', { name: new RegExp(`^${text('roles', 'tabRoles')}`) }).waitFor();
     const scripts = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('head script[src]'), (s) => new URL(s.src).pathname),
+      Array.from(
+        document.querySelectorAll('head script[src]'),
+        (s) => new URL(/** @type {HTMLScriptElement} */ (s).src).pathname,
+      ),
     );
     assert.match(scripts[0] ?? '', /^\/startup\.[0-9a-f]{8}\.js$/, `first script: ${scripts.join(', ')}`);
     assert.match(scripts[1] ?? '', /^\/main\.[0-9a-f]{8}\.js$/);
