@@ -1,5 +1,5 @@
 import type { EarlyStartupCalls } from 'shared-auth/early-calls';
-import { beginEarlyStartup, takeEarlyStartup } from './early-startup';
+import { receiveEarlyStartup, takeEarlyStartup } from './early-startup';
 import { STARTUP_CALLS_KEY } from './startup-calls.key';
 
 const page = window as unknown as Record<string, unknown>;
@@ -12,7 +12,7 @@ describe('the startup calls of startup.js', () => {
   test('are taken off the window once, for one startup', () => {
     const calls = { csrf: Promise.resolve(), config: Promise.resolve(), me: Promise.resolve(null) };
     page[STARTUP_CALLS_KEY] = calls as unknown as EarlyStartupCalls;
-    beginEarlyStartup();
+    receiveEarlyStartup();
     expect(page[STARTUP_CALLS_KEY]).toBeUndefined();
     expect(takeEarlyStartup()).toBe(calls);
     // A later startup (the session reloaded) fetches anew.
@@ -20,7 +20,7 @@ describe('the startup calls of startup.js', () => {
   });
 
   test('none when startup.js did not run: the startup makes its calls itself', () => {
-    beginEarlyStartup();
+    receiveEarlyStartup();
     expect(takeEarlyStartup()).toBeUndefined();
   });
 });

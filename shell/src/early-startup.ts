@@ -8,7 +8,7 @@ import { STARTUP_CALLS_KEY } from './startup-calls.key';
 let calls: EarlyStartupCalls | undefined;
 
 /** Takes the calls startup.js began off the window. */
-export function beginEarlyStartup(): void {
+export function receiveEarlyStartup(): void {
   const page = window as unknown as Record<string, EarlyStartupCalls | undefined>;
   calls = page[STARTUP_CALLS_KEY];
   delete page[STARTUP_CALLS_KEY];

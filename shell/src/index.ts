@@ -1,5 +1,5 @@
-import { beginEarlyStartup } from './early-startup';
+import { receiveEarlyStartup } from './early-startup';
 
-beginEarlyStartup();
+receiveEarlyStartup();
 // The async boundary Module Federation needs before any shared module is used (docs/architecture.md, Build notes).
 import('./bootstrap');
