@@ -6,7 +6,9 @@ import { freshTestDb } from '../test/template-db.js';
 import { migrate } from './migrate.js';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  checkpointWhenDue,
   DataDirLockedError,
+  dbOverPglite,
   lockDataDir,
   lockSocketPath,
   openPglite,
@@ -269,6 +271,65 @@ describe('database', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
     const { rows } = await db.query<{ sub: string }>("SELECT sub FROM users WHERE sub LIKE 'concurrent-%'");
     expect(rows.map((r) => r.sub)).toEqual(['concurrent-b']);
+  });
+});
+
+describe('checkpoints of the embedded database (PGlite runs no checkpointer)', () => {
+  const MB = 2 ** 20;
+  const redo = async (q: Db) =>
+    (await q.query<{ lsn: string }>('SELECT (pg_control_checkpoint()).redo_lsn::text AS lsn')).rows[0].lsn;
+  const walSinceCheckpoint = async (q: Db) =>
+    Number(
+      (
+        await q.query<{ since: string }>(
+          'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (pg_control_checkpoint()).redo_lsn)::bigint AS since',
+        )
+      ).rows[0].since,
+    );
+  /** About 3 MB of WAL: 3,000 rows of 1 kB. */
+  const writeWal = (q: Db) =>
+    q.query(
+      'CREATE TABLE IF NOT EXISTS wal_filler (v text); INSERT INTO wal_filler SELECT repeat(md5(g::text), 32) FROM generate_series(1, 3000) g',
+    );
+
+  it('checkpoints once enough WAL was written since the last checkpoint, and not before', async () => {
+    const pglite = await PGlite.create();
+    // A keeper that never ticks during the test: the function is called by hand.
+    const db = dbOverPglite(pglite, undefined, { afterBytes: 64 * MB, everyMs: 3_600_000 });
+    try {
+      await writeWal(db);
+      const before = await redo(db);
+      expect(await walSinceCheckpoint(db)).toBeGreaterThan(2 * MB);
+      expect(await checkpointWhenDue(db, 64 * MB)).toBe(false);
+      expect(await redo(db)).toBe(before);
+      expect(await checkpointWhenDue(db, 2 * MB)).toBe(true);
+      expect(await redo(db)).not.toBe(before);
+      expect(await walSinceCheckpoint(db)).toBeLessThan(MB);
+      expect(await checkpointWhenDue(db, 2 * MB)).toBe(false);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wal_filler')).rows[0].n).toBe(
+        3000,
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('checkpoints on its own while it runs, and closes cleanly with its timer on', async () => {
+    const pglite = await PGlite.create();
+    const db = dbOverPglite(pglite, undefined, { afterBytes: 2 * MB, everyMs: 20 });
+    try {
+      const before = await redo(db);
+      await writeWal(db);
+      const deadline = Date.now() + 5_000;
+      while ((await redo(db)) === before && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await redo(db)).not.toBe(before);
+      expect(await walSinceCheckpoint(db)).toBeLessThan(MB);
+    } finally {
+      await db.close();
+    }
+    expect(pglite.closed).toBe(true);
   });
 });
 
