@@ -116,6 +116,17 @@ const homeSeen = {
     ) && performance.now(),
   arg: text('shared-ui', 'loader.loading'),
 };
+/** A heading "<title> (<count>)": a paged list with its total (the role page's members). */
+const countedHeadingSeen = (/** @type {string} */ title) => ({
+  check: (/** @type {string} */ heading) =>
+    Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).some(
+      (e) =>
+        (e.textContent ?? '').trim().startsWith(`${heading} (`) &&
+        /\(\d+\)$/.test((e.textContent ?? '').trim()) &&
+        e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+    ) && performance.now(),
+  arg: title,
+});
 const auditSeen = {
   check: () =>
     Array.from(document.querySelectorAll('table td, table [role=cell]')).some((e) =>
@@ -292,10 +303,16 @@ try {
           throw new Error(`the seeded role "${name}" was not found (GET roles answered ${answer.status})`);
         const membersShown = (/** @type {import('playwright-core').Page} */ page) =>
           page.getByRole('heading', { name: new RegExp(`^${text('roles', 'guestsTitle')} \\(\\d+\\)$`) });
+        const membersSeen = countedHeadingSeen(text('roles', 'guestsTitle'));
 
         const loads = [];
         for (let i = 0; i < COLD_LOADS; i++)
-          loads.push(await coldLoad(browser, baseUrl, `/roles/${role.id}`, membersShown, { storageState }));
+          loads.push(
+            await coldLoad(browser, baseUrl, `/roles/${role.id}`, membersShown, {
+              storageState,
+              seenInPage: membersSeen,
+            }),
+          );
 
         const navigation = await inAppNavigations(browser, baseUrl, storageState, {
           from: '/home/roles',
@@ -305,6 +322,7 @@ try {
             return page.getByRole('cell', { name, exact: true });
           },
           ready: membersShown,
+          seenInPage: membersSeen,
         });
         return {
           path: '/roles/{id}',
@@ -338,6 +356,7 @@ try {
         runs: COLD_LOADS,
         target: async (page) => page.getByRole('link', { name: text('system', 'audit.title'), exact: true }),
         ready: (page) => auditReady(page).first(),
+        seenInPage: auditSeen,
       })),
       targetMs: 300,
     }));
