@@ -24,6 +24,22 @@ import { newContext } from '../harness/index.mjs';
  */
 
 /**
+ * The page's clock, performance.now(), at the first animation frame at which `seenInPage` holds (checked
+ * in the page at every frame); null without a condition.
+ * @param {import('playwright-core').Page} page
+ * @param {{ check: (arg: any) => number | false, arg?: unknown } | undefined} seenInPage
+ * @returns {Promise<number | null>}
+ */
+async function firstFrameSeen(page, seenInPage) {
+  if (!seenInPage) return null;
+  const handle = await page.waitForFunction(seenInPage.check, seenInPage.arg, {
+    polling: 'raf',
+    timeout: 30_000,
+  });
+  return Number(await handle.jsonValue());
+}
+
+/**
  * Loads `path` once in a fresh context and waits for `ready`; records every finished request.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
@@ -70,15 +86,8 @@ export async function coldLoad(
     };
     const started = performance.now();
     await page.goto(path, { waitUntil: 'commit' });
-    /** @type {number | null} the page's clock (from its navigation start) at the first frame it held */
-    let seenFrame = null;
-    if (seenInPage) {
-      const handle = await page.waitForFunction(seenInPage.check, seenInPage.arg, {
-        polling: 'raf',
-        timeout: 30_000,
-      });
-      seenFrame = Number(await handle.jsonValue());
-    }
+    // The page's clock (from its navigation start) at the first frame the condition held.
+    const seenFrame = await firstFrameSeen(page, seenInPage);
     // The locator must hold too: with the page's own condition it checks that condition.
     await ready(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     // Both clocks are the machine's: the page's time origin in the bench's epoch milliseconds.
@@ -169,15 +178,7 @@ export async function inAppNavigations(
       const pageOrigin = await page.evaluate(() => performance.timeOrigin);
       const started = performance.now();
       await clickable.click();
-      /** @type {number | null} the page's clock at the first frame the condition held */
-      let seenFrame = null;
-      if (seenInPage) {
-        const handle = await page.waitForFunction(seenInPage.check, seenInPage.arg, {
-          polling: 'raf',
-          timeout: 30_000,
-        });
-        seenFrame = Number(await handle.jsonValue());
-      }
+      const seenFrame = await firstFrameSeen(page, seenInPage);
       await ready(page).waitFor({ state: 'visible', timeout: 30_000 });
       const seen = seenFrame === null ? performance.now() : pageOrigin + seenFrame - performance.timeOrigin;
       navigationsMs.push(Math.round(seen - started));
