@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { addMember, apiApp, call, count, DAY, insertRole, loginPersonas, now } from '../test/api-kit.js';
@@ -145,5 +145,68 @@ describe('the SMTP connection pool', () => {
     expect(pooledSmtpUrl('smtp://mail.example.org:25?maxConnections=2&pool=true')).toBe(
       'smtp://mail.example.org:25?maxConnections=2&pool=true',
     );
+  });
+
+  it("opens each connection where nodemailer would: SMTP_URL's host and port, else its defaults", async () => {
+    const { smtpEndpoint } = await import('./mailer.js');
+    expect(smtpEndpoint({})).toEqual({ host: 'localhost', port: 587, timeoutMs: 120_000 });
+    expect(smtpEndpoint({ host: 'mail.example.org', secure: true })).toEqual({
+      host: 'mail.example.org',
+      port: 465,
+      timeoutMs: 120_000,
+    });
+    expect(smtpEndpoint({ host: 'mail.example.org', port: '2525', connectionTimeout: 5000 })).toEqual({
+      host: 'mail.example.org',
+      port: 2525,
+      timeoutMs: 5000,
+    });
+  });
+
+  it('hands nodemailer a connected socket, or the reason it could not connect', async () => {
+    const { openSmtpSocket } = await import('./mailer.js');
+    const listener = net.createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
+    const port = (listener.address() as AddressInfo).port;
+    const open = () =>
+      new Promise<net.Socket>((resolve, reject) =>
+        openSmtpSocket({ host: '127.0.0.1', port }, (error, socket) =>
+          error ? reject(error) : resolve((socket as { connection: net.Socket }).connection),
+        ),
+      );
+    const socket = await open();
+    expect(socket.remotePort).toBe(port);
+    socket.destroy();
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+    await expect(open()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('rejects a mail while the SMTP server cannot be reached', async () => {
+    const { createMailer } = await import('./mailer.js');
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const log = { info: () => undefined, error: () => undefined } as unknown as Parameters<
+      typeof createMailer
+    >[0]['log'];
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'portal@example.org',
+      db: null as never,
+      log,
+    });
+    try {
+      await expect(
+        mailer.send({
+          kind: 'invitation',
+          to: 'nobody@example.org',
+          subject: 'S',
+          html: '<p>H</p>',
+          text: 'T',
+        }),
+      ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      mailer.close();
+    }
   });
 });

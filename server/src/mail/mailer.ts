@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/types.js';
@@ -29,10 +30,57 @@ export function pooledSmtpUrl(smtpUrl: string): string {
   return url.toString();
 }
 
+/** What nodemailer's SMTP connection reads from the transport's options to open its socket. */
+export interface SmtpSocketOptions {
+  host?: string;
+  port?: number | string;
+  secure?: boolean;
+  connectionTimeout?: number;
+}
+
+/** nodemailer's own defaults: localhost; 465 for implicit TLS (smtps:), 587 otherwise; 2 minutes to connect. */
+export function smtpEndpoint(options: SmtpSocketOptions): { host: string; port: number; timeoutMs: number } {
+  return {
+    host: options.host || 'localhost',
+    port: Number(options.port) || (options.secure ? 465 : 587),
+    timeoutMs: options.connectionTimeout ?? 120_000,
+  };
+}
+
+/**
+ * Opens each of the pool's connections with Nagle's algorithm off (nodemailer's `getSocket`: it is handed
+ * the connected socket, and starts TLS on it itself for smtps: or STARTTLS). nodemailer writes a mail in
+ * pieces and then waits for the server's answer; with Nagle on, the last piece waited for the server's
+ * delayed acknowledgement (40 ms on Linux), once per mail and connection: 100 mails over 5 connections
+ * took ~1.0 s, now ~0.2 s.
+ */
+export function openSmtpSocket(
+  options: SmtpSocketOptions,
+  callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
+): void {
+  const { host, port, timeoutMs } = smtpEndpoint(options);
+  const socket = net.connect({ host, port, noDelay: true });
+  const fail = (error: Error) => {
+    socket.destroy();
+    callback(error);
+  };
+  const timedOut = () => fail(new Error(`Connection to the SMTP server ${host}:${port} timed out`));
+  socket.setTimeout(timeoutMs, timedOut);
+  socket.once('error', fail);
+  socket.once('connect', () => {
+    socket.setTimeout(0);
+    socket.off('timeout', timedOut);
+    socket.off('error', fail);
+    callback(null, { connection: socket });
+  });
+}
+
 /** SMTP when SMTP_URL is set, otherwise the outbox table plus a log line (development). */
 export function createMailer({ smtpUrl, from, db, log }: MailerOptions): MailerPort & { close(): void } {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
+    // nodemailer's hook for opening sockets (its proxy support sets it the same way); not in its types.
+    (transport as typeof transport & { getSocket?: typeof openSmtpSocket }).getSocket = openSmtpSocket;
     return {
       async send(message) {
         await transport.sendMail({
