@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { newContext, text } from '../harness/index.mjs';
 import { eventually } from '../harness/poll.mjs';
+import { firstFrameSeen } from './page-load.mjs';
 
 /**
  * @param {import('playwright-core').Browser} browser
@@ -36,11 +37,20 @@ export async function inviteToMail(browser, baseUrl, storageState, smtp, count) 
     await page.getByRole('list', { name: t('form.inviteesChosen', { count }) }).waitFor();
     const wanted = new Set(addresses);
     const arrived = () => smtp.received.filter((m) => m.to.some((to) => wanted.has(to)));
+    const created = t('form.created_other', { count });
+    // The page's clock in the bench's (both the machine's clock, from their own time origins): the answer
+    // counts until the first frame showing it, not until Playwright's next check of a locator.
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
     const clicked = performance.now();
     const clickedAt = Date.now();
     await page.getByRole('button', { name: t('form.invite') }).click();
-    await page.getByText(t('form.created_other', { count })).waitFor({ timeout: 120_000 });
-    const answeredMs = Math.round(performance.now() - clicked);
+    const shownFrame = await firstFrameSeen(page, {
+      check: (/** @type {string} */ message) =>
+        document.body.innerText.includes(message) && performance.now(),
+      arg: created,
+    });
+    await page.getByText(created).waitFor({ timeout: 120_000 });
+    const answeredMs = Math.round(pageOrigin + Number(shownFrame) - performance.timeOrigin - clicked);
     await eventually(
       async () => {
         if (arrived().length < count) throw new Error(`${arrived().length} of ${count} mails arrived`);

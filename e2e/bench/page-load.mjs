@@ -30,7 +30,7 @@ import { newContext } from '../harness/index.mjs';
  * @param {{ check: (arg: any) => number | false, arg?: unknown } | undefined} seenInPage
  * @returns {Promise<number | null>}
  */
-async function firstFrameSeen(page, seenInPage) {
+export async function firstFrameSeen(page, seenInPage) {
   if (!seenInPage) return null;
   const handle = await page.waitForFunction(seenInPage.check, seenInPage.arg, {
     polling: 'raf',
