@@ -1,11 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BAD_DATE_CORRECTION_DAYS } from 'shared-auth';
 import { addDays, formatDateValue, isWithin, parseDate, startOfDay } from '../utils/date';
 
 // Its own chunk, fetched when a calendar is first opened: shared-ui is loaded whole on the shell's first
 // page, which shows no date picker.
-const Calendar = lazy(() => import('./calendar.component').then((module) => ({ default: module.Calendar })));
+// Its own chunk, fetched when a pointer or the focus reaches the calendar button. The calendar opens in a
+// transition: React waits for the chunk with the calendar still closed, rather than committing the
+// Suspense fallback first and then (React 19 throttles reveals) showing the calendar 300 ms after it.
+const loadCalendar = () => import('./calendar.component');
+const Calendar = lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })));
 
 export interface DatePickerProps {
   name: string;
@@ -131,7 +135,9 @@ export function DatePicker({
           aria-label={open ? t('datePicker.closeCalendar') : t('datePicker.openCalendar')}
           aria-expanded={open}
           disabled={disabled}
-          onClick={() => setOpen(!open)}
+          onPointerEnter={() => void loadCalendar()}
+          onFocus={() => void loadCalendar()}
+          onClick={() => startTransition(() => setOpen(!open))}
         >
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
             <rect
