@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { BAD_DATE_CORRECTION_DAYS } from 'shared-auth';
 import { addDays, formatDateValue, isWithin, parseDate, startOfDay } from '../utils/date';
 
-// Its own chunk, fetched when a calendar is first opened: shared-ui is loaded whole on the shell's first
-// page, which shows no date picker.
-// Its own chunk, fetched when a pointer or the focus reaches the calendar button. The calendar opens in a
-// transition: React waits for the chunk with the calendar still closed, rather than committing the
-// Suspense fallback first and then (React 19 throttles reveals) showing the calendar 300 ms after it.
+// Its own chunk (shared-ui is loaded whole on the shell's first page, which shows no date picker), fetched
+// when a pointer or the focus reaches the calendar button. The calendar opens in a transition: React waits
+// for the chunk with the calendar still closed, rather than committing the Suspense fallback first and
+// then (React 19 throttles reveals) showing the calendar 300 ms after it.
 const loadCalendar = () => import('./calendar.component');
 const Calendar = lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })));
 
