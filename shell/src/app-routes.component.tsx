@@ -4,7 +4,6 @@ import { loadable } from 'shared-ui/loadable';
 import { HomePage } from './logged-in';
 import DeadendPage from './pages/deadend.page';
 import LandingPage from './pages/landing.page';
-import MissingAttributesPage from './pages/missing-attributes.page';
 import NotFoundPage from './pages/not-found.page';
 import RefreshRoutePage from './pages/refresh-route.page';
 import { remoteRoutes, UnknownPath } from './remotes/remote-routes.component';
@@ -13,6 +12,8 @@ import { useRemotesStore } from './remotes/remotes.store';
 const ProfilePage = loadable(() => import('./pages/profile.page'));
 const UserProfilePage = loadable(() => import('./pages/user-profile.page'));
 const LogoutPage = loadable(() => import('./pages/logout.page'));
+// Seldom seen (an identity provider that leaves out attributes): not part of every first load.
+const MissingAttributesPage = loadable(() => import('./pages/missing-attributes.page'));
 
 /** The routes of spec §2, for authenticated and for anonymous users. */
 export function AppRoutes() {

@@ -122,6 +122,29 @@ describe('startup (spec §2 Startup)', () => {
     }
   });
 
+  it('counts the 500 ms from when startup’s last answer arrived', async () => {
+    jest.useFakeTimers();
+    try {
+      // The answers came in 200 ms before the shell got to them (the libraries were still being evaluated).
+      await jest.advanceTimersByTimeAsync(1000);
+      const answered = performance.now() - 200;
+      // (jsdom keeps no resource timing: the browser's, for the config's answer.)
+      Object.defineProperty(performance, 'getEntriesByName', {
+        configurable: true,
+        value: (name: string) => (name.endsWith('/api/v1/users/config') ? [{ responseEnd: answered }] : []),
+      });
+      startAt('/', { kind: 'ready', authenticated: false, to: '/login' });
+      await act(() => jest.advanceTimersByTimeAsync(250));
+      expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(100));
+      expect(screen.queryByText('Starting the access portal...')).not.toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
+    } finally {
+      delete (performance as Partial<Performance>).getEntriesByName;
+      jest.useRealTimers();
+    }
+  });
+
   it('goes to /missingAttributes and lists what is missing', async () => {
     useSessionStore.setState({ missingAttributes: ['schacHomeOrganization', 'email'] });
     startAt('/home', { kind: 'ready', authenticated: false, to: '/missingAttributes' });

@@ -8,7 +8,7 @@ import { AppLayout } from './layout/app-layout.component';
 import { prefetchLoggedInParts } from './logged-in';
 import { useRemotesStore } from './remotes/remotes.store';
 import { useShellSlotItems } from './remotes/use-shell-slot-items';
-import { followStartup } from './startup';
+import { followStartup, startupAnsweredAt } from './startup';
 
 /** The console once started: layout and routes. Tests render it with a session already in place. */
 export function ShellContent() {
@@ -23,7 +23,8 @@ export function ShellContent() {
 
 /**
  * The host: runs the session startup (shared-auth; or takes the one the bootstrap started), loads the remotes once a page needs them, follows
- * the startup's outcome, and holds the loader 500 ms before showing the console.
+ * the startup's outcome, and holds the loader until 500 ms after startup's last answer before showing the
+ * console.
  */
 export function App({ startup }: { startup?: Promise<StartupOutcome> } = {}) {
   const { t } = useTranslation('shell');
@@ -63,7 +64,12 @@ export function App({ startup }: { startup?: Promise<StartupOutcome> } = {}) {
         // The router applies navigate() as a transition: the console must first render at the place
         // startup sent it to, never at the location it started from (whose redirects would win).
         startTransition(() => setPhase('holding'));
-        timer = setTimeout(() => setPhase('shown'), LOADER_HOLD_MS);
+        // 500 ms from when startup's last answer arrived: the answers often come in while the libraries
+        // are still being evaluated, which the hold does not wait for on top.
+        timer = setTimeout(
+          () => setPhase('shown'),
+          LOADER_HOLD_MS - (performance.now() - startupAnsweredAt()),
+        );
       });
     return () => clearTimeout(timer);
     // Startup reads the location it started at, once; later navigation must not restart it.

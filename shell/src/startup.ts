@@ -15,3 +15,28 @@ export function followStartup(outcome: StartupOutcome, navigate: NavigateFunctio
   navigate(outcome.to, { replace: true });
   return true;
 }
+
+/** The part of the browser's Performance API read by startupAnsweredAt. */
+export type PageTiming = Pick<Performance, 'now' | 'getEntriesByName'>;
+
+/** The API paths of the startup calls (shared-auth's beginStartupCalls and runStartup). */
+const STARTUP_CALLS = ['csrf', 'users/config', 'users/me'];
+
+/**
+ * When the page's startup calls were last answered (on its clock, like performance.now()), from the
+ * browser's resource timing; `now` when it recorded none (or has no resource timing). startup.js makes them before the shared libraries
+ * have loaded and run, so their answers are often in before the code that reads them: the loader's hold
+ * (500 ms after startup) counts from then, not from when that code got to them.
+ */
+export function startupAnsweredAt(timing: PageTiming = performance, origin = window.location.origin): number {
+  const now = timing.now();
+  const ends = STARTUP_CALLS.map(
+    (path) =>
+      (
+        timing.getEntriesByName?.(`${origin}/api/v1/${path}`, 'resource').at(-1) as
+          PerformanceResourceTiming | undefined
+      )?.responseEnd ?? 0,
+  );
+  const latest = Math.max(...ends);
+  return latest > 0 ? Math.min(latest, now) : now;
+}
