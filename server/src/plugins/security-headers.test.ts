@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { inlineScriptHashes, withScriptSources } from './security-headers.js';
 import { buildTestApp } from '../test/helper.js';
 
 describe('security headers', () => {
@@ -31,5 +33,25 @@ describe('security headers', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('inline scripts of a page', () => {
+  const sha = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
+  it('hashes each inline script as it stands between its tags, and no script with src', () => {
+    const html =
+      '<head><script>a()</script><script defer="defer" src="/main.js"></script>' +
+      '<SCRIPT type="module">\n  b("é")\n</SCRIPT ></head><body><script src=x.js></script></body>';
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('\n  b("é")\n')]);
+    expect(inlineScriptHashes('<title>no scripts</title>')).toEqual([]);
+  });
+
+  it('adds sources to script-src only', () => {
+    const policy = "default-src 'self';script-src 'self' https://cdn.example.org;style-src 'self'";
+    expect(withScriptSources(policy, ["'sha256-x'"])).toBe(
+      "default-src 'self';script-src 'self' https://cdn.example.org 'sha256-x';style-src 'self'",
+    );
+    expect(withScriptSources(policy, [])).toBe(policy);
   });
 });

@@ -6,6 +6,7 @@
  * every answer gets what it set. (@fastify/helmet built a helmet and parsed the policy again for every
  * request: about 5 % of the server's time on users/me.)
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -69,6 +70,31 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * The CSP sources ('sha256-…') of a page's inline scripts (those without src): the shell's index.html carries
+ * its startup calls inline (shell/webpack.config.cjs, StartupScriptPlugin). The hash is of the script's text
+ * exactly as it stands between its tags, as the browser computes it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', code] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The policy with `sources` added to its script-src directive. */
+export function withScriptSources(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) =>
+      /^\s*script-src\s/i.test(directive) ? `${directive} ${sources.join(' ')}` : directive,
+    )
+    .join(';');
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test/helper.js';
+
+/** The page's inline script (the shell's is startup.js), and its CSP source. */
+const INLINE = 'window.early = fetch("/api/v1/csrf");';
+const INLINE_SOURCE = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
 
 function write(root: string, file: string, content: string): void {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -14,7 +19,11 @@ describe('static serving of the built bundles', () => {
   let root: string;
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-static-'));
-    write(root, 'shell/dist/index.html', '<!doctype html><title>console</title>');
+    write(
+      root,
+      'shell/dist/index.html',
+      `<!doctype html><title>console</title><script>${INLINE}</script><script defer src="/main.3f2a9c1b7d.js"></script>`,
+    );
     write(root, 'shell/dist/main.3f2a9c1b7d.js', 'console');
     write(root, 'mfe-tokens/dist/mf-manifest.json', '{"id":"tokens"}');
     write(root, 'mfe-tokens/dist/remoteEntry.js', 'entry');
@@ -43,6 +52,20 @@ describe('static serving of the built bundles', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
+  });
+
+  it("allows the page's inline script by its hash in the page's CSP, and only there", async () => {
+    for (const url of ['/', '/index.html', '/roles/12/guests']) {
+      const policy = String((await get(url)).headers['content-security-policy']);
+      const scripts = policy.split(';').find((d) => d.startsWith('script-src')) ?? '';
+      expect([url, scripts.split(' ')]).toEqual([url, expect.arrayContaining(["'self'", INLINE_SOURCE])]);
+      // No other inline script, and no 'unsafe-inline'.
+      expect(scripts.match(/'sha256-/g)).toHaveLength(1);
+      expect(policy).not.toContain("script-src 'unsafe-inline'");
+    }
+    expect((await get('/index.html')).body).toContain('<title>console</title>');
+    const api = await get('/api/v1/users/config');
+    expect(api.headers['content-security-policy']).not.toContain('sha256-');
   });
 
   it('answers a shell bundle asked for under a deep link (relative script paths)', async () => {

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { statusText } from '../errors.js';
+import { inlineScriptHashes, withScriptSources } from '../plugins/security-headers.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** webpack's [contenthash] in a file name: such a file never changes. */
@@ -71,7 +72,20 @@ function misplacedShellAsset(shellDist: string, url: string): string | null {
   return fs.existsSync(path.join(shellDist, name)) ? name : null;
 }
 
+/** The page's policy: the server's, with the page's inline scripts (startup.js) allowed by their hashes. */
+function pagePolicies(): (policy: string, html: string) => string {
+  // index.html changes only with a new build: the last one's answer is kept.
+  let last: { policy: string; html: string; answer: string } | null = null;
+  return (policy, html) => {
+    if (last?.policy !== policy || last.html !== html) {
+      last = { policy, html, answer: withScriptSources(policy, inlineScriptHashes(html)) };
+    }
+    return last.answer;
+  };
+}
+
 async function staticRoutes(app: FastifyInstance): Promise<void> {
+  const pagePolicy = pagePolicies();
   const { staticDir, publicUrl, remoteUrls } = app.config;
   const shellDist = path.join(staticDir, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
@@ -131,13 +145,15 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('The console is not built on this server (shell/dist is missing); the API works.');
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(await fs.promises.readFile(shellIndex));
+    const html = await fs.promises.readFile(shellIndex, 'utf8');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', pagePolicy(policy, html));
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
   app.get('/', async (_request, reply) => sendIndex(reply));
+  // Asked for by name, it is the same page (with the same policy), not a plain file.
+  app.get('/index.html', async (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
