@@ -1,5 +1,5 @@
 // The startup calls leave before the shared libraries load and run: from startup.js, the page's first
-// script (startup-calls.ts, built on its own, see webpack.config.cjs). bootstrap hands their answers to
+// script, inline in index.html (startup-calls.ts, built on its own, see webpack.config.cjs). bootstrap hands their answers to
 // shared-auth's runStartup. A page without them (startup.js blocked or not served) has runStartup make
 // the calls itself, later.
 import type { EarlyStartupCalls } from 'shared-auth/early-calls';
