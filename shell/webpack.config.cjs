@@ -1,7 +1,5 @@
 const createAppConfig = require('../tooling/webpack.app.cjs');
 
-const fs = require('node:fs');
-const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 // The modules that start the first page: the shell's bootstrap and its own shared packages (shared-ui,
@@ -77,8 +75,10 @@ class PreloadLibrariesPlugin {
  */
 const STARTUP_FILE = /^startup(\.[0-9a-f]{8})?\.js$/;
 const KEPT_ON_CLEAN = /^independent-packages[\\/]/;
-/** The startup compilation's file name, once it has emitted it (the host's compilation depends on it). */
+/** The startup compilation's file name, once it is about to emit it (the host's compilation depends on it). */
 let startupFile = null;
+/** Its code, as emitted (on disk for a build, in memory for webpack serve). */
+let startupCode = null;
 
 function startupConfig(config) {
   return {
@@ -98,8 +98,10 @@ function startupConfig(config) {
     plugins: [
       {
         apply(compiler) {
-          compiler.hooks.afterEmit.tap('StartupFileName', (compilation) => {
-            startupFile = compilation.getAssets().find(({ name }) => STARTUP_FILE.test(name))?.name ?? null;
+          compiler.hooks.emit.tap('StartupFileName', (compilation) => {
+            const asset = compilation.getAssets().find(({ name }) => STARTUP_FILE.test(name));
+            startupFile = asset?.name ?? null;
+            startupCode = asset ? String(asset.source.source()).trim() : null;
           });
         },
       },
@@ -114,14 +116,29 @@ function startupConfig(config) {
  * as the browser has read the page's first bytes, not once a script file has come (on a cold load, with the
  * other first files, at ~125 ms here: the answers came at ~150 ms, and the loader's hold counts from them).
  * The server allows this one inline script by its hash in the page's Content-Security-Policy
- * (server/src/plugins/security-headers.ts, inlineScriptHashes).
+ * (server/src/plugins/security-headers.ts, inlineScriptHashes). Under webpack serve (development), whose
+ * client goes into every entry, it stays a file of its own, first and deferred.
  */
 class StartupScriptPlugin {
+  constructor({ inline }) {
+    this.inline = inline;
+  }
+
   apply(compiler) {
     compiler.hooks.compilation.tap('StartupScriptPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupScriptPlugin', (data) => {
-        if (!startupFile) throw new Error('startup.js was not built before the shell (webpack.config.cjs)');
-        const code = fs.readFileSync(path.join(compiler.options.output.path, startupFile), 'utf8').trim();
+        const code = startupCode;
+        if (!startupFile || !code)
+          throw new Error('startup.js was not built before the shell (webpack.config.cjs)');
+        if (!this.inline) {
+          data.headTags.unshift({
+            tagName: 'script',
+            voidTag: false,
+            meta: { plugin: 'StartupScriptPlugin' },
+            attributes: { defer: true, src: `/${startupFile}` },
+          });
+          return data;
+        }
         // An inline script ends at the first "</script" (and "<!--" changes how it is read).
         if (/<\/script|<!--/i.test(code))
           throw new Error(`${startupFile} cannot be inlined: it holds </script or <!--`);
@@ -159,7 +176,7 @@ module.exports = (env, argv) => {
         ...config.plugins,
         // The preloads first, then startup.js in front of them (each puts its tags first).
         ...(argv.mode === 'production' ? [new PreloadLibrariesPlugin()] : []),
-        new StartupScriptPlugin(),
+        new StartupScriptPlugin({ inline: argv.mode === 'production' }),
       ],
       optimization: {
         ...config.optimization,
