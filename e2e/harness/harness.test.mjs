@@ -1,11 +1,13 @@
 // The harness's own checks, without the console: the accessibility gate fails on a page with a serious
 // violation and passes a clean one; the load generator counts what it sends and stays on loopback.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { runLoad } from '../bench/load.mjs';
 import { assertAccessible } from './axe.mjs';
 import { launchBrowser } from './browser.mjs';
+import { SERVER_NODE_FLAGS } from './server.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -69,4 +71,11 @@ test('the load generator sends the fixed number of requests and reports their st
 
 test('the load generator refuses a host other than loopback', async () => {
   await assert.rejects(runLoad({ url: 'http://example.org/' }), /only targets loopback/);
+});
+
+test('the harness starts the server with the Node flags of its start script', async () => {
+  const pkg = JSON.parse(await readFile(new URL('../../server/package.json', import.meta.url), 'utf8'));
+  const [node, ...rest] = String(pkg.scripts.start).split(/\s+/);
+  assert.equal(node, 'node');
+  assert.deepEqual(rest, [...SERVER_NODE_FLAGS, 'dist/main.js']);
 });
