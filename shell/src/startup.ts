@@ -24,9 +24,10 @@ const STARTUP_CALLS = ['csrf', 'users/config', 'users/me'];
 
 /**
  * When the page's startup calls were last answered (on its clock, like performance.now()), from the
- * browser's resource timing; `now` when it recorded none (or has no resource timing). startup.js makes them before the shared libraries
- * have loaded and run, so their answers are often in before the code that reads them: the loader's hold
- * (500 ms after startup) counts from then, not from when that code got to them.
+ * browser's resource timing; `now` when it recorded none (or has no resource timing). startup.js makes
+ * them before the shared libraries have loaded and run, so their answers are often in before the code that
+ * reads them: the loader's hold (500 ms after startup) counts from then, not from when that code got to
+ * them.
  */
 export function startupAnsweredAt(timing: PageTiming = performance, origin = window.location.origin): number {
   const now = timing.now();
