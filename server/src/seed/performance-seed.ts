@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
 import { deleteInBatches } from '../stores/batched-delete.js';
 import { broadInvitationSearches, broadUserSearches } from '../stores/broad-memo.js';
+import { invitationWords, userWords } from '../stores/word-statistics.js';
 
 export interface PerformanceSeedResult {
   roles: number;
@@ -236,6 +237,9 @@ export async function performanceSeed(
     // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile.
     for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }
+  // The searches read the fresh statistics of the words (word-statistics.ts) at once, not a minute later.
+  userWords.forget();
+  invitationWords.forget();
   report({ phase: 'done', done: counts.users, total: users });
   return { roles: r, ...counts, ms: Date.now() - started };
 }

@@ -32,11 +32,14 @@ export async function probeMatches(
   q: Queryable,
   idsFromWhere: string,
   params: readonly unknown[],
+  /** Planned once per connection: for a text the word statistics call narrow (word-statistics.ts). */
+  prepare = false,
 ): Promise<{ n: number; ids: number[] | null }> {
   const { rows } = await q.query<{ n: number; ids: number[] | null }>(
     `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
        FROM (${idsFromWhere} LIMIT ${COUNT_CAP + 1}) p`,
     params,
+    { prepare },
   );
   return rows[0];
 }

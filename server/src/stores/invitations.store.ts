@@ -10,6 +10,7 @@ import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
 import { cappedCount, probeMatches } from './capped-count.js';
+import { invitationWords } from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -184,11 +185,13 @@ export async function searchInvitations(
   const params: unknown[] = [];
   const conditions: string[] = [STATUS_FILTER[status ?? 'all']];
   const param = (value: unknown) => `$${params.push(value)}`;
+  let textQuery: string | null = null;
   if (page.text) {
     // Word by word, as users are found (migration 009). The query is folded into a constant when the
     // statement is planned, so the planner weighs how common its words are (a broad text reads the order
     // index, a narrow one the words' index).
     const query = `user_search_query(${param(page.text)})`;
+    textQuery = query;
     conditions.push(`(i.search_words @@ ${query} OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(query)})))`);
   }
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
@@ -236,8 +239,12 @@ export async function searchInvitations(
   } else {
     // A text, as for users: the probe (planned for this text, and small) gives the capped total and, when
     // that is all of them, the page's candidates. The page is sorted among those ids in a statement
-    // planned once (its nested roles made planning it cost more than running it).
-    const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${matching}`, params);
+    // planned once (its nested roles made planning it cost more than running it). For a text the
+    // statistics call narrow, the probe too is planned once, the text computed when it runs
+    // (word-statistics.ts); the inviters' part of its plan does not hang on the text.
+    const planOnce = textQuery !== null && (await invitationWords.isNarrow(q, page.text));
+    const probed = planOnce ? matching.replaceAll(textQuery!, `(SELECT ${textQuery})`) : matching;
+    const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${probed}`, params, planOnce);
     if (ids || n === 0) {
       if (page.offset >= n) return { rows: [], total: n };
       const { rows } = await q.query<SearchedInvitationRow>(

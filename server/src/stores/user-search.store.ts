@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
 import { broadUserSearches } from './broad-memo.js';
 import { probeMatches } from './capped-count.js';
+import { userWords } from './word-statistics.js';
 import type { UserListRow } from './user.rows.js';
 
 export interface UserSearchQuery {
@@ -17,6 +18,14 @@ export interface UserSearchQuery {
   sortDirection?: 'ASC' | 'DESC';
   roleId?: number;
 }
+
+/**
+ * The search text ($1) as a word query, folded into a constant when the statement is planned: the planner
+ * weighs how common its words are.
+ */
+const TEXT_QUERY = 'user_search_query($1)';
+/** The same, computed once when the statement runs: a plan for any text (word-statistics.ts). */
+const PLANNED_TEXT_QUERY = `(SELECT ${TEXT_QUERY})`;
 
 /** A user of a search page, with the authorities the user holds (each once, in no order). */
 export type UserSearchRow = UserListRow & { authorities: string[] };
@@ -60,7 +69,7 @@ export async function searchUsers(
   const text = query.query?.trim();
   if (text) {
     params.push(text);
-    where.push(`u.search_words @@ user_search_query($${params.length})`);
+    where.push(`u.search_words @@ ${TEXT_QUERY}`);
   }
   if (query.roleId !== undefined) {
     params.push(query.roleId);
@@ -82,8 +91,11 @@ export async function searchUsers(
             ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
        FROM users u`;
   if (!broadUserSearches.isBroad(whereSql, params)) {
-    // The probe: the capped total and, when that is all of them, the page's candidates.
-    const { n, ids } = await probeMatches(q, `SELECT u.id FROM users u ${whereSql}`, params);
+    // The probe: the capped total and, when that is all of them, the page's candidates. For a text the
+    // statistics call narrow, planned once with the text as a parameter (word-statistics.ts).
+    const planOnce = text !== undefined && text !== '' && (await userWords.isNarrow(q, text));
+    const probeWhere = planOnce ? whereSql.replace(TEXT_QUERY, PLANNED_TEXT_QUERY) : whereSql;
+    const { n, ids } = await probeMatches(q, `SELECT u.id FROM users u ${probeWhere}`, params, planOnce);
     if (ids || n === 0) {
       if (offset >= n) return { rows: [], total: n };
       // Sorted among the ids only: planned once, whatever the text found.

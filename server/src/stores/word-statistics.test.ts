@@ -1,0 +1,172 @@
+import type { Db, Queryable } from '../db/types.js';
+import { COUNT_CAP } from '../domain/paging.js';
+import { performanceSeed } from '../seed/performance-seed.js';
+import { freshTestDb } from '../test/template-db.js';
+import { searchInvitations } from './invitations.store.js';
+import { searchUsers } from './user-search.store.js';
+import {
+  estimatedFraction,
+  looksNarrow,
+  searchWords,
+  userWords,
+  wordStatistics,
+  type WordFrequencies,
+} from './word-statistics.js';
+
+const stats = (rows: number, common: Record<string, number>): WordFrequencies => ({
+  rows,
+  common: new Map(Object.entries(common)),
+});
+
+describe('estimating how many rows a search text matches', () => {
+  // As the performance seed's users: four words everyone holds, every other word their own.
+  const seeded = stats(75_000, { perf: 1, user: 1, example: 1, org: 1 });
+
+  it('calls a text narrow when one of its words is rare', () => {
+    expect(looksNarrow('perf user 4711', seeded)).toBe(true);
+    expect(looksNarrow('Jan de Vries', seeded)).toBe(true);
+    expect(looksNarrow('perf.user4711@', seeded)).toBe(true);
+  });
+
+  it('calls a text broad when every word is common, whole or begun', () => {
+    expect(looksNarrow('user', seeded)).toBe(false);
+    expect(looksNarrow('perf user', seeded)).toBe(false);
+    // The beginning of a common word matches every row holding it.
+    expect(looksNarrow('us', seeded)).toBe(false);
+    expect(looksNarrow('example.o', seeded)).toBe(false);
+    expect(estimatedFraction('u', seeded)).toBeCloseTo(1, 6);
+  });
+
+  it('weighs the fraction against the size of the table', () => {
+    const common = { jan: 0.05 };
+    expect(looksNarrow('jan', stats(75_000, common))).toBe(true); // 3,750 rows of 75,000
+    expect(looksNarrow('jan', stats(7_500_000, common))).toBe(false); // 375,000 of 7.5 million
+  });
+
+  it('takes a word missing from the statistics as rarer than the rarest listed', () => {
+    const listed = stats(1_000_000, { org: 1, jan: 0.002 });
+    expect(estimatedFraction('zebedeus', listed)).toBeCloseTo(0.002, 5); // whole (0.001) or begun (0.001)
+    expect(estimatedFraction('', listed)).toBe(0);
+    expect(estimatedFraction('.,;', listed)).toBe(0);
+  });
+
+  it('splits words as the database does', async () => {
+    const db = await freshTestDb();
+    try {
+      for (const text of [
+        'Jan de Vries',
+        'perf.user4711@perf.example.org',
+        '  --a__b  ',
+        'x',
+        '',
+        "O'Neil-Smith 42",
+      ]) {
+        const { rows } = await db.query<{ words: string[] }>(
+          "SELECT array_remove(regexp_split_to_array(lower($1), '[^[:alnum:]]+'), '') AS words",
+          [text],
+        );
+        expect(searchWords(text)).toEqual(rows[0].words);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('the searches with word statistics', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await freshTestDb();
+  });
+  afterAll(() => db.close());
+
+  /** The statements a search sends, with whether each was prepared. */
+  const recorded = () => {
+    const sent: { sql: string; prepare: boolean }[] = [];
+    const q: Queryable = {
+      query: (sql, params, options) => {
+        sent.push({ sql, prepare: options?.prepare ?? false });
+        return db.query(sql, params, options);
+      },
+    };
+    return { q, sent };
+  };
+  const probesOf = (sent: { sql: string; prepare: boolean }[]) =>
+    sent.filter((s) => s.sql.includes(`LIMIT ${COUNT_CAP + 1}) p`));
+
+  it('knows nothing before the table was analysed, and every text is then planned for itself', async () => {
+    const fresh = wordStatistics('users');
+    expect(await fresh.isNarrow(db, 'perf user 4711')).toBe(false);
+    const { q, sent } = recorded();
+    await searchUsers(q, { query: 'nobody at all', pageNumber: 0, pageSize: 10 });
+    expect(probesOf(sent)).toEqual([
+      expect.objectContaining({
+        prepare: false,
+        sql: expect.not.stringContaining('(SELECT user_search_query'),
+      }),
+    ]);
+  });
+
+  it('after the seed, plans a narrow text once and finds what the text finds', async () => {
+    await performanceSeed(db, { roles: 12, users: 2 * COUNT_CAP });
+    expect(await userWords.isNarrow(db, 'perf user 101')).toBe(true);
+    expect(await userWords.isNarrow(db, 'perf user')).toBe(false);
+
+    const { q, sent } = recorded();
+    const narrow = await searchUsers(q, { query: 'perf user 101', pageNumber: 0, pageSize: 3 });
+    expect(narrow.total).toBe(11); // 101 and 1010 … 1019
+    expect(narrow.rows.map((u) => u.name)).toEqual(['Perf User 101', 'Perf User 1010', 'Perf User 1011']);
+    expect(probesOf(sent)).toEqual([
+      expect.objectContaining({
+        prepare: true,
+        sql: expect.stringContaining('(SELECT user_search_query($1))'),
+      }),
+    ]);
+
+    sent.length = 0;
+    const broad = await searchUsers(q, { query: 'perf user', pageNumber: 0, pageSize: 3 });
+    expect(broad.total).toBe(COUNT_CAP + 1);
+    expect(probesOf(sent)).toEqual([
+      expect.objectContaining({
+        prepare: false,
+        sql: expect.not.stringContaining('(SELECT user_search_query'),
+      }),
+    ]);
+
+    sent.length = 0;
+    const admin = { id: 0, superUser: true } as Parameters<typeof searchInvitations>[1]['user'];
+    const page = (text: string) => ({
+      text,
+      like: null,
+      size: 10,
+      offset: 0,
+      order: 'ORDER BY i.email, i.id',
+      tail: 'ORDER BY i.email, i.id LIMIT 10 OFFSET 0',
+    });
+    const invitations = await searchInvitations(q, { user: admin, page: page('perf.user101') });
+    expect(invitations.total).toBe(11);
+    expect(invitations.rows[0].email).toBe('perf.user1010@perf.example.org');
+    expect(probesOf(sent)).toEqual([
+      expect.objectContaining({
+        prepare: true,
+        sql: expect.stringContaining('(SELECT user_search_query($1))'),
+      }),
+    ]);
+    // Both of its words' conditions (the invitations', the inviters') take the text when the probe runs.
+    const probe = probesOf(sent)[0].sql;
+    expect(probe.split('(SELECT user_search_query($1))')).toHaveLength(3);
+    expect(probe.split('user_search_query($1)')).toHaveLength(3);
+  });
+
+  it('reads the statistics again once forgotten', async () => {
+    const users = wordStatistics('users');
+    expect(await users.isNarrow(db, 'seven')).toBe(true);
+    // Every user now holds the word (their words follow their names: migration 008's trigger).
+    await db.query("UPDATE users SET name = name || ' Seven'");
+    await db.query('ANALYZE users');
+    expect(await users.isNarrow(db, 'seven')).toBe(true); // the reading of a moment ago
+    users.forget();
+    expect(await users.isNarrow(db, 'seven')).toBe(false);
+    expect(await users.isNarrow(db, 'perf seven 4711')).toBe(true);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * How common the words of a search text are, read from the statistics PostgreSQL keeps for its planner
+ * (pg_stats: the most common elements of a table's `search_words`, migrations 008 and 009).
+ *
+ * A text search is planned for its text (its words folded into the statement) so that the planner can
+ * choose: the word index for a narrow text, the order index for a broad one, which stops after a page.
+ * That planning costs more than running a narrow search (users ~0.1 ms of ~0.35; invitations, whose text
+ * is also looked up among the inviters, ~0.45 ms of ~0.65, measured in process on the performance seed).
+ * A text these statistics call narrow is searched instead by a statement planned once (prepared, its text
+ * a parameter), whose plan reads the word index: the plan the planner would have chosen, from the same
+ * statistics. Any other text, or any text while there are no statistics, is planned for itself, as before.
+ *
+ * The words are split here as user_search_query splits them (lower case, runs of letters and digits).
+ * Where the two differ (letters outside ASCII, in some database locales), an estimate may be off; the
+ * answer never is, as both statements find the same rows. A narrow guess that turns out broad (more than
+ * COUNT_CAP matches) costs that one search a read of the word index; the broad memo then takes over.
+ */
+import type { Queryable } from '../db/types.js';
+import { COUNT_CAP } from '../domain/paging.js';
+
+/** Statistics older than this are read again (PostgreSQL's autovacuum refreshes them now and then). */
+export const WORD_STATISTICS_MS = 60_000;
+/** PostgreSQL's estimate for a word it has no statistics for (DEFAULT_TS_MATCH_SEL in ts_selfuncs.c). */
+const DEFAULT_WORD_FREQUENCY = 0.005;
+
+/** What the statistics say about one table's words. */
+export interface WordFrequencies {
+  /** Rows in the table, as last counted by ANALYZE or VACUUM. */
+  rows: number;
+  /** The most common words, each with the fraction of rows holding it. */
+  common: ReadonlyMap<string, number>;
+}
+
+/** The words of a search text as user_search_query (migration 008) splits them. */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/**
+ * The fraction of rows a text matches, estimated as the planner does: every word but the last whole,
+ * the last one whole or as a prefix; a word that is not among the most common held by at most half the
+ * least common of those (or DEFAULT_WORD_FREQUENCY, if less); the words independent of each other.
+ */
+export function estimatedFraction(text: string, stats: WordFrequencies): number {
+  const words = searchWords(text);
+  if (words.length === 0) return 0;
+  let least = 1;
+  for (const frequency of stats.common.values()) least = Math.min(least, frequency);
+  const rare = Math.min(DEFAULT_WORD_FREQUENCY, least / 2);
+  const whole = (word: string) => stats.common.get(word) ?? rare;
+  const prefix = (start: string) => {
+    let sum = 0;
+    for (const [word, frequency] of stats.common) if (word.startsWith(start)) sum += frequency;
+    return Math.min(1, Math.max(rare, sum));
+  };
+  const last = words[words.length - 1];
+  const exact = whole(last);
+  const begun = prefix(last);
+  let fraction = exact + begun - exact * begun;
+  for (const word of words.slice(0, -1)) fraction *= whole(word);
+  return fraction;
+}
+
+/**
+ * Whether the word index is the cheaper way to a text's first COUNT_CAP + 1 matches: reading the index
+ * costs about as many rows as match (fraction × rows); reading the table in order until COUNT_CAP + 1
+ * have matched costs about COUNT_CAP / fraction rows.
+ */
+export function looksNarrow(text: string, stats: WordFrequencies): boolean {
+  const fraction = estimatedFraction(text, stats);
+  return fraction * fraction * stats.rows <= COUNT_CAP;
+}
+
+export interface WordStatistics {
+  /** Whether the statistics call the text narrow; false while the table has none (never analysed). */
+  isNarrow(q: Queryable, text: string): Promise<boolean>;
+  /** After ANALYZE: the statistics are read again at the next search. */
+  forget(): void;
+}
+
+interface Reading {
+  at: number;
+  stats: Promise<WordFrequencies | null>;
+}
+
+export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
+  let reading: Reading | null = null;
+  const read = async (q: Queryable): Promise<WordFrequencies | null> => {
+    const { rows } = await q.query<{ rows: number; words: string[] | null; frequencies: number[] | null }>(
+      `SELECT c.reltuples::float8 AS rows, s.most_common_elems::text::text[] AS words,
+              s.most_common_elem_freqs::float8[] AS frequencies
+         FROM pg_class c
+         JOIN pg_stats s ON s.schemaname = c.relnamespace::regnamespace::text AND s.tablename = c.relname
+                        AND s.attname = 'search_words'
+        WHERE c.oid = $1::regclass`,
+      [table],
+      { prepare: true },
+    );
+    const row = rows[0];
+    if (!row || row.rows < 0) return null;
+    const common = new Map<string, number>();
+    (row.words ?? []).forEach((word, i) => common.set(word, row.frequencies?.[i] ?? 0));
+    return { rows: row.rows, common };
+  };
+  return {
+    async isNarrow(q, text) {
+      const now = Date.now();
+      if (!reading || now - reading.at >= WORD_STATISTICS_MS) {
+        // One reading at a time: the searches arriving meanwhile wait for the same one.
+        const current: Reading = {
+          at: now,
+          stats: read(q).catch(() => {
+            // Unread (the statistics could not be queried): the next search tries again.
+            if (reading === current) reading = null;
+            return null;
+          }),
+        };
+        reading = current;
+      }
+      const stats = await (reading as Reading).stats;
+      return stats !== null && looksNarrow(text, stats);
+    },
+    forget() {
+      reading = null;
+    },
+  };
+}
+
+/** The users' words (user-search.store.ts, and the inviters of invitations.store.ts). */
+export const userWords = wordStatistics('users');
+/** The invitations' words (invitations.store.ts). */
+export const invitationWords = wordStatistics('invitations');
