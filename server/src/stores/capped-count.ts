@@ -32,14 +32,41 @@ export async function probeMatches(
   q: Queryable,
   idsFromWhere: string,
   params: readonly unknown[],
-  /** Planned once per connection: for a text the word statistics call narrow (word-statistics.ts). */
-  prepare = false,
 ): Promise<{ n: number; ids: number[] | null }> {
   const { rows } = await q.query<{ n: number; ids: number[] | null }>(
     `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
        FROM (${idsFromWhere} LIMIT ${COUNT_CAP + 1}) p`,
     params,
-    { prepare },
   );
   return rows[0];
+}
+
+/**
+ * The probe and its page in one statement, planned once (prepared), for a text the word statistics call
+ * narrow (word-statistics.ts): up to COUNT_CAP + 1 of the ids `idsFromWhere` selects, their number `n`, and
+ * when that is all of them, the page sorted among them. `page` makes the page's `SELECT … WHERE … ORDER BY
+ * …` from the condition that keeps it to those ids (on `idColumn`); its limit and offset come after the
+ * params. With more than COUNT_CAP matches, `rows` is empty: such a search is broad.
+ */
+export async function probedPage<T extends { id: unknown }>(
+  q: Queryable,
+  idsFromWhere: string,
+  params: readonly unknown[],
+  page: { idColumn: string; select: (condition: string) => string; limit: number; offset: number },
+): Promise<{ n: number; rows: T[] }> {
+  const limit = params.length + 1;
+  const candidates = `c.n <= ${COUNT_CAP} AND ${page.idColumn} = ANY(ARRAY(SELECT id FROM p))`;
+  const { rows } = await q.query<T & { probed_matches: number }>(
+    `WITH p AS MATERIALIZED (${idsFromWhere} LIMIT ${COUNT_CAP + 1}),
+          c AS (SELECT count(*)::int AS n FROM p)
+     SELECT c.n AS probed_matches, pg.*
+       FROM c LEFT JOIN LATERAL (${page.select(candidates)} LIMIT $${limit} OFFSET $${limit + 1}) pg ON TRUE`,
+    [...params, page.limit, page.offset],
+    { prepare: true },
+  );
+  // One row without a page row (id null) when the page is empty.
+  return {
+    n: rows[0].probed_matches,
+    rows: rows.filter((row) => row.id !== null).map(({ probed_matches: _n, ...row }) => row as unknown as T),
+  };
 }

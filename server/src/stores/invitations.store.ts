@@ -9,7 +9,7 @@ import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
-import { cappedCount, probeMatches } from './capped-count.js';
+import { cappedCount, probedPage, probeMatches } from './capped-count.js';
 import { invitationWords } from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -237,23 +237,34 @@ export async function searchInvitations(
     );
     if (rows.length > 0 || page.offset === 0) return counted(rows);
   } else {
-    // A text, as for users: the probe (planned for this text, and small) gives the capped total and, when
-    // that is all of them, the page's candidates. The page is sorted among those ids in a statement
-    // planned once (its nested roles made planning it cost more than running it). For a text the
-    // statistics call narrow, the probe too is planned once, the text computed when it runs
-    // (word-statistics.ts); the inviters' part of its plan does not hang on the text.
-    const planOnce = textQuery !== null && (await invitationWords.isNarrow(q, page.text));
-    const probed = planOnce ? matching.replaceAll(textQuery!, `(SELECT ${textQuery})`) : matching;
-    const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${probed}`, params, planOnce);
-    if (ids || n === 0) {
-      if (page.offset >= n) return { rows: [], total: n };
-      const { rows } = await q.query<SearchedInvitationRow>(
-        `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM}
-          WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
-        [ids ?? [], page.size, page.offset],
-        { prepare: true },
-      );
-      return { rows, total: n };
+    // A text, as for users. One the statistics call narrow: the probe and the page in one statement
+    // planned once, the text computed when it runs (word-statistics.ts; the inviters' part of the plan
+    // does not hang on the text).
+    if (textQuery !== null && (await invitationWords.isNarrow(q, page.text))) {
+      const planned = matching.replaceAll(textQuery, `(SELECT ${textQuery})`);
+      const { n, rows } = await probedPage<SearchedInvitationRow>(q, `SELECT i.id FROM ${planned}`, params, {
+        idColumn: 'i.id',
+        select: (ids) =>
+          `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${ids} ${page.order}`,
+        limit: page.size,
+        offset: page.offset,
+      });
+      if (n <= COUNT_CAP) return { rows, total: n };
+    } else {
+      // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is
+      // all of them, the page's candidates. The page is sorted among those ids in a statement planned once
+      // (its nested roles made planning it cost more than running it).
+      const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${matching}`, params);
+      if (ids || n === 0) {
+        if (page.offset >= n) return { rows: [], total: n };
+        const { rows } = await q.query<SearchedInvitationRow>(
+          `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM}
+            WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
+          [ids ?? [], page.size, page.offset],
+          { prepare: true },
+        );
+        return { rows, total: n };
+      }
     }
     // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
     broadInvitationSearches.remember(matching, params);

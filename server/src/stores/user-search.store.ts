@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
 import { broadUserSearches } from './broad-memo.js';
-import { probeMatches } from './capped-count.js';
+import { probedPage, probeMatches } from './capped-count.js';
 import { userWords } from './word-statistics.js';
 import type { UserListRow } from './user.rows.js';
 
@@ -91,20 +91,35 @@ export async function searchUsers(
             ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
        FROM users u`;
   if (!broadUserSearches.isBroad(whereSql, params)) {
-    // The probe: the capped total and, when that is all of them, the page's candidates. For a text the
-    // statistics call narrow, planned once with the text as a parameter (word-statistics.ts).
-    const planOnce = text !== undefined && text !== '' && (await userWords.isNarrow(q, text));
-    const probeWhere = planOnce ? whereSql.replace(TEXT_QUERY, PLANNED_TEXT_QUERY) : whereSql;
-    const { n, ids } = await probeMatches(q, `SELECT u.id FROM users u ${probeWhere}`, params, planOnce);
-    if (ids || n === 0) {
-      if (offset >= n) return { rows: [], total: n };
-      // Sorted among the ids only: planned once, whatever the text found.
-      const page = await q.query<UserSearchRow>(
-        `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)} LIMIT $2 OFFSET $3`,
-        [ids ?? [], limit, offset],
-        { prepare: true },
+    if (text && (await userWords.isNarrow(q, text))) {
+      // A text the statistics call narrow: the probe and the page in one statement planned once, the text
+      // a parameter (word-statistics.ts).
+      const { n, rows } = await probedPage<UserSearchRow>(
+        q,
+        `SELECT u.id FROM users u ${whereSql.replace(TEXT_QUERY, PLANNED_TEXT_QUERY)}`,
+        params,
+        {
+          idColumn: 'u.id',
+          select: (ids) => `${select} WHERE ${ids} ORDER BY ${orderBy(query)}`,
+          limit,
+          offset,
+        },
       );
-      return { rows: page.rows, total: n };
+      if (n <= COUNT_CAP) return { rows, total: n };
+    } else {
+      // The probe (planned for this text): the capped total and, when that is all of them, the page's
+      // candidates.
+      const { n, ids } = await probeMatches(q, `SELECT u.id FROM users u ${whereSql}`, params);
+      if (ids || n === 0) {
+        if (offset >= n) return { rows: [], total: n };
+        // Sorted among the ids only: planned once, whatever the text found.
+        const page = await q.query<UserSearchRow>(
+          `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)} LIMIT $2 OFFSET $3`,
+          [ids ?? [], limit, offset],
+          { prepare: true },
+        );
+        return { rows: page.rows, total: n };
+      }
     }
     broadUserSearches.remember(whereSql, params);
   }

@@ -91,23 +91,27 @@ describe('the searches with word statistics', () => {
     };
     return { q, sent };
   };
-  const probesOf = (sent: { sql: string; prepare: boolean }[]) =>
-    sent.filter((s) => s.sql.includes(`LIMIT ${COUNT_CAP + 1}) p`));
+  /** The statements of a search that take its text. */
+  const searching = (sent: { sql: string; prepare: boolean }[]) =>
+    sent.filter((s) => s.sql.includes('user_search_query($1)'));
+  const plannedOnce = expect.objectContaining({
+    prepare: true,
+    sql: expect.stringContaining('(SELECT user_search_query($1))'),
+  });
+  const plannedForText = expect.objectContaining({
+    prepare: false,
+    sql: expect.not.stringContaining('(SELECT user_search_query'),
+  });
 
   it('knows nothing before the table was analysed, and every text is then planned for itself', async () => {
     const fresh = wordStatistics('users');
     expect(await fresh.isNarrow(db, 'perf user 4711')).toBe(false);
     const { q, sent } = recorded();
     await searchUsers(q, { query: 'nobody at all', pageNumber: 0, pageSize: 10 });
-    expect(probesOf(sent)).toEqual([
-      expect.objectContaining({
-        prepare: false,
-        sql: expect.not.stringContaining('(SELECT user_search_query'),
-      }),
-    ]);
+    expect(searching(sent)).toEqual([plannedForText]);
   });
 
-  it('after the seed, plans a narrow text once and finds what the text finds', async () => {
+  it('after the seed, finds a narrow text in one statement planned once', async () => {
     await performanceSeed(db, { roles: 12, users: 2 * COUNT_CAP });
     expect(await userWords.isNarrow(db, 'perf user 101')).toBe(true);
     expect(await userWords.isNarrow(db, 'perf user')).toBe(false);
@@ -116,46 +120,75 @@ describe('the searches with word statistics', () => {
     const narrow = await searchUsers(q, { query: 'perf user 101', pageNumber: 0, pageSize: 3 });
     expect(narrow.total).toBe(11); // 101 and 1010 … 1019
     expect(narrow.rows.map((u) => u.name)).toEqual(['Perf User 101', 'Perf User 1010', 'Perf User 1011']);
-    expect(probesOf(sent)).toEqual([
-      expect.objectContaining({
-        prepare: true,
-        sql: expect.stringContaining('(SELECT user_search_query($1))'),
-      }),
-    ]);
+    expect(narrow.rows[0]).toEqual(
+      expect.objectContaining({ email: 'perf.user101@perf.example.org', authorities: expect.any(Array) }),
+    );
+    expect(narrow.rows[0]).not.toHaveProperty('probed_matches');
+    const last = await searchUsers(q, {
+      query: 'perf user 101',
+      pageNumber: 1,
+      pageSize: 10,
+      sort: 'name',
+      sortDirection: 'DESC',
+    });
+    expect(last).toEqual({ rows: [expect.objectContaining({ name: 'Perf User 101' })], total: 11 });
+    expect(await searchUsers(q, { query: 'perf user 101', pageNumber: 4, pageSize: 3 })).toEqual({
+      rows: [],
+      total: 11,
+    });
+    expect(searching(sent)).toEqual([plannedOnce, plannedOnce, plannedOnce]);
 
     sent.length = 0;
     const broad = await searchUsers(q, { query: 'perf user', pageNumber: 0, pageSize: 3 });
     expect(broad.total).toBe(COUNT_CAP + 1);
-    expect(probesOf(sent)).toEqual([
-      expect.objectContaining({
-        prepare: false,
-        sql: expect.not.stringContaining('(SELECT user_search_query'),
-      }),
-    ]);
+    expect(searching(sent)[0]).toEqual(plannedForText);
+  });
 
+  it('takes a text it called narrow that finds more than the cap for the broad search it is', async () => {
+    // "1" is no common word, but begins 1,111 of the 2,000 users' numbers (1, 10-19, 100-199, 1000-1999).
+    expect(await userWords.isNarrow(db, 'perf user 1')).toBe(true);
+    const { q, sent } = recorded();
+    const found = await searchUsers(q, { query: 'perf user 1', pageNumber: 0, pageSize: 3 });
+    expect(found).toEqual({
+      rows: ['Perf User 1', 'Perf User 10', 'Perf User 100'].map((name) => expect.objectContaining({ name })),
+      total: COUNT_CAP + 1,
+    });
+    expect(searching(sent)).toEqual([plannedOnce, expect.objectContaining({ prepare: false })]);
+    // Remembered as broad: the next page comes from the order index at once.
     sent.length = 0;
+    const next = await searchUsers(q, { query: 'perf user 1', pageNumber: 1, pageSize: 3 });
+    expect(next.rows.map((u) => u.name)).toEqual(['Perf User 1000', 'Perf User 1001', 'Perf User 1002']);
+    expect(searching(sent)).toEqual([plannedForText]);
+  });
+
+  it('finds invitations by a narrow text in one statement planned once', async () => {
+    const { q, sent } = recorded();
     const admin = { id: 0, superUser: true } as Parameters<typeof searchInvitations>[1]['user'];
-    const page = (text: string) => ({
+    const page = (text: string, offset = 0) => ({
       text,
       like: null,
       size: 10,
-      offset: 0,
+      offset,
       order: 'ORDER BY i.email, i.id',
-      tail: 'ORDER BY i.email, i.id LIMIT 10 OFFSET 0',
+      tail: `ORDER BY i.email, i.id LIMIT 10 OFFSET ${offset}`,
     });
     const invitations = await searchInvitations(q, { user: admin, page: page('perf.user101') });
     expect(invitations.total).toBe(11);
-    expect(invitations.rows[0].email).toBe('perf.user1010@perf.example.org');
-    expect(probesOf(sent)).toEqual([
+    // By address, '0' before '@'.
+    expect(invitations.rows[0]).toEqual(
       expect.objectContaining({
-        prepare: true,
-        sql: expect.stringContaining('(SELECT user_search_query($1))'),
+        email: 'perf.user1010@perf.example.org',
+        role_rows: [expect.objectContaining({ name: expect.stringMatching(/^Performance role /) })],
       }),
-    ]);
-    // Both of its words' conditions (the invitations', the inviters') take the text when the probe runs.
-    const probe = probesOf(sent)[0].sql;
-    expect(probe.split('(SELECT user_search_query($1))')).toHaveLength(3);
-    expect(probe.split('user_search_query($1)')).toHaveLength(3);
+    );
+    expect(invitations.rows[10 - 1].email).toBe('perf.user1019@perf.example.org');
+    const rest = await searchInvitations(q, { user: admin, page: page('perf.user101', 10) });
+    expect(rest.rows.map((i) => i.email)).toEqual(['perf.user101@perf.example.org']);
+    expect(searching(sent)).toEqual([plannedOnce, plannedOnce]);
+    // Both of its words' conditions (the invitations', the inviters') take the text when it runs.
+    const statement = searching(sent)[0].sql;
+    expect(statement.split('(SELECT user_search_query($1))')).toHaveLength(3);
+    expect(statement.split('user_search_query($1)')).toHaveLength(3);
   });
 
   it('reads the statistics again once forgotten', async () => {
