@@ -73,6 +73,32 @@ describe('estimating how many rows a search text matches', () => {
   });
 });
 
+describe("the database's word query of a search text (migrations 008, 015)", () => {
+  it('asks for every word whole and the last one whole or begun; for nothing without words', async () => {
+    const db = await freshTestDb();
+    try {
+      const expected: [string | null, string | null][] = [
+        ['Jan de Vries', "'jan' & 'de' & ( 'vries' | 'vries':* )"],
+        ['perf.user4711@', "'perf' & ( 'user4711' | 'user4711':* )"],
+        ['x', "'x' | 'x':*"],
+        ["  O'Neil  ", "'o' & ( 'neil' | 'neil':* )"],
+        ['', null],
+        ['.,;', null],
+        [null, null],
+      ];
+      for (const [text, query] of expected) {
+        const { rows } = await db.query<{ query: string | null }>(
+          'SELECT user_search_query($1)::text AS query',
+          [text],
+        );
+        expect(rows[0].query).toBe(query);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('the searches with word statistics', () => {
   let db: Db;
   beforeAll(async () => {
