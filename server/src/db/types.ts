@@ -7,9 +7,10 @@ export interface QueryResult<T> {
 export interface QueryOptions {
   /**
    * Run as a named prepared statement: parsed and planned once per connection, then only executed. For
-   * statements whose plans do not depend on their parameters: those of every request (session, user) and
-   * the first page of a list without search text; never for a text search, where a generic plan cannot
-   * tell a broad pattern from a narrow one.
+   * statements whose plans do not depend on their parameters: those of every request (session, user), the
+   * first page of a list without search text, a page sorted among ids. A text search only where the
+   * statistics call its text narrow (stores/word-statistics.ts): a generic plan cannot tell a broad
+   * pattern from a narrow one.
    */
   prepare?: boolean;
 }
