@@ -129,7 +129,7 @@ export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
   };
 }
 
-/** The users' words (user-search.store.ts, and the inviters of invitations.store.ts). */
+/** The users' words (user-search.store.ts). */
 export const userWords = wordStatistics('users');
 /** The invitations' words (invitations.store.ts). */
 export const invitationWords = wordStatistics('invitations');
