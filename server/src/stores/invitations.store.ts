@@ -240,7 +240,9 @@ export async function searchInvitations(
     // A text, as for users. One the statistics call narrow: the probe and the page in one statement
     // planned once, the text computed when it runs (word-statistics.ts; the inviters' part of the plan
     // does not hang on the text).
-    if (textQuery !== null && (await invitationWords.isNarrow(q, page.text))) {
+    // Alone: the text is the only condition (a super user's search of every invitation, any status).
+    const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
+    if (textQuery !== null && (await invitationWords.isNarrow(q, page.text, alone))) {
       const planned = matching.replaceAll(textQuery, `(SELECT ${textQuery})`);
       const { n, rows } = await probedPage<SearchedInvitationRow>(q, `SELECT i.id FROM ${planned}`, params, {
         idColumn: 'i.id',

@@ -23,24 +23,34 @@ describe('estimating how many rows a search text matches', () => {
   const seeded = stats(75_000, { perf: 1, user: 1, example: 1, org: 1 });
 
   it('calls a text narrow when one of its words is rare', () => {
-    expect(looksNarrow('perf user 4711', seeded)).toBe(true);
-    expect(looksNarrow('Jan de Vries', seeded)).toBe(true);
-    expect(looksNarrow('perf.user4711@', seeded)).toBe(true);
+    expect(looksNarrow('perf user 4711', seeded, true)).toBe(true);
+    expect(looksNarrow('Jan de Vries', seeded, true)).toBe(true);
+    expect(looksNarrow('perf.user4711@', seeded, true)).toBe(true);
   });
 
   it('calls a text broad when every word is common, whole or begun', () => {
-    expect(looksNarrow('user', seeded)).toBe(false);
-    expect(looksNarrow('perf user', seeded)).toBe(false);
+    expect(looksNarrow('user', seeded, true)).toBe(false);
+    expect(looksNarrow('perf user', seeded, true)).toBe(false);
     // The beginning of a common word matches every row holding it.
-    expect(looksNarrow('us', seeded)).toBe(false);
-    expect(looksNarrow('example.o', seeded)).toBe(false);
+    expect(looksNarrow('us', seeded, true)).toBe(false);
+    expect(looksNarrow('example.o', seeded, true)).toBe(false);
     expect(estimatedFraction('u', seeded)).toBeCloseTo(1, 6);
   });
 
   it('weighs the fraction against the size of the table', () => {
     const common = { jan: 0.05 };
-    expect(looksNarrow('jan', stats(75_000, common))).toBe(true); // 3,750 rows of 75,000
-    expect(looksNarrow('jan', stats(7_500_000, common))).toBe(false); // 375,000 of 7.5 million
+    expect(looksNarrow('jan', stats(75_000, common), true)).toBe(true); // 3,750 rows of 75,000
+    expect(looksNarrow('jan', stats(7_500_000, common), true)).toBe(false); // 375,000 of 7.5 million
+  });
+
+  it('with other conditions, calls a text narrow only when it matches few rows of the table', () => {
+    // About a hundredth of the rows: 750 of 75,000, 7,500 of 750,000.
+    expect(estimatedFraction('perf user 4711', seeded)).toBeCloseTo(0.01, 4);
+    expect(looksNarrow('perf user 4711', seeded, false)).toBe(true);
+    const tenTimes = { ...seeded, rows: 750_000 };
+    expect(looksNarrow('perf user 4711', tenTimes, true)).toBe(true);
+    expect(looksNarrow('perf user 4711', tenTimes, false)).toBe(false);
+    expect(looksNarrow('zebedeus van der Wiel', tenTimes, false)).toBe(true);
   });
 
   it('takes a word missing from the statistics as rarer than the rarest listed', () => {
@@ -131,7 +141,7 @@ describe('the searches with word statistics', () => {
 
   it('knows nothing before the table was analysed, and every text is then planned for itself', async () => {
     const fresh = wordStatistics('users');
-    expect(await fresh.isNarrow(db, 'perf user 4711')).toBe(false);
+    expect(await fresh.isNarrow(db, 'perf user 4711', true)).toBe(false);
     const { q, sent } = recorded();
     await searchUsers(q, { query: 'nobody at all', pageNumber: 0, pageSize: 10 });
     expect(searching(sent)).toEqual([plannedForText]);
@@ -139,8 +149,8 @@ describe('the searches with word statistics', () => {
 
   it('after the seed, finds a narrow text in one statement planned once', async () => {
     await performanceSeed(db, { roles: 12, users: 2 * COUNT_CAP });
-    expect(await userWords.isNarrow(db, 'perf user 101')).toBe(true);
-    expect(await userWords.isNarrow(db, 'perf user')).toBe(false);
+    expect(await userWords.isNarrow(db, 'perf user 101', true)).toBe(true);
+    expect(await userWords.isNarrow(db, 'perf user', true)).toBe(false);
 
     const { q, sent } = recorded();
     const narrow = await searchUsers(q, { query: 'perf user 101', pageNumber: 0, pageSize: 3 });
@@ -170,9 +180,23 @@ describe('the searches with word statistics', () => {
     expect(searching(sent)[0]).toEqual(plannedForText);
   });
 
+  it("plans a narrow text once among a role's members too", async () => {
+    const { rows } = await db.query<{ role_id: number; members: number }>(
+      `SELECT ur.role_id, (SELECT count(*)::int FROM user_roles m JOIN users mu ON mu.id = m.user_id
+                            WHERE m.role_id = ur.role_id AND mu.name ~ '^Perf User 101[0-9]?$') AS members
+         FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.name = 'Perf User 1010'`,
+    );
+    const { role_id: roleId, members } = rows[0];
+    const { q, sent } = recorded();
+    const found = await searchUsers(q, { query: 'perf user 101', pageNumber: 0, pageSize: 20, roleId });
+    expect(found.total).toBe(members);
+    expect(found.rows.map((u) => u.name)).toContain('Perf User 1010');
+    expect(searching(sent)).toEqual([plannedOnce]);
+  });
+
   it('takes a text it called narrow that finds more than the cap for the broad search it is', async () => {
     // "1" is no common word, but begins 1,111 of the 2,000 users' numbers (1, 10-19, 100-199, 1000-1999).
-    expect(await userWords.isNarrow(db, 'perf user 1')).toBe(true);
+    expect(await userWords.isNarrow(db, 'perf user 1', true)).toBe(true);
     const { q, sent } = recorded();
     const found = await searchUsers(q, { query: 'perf user 1', pageNumber: 0, pageSize: 3 });
     expect(found).toEqual({
@@ -219,13 +243,13 @@ describe('the searches with word statistics', () => {
 
   it('reads the statistics again once forgotten', async () => {
     const users = wordStatistics('users');
-    expect(await users.isNarrow(db, 'seven')).toBe(true);
+    expect(await users.isNarrow(db, 'seven', true)).toBe(true);
     // Every user now holds the word (their words follow their names: migration 008's trigger).
     await db.query("UPDATE users SET name = name || ' Seven'");
     await db.query('ANALYZE users');
-    expect(await users.isNarrow(db, 'seven')).toBe(true); // the reading of a moment ago
+    expect(await users.isNarrow(db, 'seven', true)).toBe(true); // the reading of a moment ago
     users.forget();
-    expect(await users.isNarrow(db, 'seven')).toBe(false);
-    expect(await users.isNarrow(db, 'perf seven 4711')).toBe(true);
+    expect(await users.isNarrow(db, 'seven', true)).toBe(false);
+    expect(await users.isNarrow(db, 'perf seven 4711', true)).toBe(true);
   });
 });

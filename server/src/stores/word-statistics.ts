@@ -65,18 +65,25 @@ export function estimatedFraction(text: string, stats: WordFrequencies): number 
 }
 
 /**
- * Whether the word index is the cheaper way to a text's first COUNT_CAP + 1 matches: reading the index
- * costs about as many rows as match (fraction × rows); reading the table in order until COUNT_CAP + 1
- * have matched costs about COUNT_CAP / fraction rows.
+ * Whether a plan reading the word index suits the text whatever its words:
+ * - `alone` (the text is the search's only condition): whether the word index is the cheaper way to the
+ *   text's first COUNT_CAP + 1 matches. Reading the index costs about as many rows as match (fraction ×
+ *   rows); reading the table in order until COUNT_CAP + 1 have matched, about COUNT_CAP / fraction rows.
+ * - with other conditions (a role, a scope, a status), which may select fewer rows than the text and which
+ *   a plan for the text could read first: only when the text is expected to match at most COUNT_CAP rows,
+ *   so that reading them from the word index stays cheap whatever the other conditions select.
  */
-export function looksNarrow(text: string, stats: WordFrequencies): boolean {
+export function looksNarrow(text: string, stats: WordFrequencies, alone: boolean): boolean {
   const fraction = estimatedFraction(text, stats);
-  return fraction * fraction * stats.rows <= COUNT_CAP;
+  return (alone ? fraction : 1) * fraction * stats.rows <= COUNT_CAP;
 }
 
 export interface WordStatistics {
-  /** Whether the statistics call the text narrow; false while the table has none (never analysed). */
-  isNarrow(q: Queryable, text: string): Promise<boolean>;
+  /**
+   * Whether the statistics call the text narrow (looksNarrow; `alone`: the text is the search's only
+   * condition); false while the table has none (never analysed).
+   */
+  isNarrow(q: Queryable, text: string, alone: boolean): Promise<boolean>;
   /** After ANALYZE: the statistics are read again at the next search. */
   forget(): void;
 }
@@ -106,7 +113,7 @@ export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
     return { rows: row.rows, common };
   };
   return {
-    async isNarrow(q, text) {
+    async isNarrow(q, text, alone) {
       const now = Date.now();
       if (!reading || now - reading.at >= WORD_STATISTICS_MS) {
         // One reading at a time: the searches arriving meanwhile wait for the same one.
@@ -121,7 +128,7 @@ export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
         reading = current;
       }
       const stats = await (reading as Reading).stats;
-      return stats !== null && looksNarrow(text, stats);
+      return stats !== null && looksNarrow(text, stats, alone);
     },
     forget() {
       reading = null;
