@@ -6,6 +6,7 @@ import { freshTestDb } from '../test/template-db.js';
 import { migrate } from './migrate.js';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  analyzeWhenDue,
   checkpointWhenDue,
   DataDirLockedError,
   dbOverPglite,
@@ -295,7 +296,11 @@ describe('checkpoints of the embedded database (PGlite runs no checkpointer)', (
   it('checkpoints once enough WAL was written since the last checkpoint, and not before', async () => {
     const pglite = await PGlite.create();
     // A keeper that never ticks during the test: the function is called by hand.
-    const db = dbOverPglite(pglite, undefined, { afterBytes: 64 * MB, everyMs: 3_600_000 });
+    const db = dbOverPglite(pglite, undefined, {
+      afterBytes: 64 * MB,
+      everyMs: 3_600_000,
+      analyzeEveryMs: 3_600_000,
+    });
     try {
       await writeWal(db);
       const before = await redo(db);
@@ -316,7 +321,11 @@ describe('checkpoints of the embedded database (PGlite runs no checkpointer)', (
 
   it('checkpoints on its own while it runs, and closes cleanly with its timer on', async () => {
     const pglite = await PGlite.create();
-    const db = dbOverPglite(pglite, undefined, { afterBytes: 2 * MB, everyMs: 20 });
+    const db = dbOverPglite(pglite, undefined, {
+      afterBytes: 2 * MB,
+      everyMs: 20,
+      analyzeEveryMs: 3_600_000,
+    });
     try {
       const before = await redo(db);
       await writeWal(db);
@@ -330,6 +339,65 @@ describe('checkpoints of the embedded database (PGlite runs no checkpointer)', (
       await db.close();
     }
     expect(pglite.closed).toBe(true);
+  });
+});
+
+describe('statistics of the embedded database (PGlite runs no autovacuum)', () => {
+  const analysed = async (q: Db, table: string) =>
+    (
+      await q.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = 'public' AND tablename = $1",
+        [table],
+      )
+    ).rows[0].n > 0;
+  /** Rows of about 1 kB: a hundred fill some 13 pages. */
+  const fill = (q: Db, table: string, rows: number) =>
+    q.query(`INSERT INTO ${table} SELECT g, repeat(md5(g::text), 30) FROM generate_series(1, ${rows}) g`);
+
+  it('analyses a table once it has grown by a tenth and stopped growing, not a small one', async () => {
+    const pglite = await PGlite.create();
+    const db = dbOverPglite(pglite, undefined, {
+      afterBytes: 2 ** 30,
+      everyMs: 3_600_000,
+      analyzeEveryMs: 3_600_000,
+    });
+    try {
+      await db.query('CREATE TABLE grown (id int, v text); CREATE TABLE small (id int, v text)');
+      await fill(db, 'grown', 100);
+      await fill(db, 'small', 3);
+      const sizes = new Map<string, number>();
+      // First seen: not known to have stopped growing.
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      expect(await analyzeWhenDue(db, sizes)).toBe('public.grown');
+      expect(await analysed(db, 'grown')).toBe(true);
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      // Grown by more than a tenth: analysed again once it stays that size.
+      await fill(db, 'grown', 50);
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      await fill(db, 'grown', 50);
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      expect(await analyzeWhenDue(db, sizes)).toBe('public.grown');
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      expect(await analysed(db, 'small')).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('analyses on its own while it runs', async () => {
+    const pglite = await PGlite.create();
+    const db = dbOverPglite(pglite, undefined, { afterBytes: 2 ** 30, everyMs: 20, analyzeEveryMs: 20 });
+    try {
+      await db.query('CREATE TABLE grown (id int, v text)');
+      await fill(db, 'grown', 100);
+      const deadline = Date.now() + 5_000;
+      while (!(await analysed(db, 'grown')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await analysed(db, 'grown')).toBe(true);
+    } finally {
+      await db.close();
+    }
   });
 });
 

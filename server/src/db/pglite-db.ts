@@ -100,9 +100,15 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 export interface CheckpointPolicy {
   afterBytes: number;
   everyMs: number;
+  /** How often analyzeWhenDue looks for a table to analyse. */
+  analyzeEveryMs: number;
 }
 
-export const CHECKPOINT_POLICY: CheckpointPolicy = { afterBytes: 64 * 2 ** 20, everyMs: 10_000 };
+export const CHECKPOINT_POLICY: CheckpointPolicy = {
+  afterBytes: 64 * 2 ** 20,
+  everyMs: 10_000,
+  analyzeEveryMs: 60_000,
+};
 
 /** WAL segments kept for reuse after a checkpoint: 32-128 MB (the defaults, 80 MB-1 GB, suit a server's disk). */
 const WAL_START_PARAMS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
@@ -118,6 +124,40 @@ export async function checkpointWhenDue(q: Queryable, afterBytes: number): Promi
   await q.query('CHECKPOINT');
   return true;
 }
+
+/**
+ * PGlite runs no autovacuum either: nothing refreshes the planner's statistics. A table filled after its
+ * last ANALYZE (or never analysed) is planned as it was then, or by default guesses, and the searches' word
+ * statistics (stores/word-statistics.ts) stay as they were. This starts the analyses instead: of a table
+ * of at least ANALYZE_MIN_PAGES pages that has grown by a tenth since its last analysis (autovacuum's scale
+ * factor) and has stopped growing (its size the same as at the previous check, `sizes`, so that a bulk
+ * load is not analysed halfway). One table a check, the one that grew most; returns its name, or null.
+ * Only growth is seen: PGlite keeps no count of changed rows (its activity statistics are not flushed),
+ * and a table's file does not shrink.
+ */
+export async function analyzeWhenDue(q: Queryable, sizes: Map<string, number>): Promise<string | null> {
+  const { rows } = await q.query<{ name: string; pages: number; analysed: number }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, greatest(c.relpages, 0) AS analysed,
+            (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'r' AND n.nspname = 'public'`,
+    [],
+    { prepare: true },
+  );
+  const due = rows
+    .filter(
+      (t) => t.pages >= ANALYZE_MIN_PAGES && t.pages > t.analysed * 1.1 && sizes.get(t.name) === t.pages,
+    )
+    .sort((a, b) => b.pages - b.analysed - (a.pages - a.analysed))[0];
+  sizes.clear();
+  for (const t of rows) sizes.set(t.name, t.pages);
+  if (!due) return null;
+  await q.query(`ANALYZE ${due.name}`);
+  return due.name;
+}
+
+/** Smaller tables are read whole whatever the statistics say. */
+export const ANALYZE_MIN_PAGES = 8;
 
 /** Wraps an opened PGlite in the shared Db interface (a pool of one connection), checkpointing by `policy`. */
 export function dbOverPglite(
@@ -136,11 +176,18 @@ export function dbOverPglite(
     connectionTimeoutMillis: 15_000,
   });
   let checking: Promise<unknown> | null = null;
+  let lastAnalyzeCheck = Date.now();
+  const sizes = new Map<string, number>();
   const timer = setInterval(() => {
     // Queued behind the requests waiting for the one connection, as any query; one check at a time. A
-    // failed check is tried again at the next tick (a checkpoint is maintenance: no request waits on it).
-    checking ??= checkpointWhenDue(db, policy.afterBytes)
+    // failed check is tried again at the next tick (maintenance: no request waits on it).
+    if (checking) return;
+    const analyze = Date.now() - lastAnalyzeCheck >= policy.analyzeEveryMs;
+    if (analyze) lastAnalyzeCheck = Date.now();
+    checking = checkpointWhenDue(db, policy.afterBytes)
       .catch(() => false)
+      .then(() => (analyze ? analyzeWhenDue(db, sizes) : null))
+      .catch(() => null)
       .finally(() => {
         checking = null;
       });
