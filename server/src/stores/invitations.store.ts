@@ -147,6 +147,9 @@ export type SearchedInvitationRow = InvitationRow & { role_rows: RoleSelectRow[]
 const INVITATION_ROLE_ROWS = `(SELECT json_agg(rs) FROM (SELECT ${ROLE_COLUMNS} FROM roles r
     WHERE r.id IN (SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = i.id)) rs) AS role_rows`;
 
+/** A search page's rows, before their WHERE: the invitations with their inviters and roles. */
+const SEARCHED_SELECT = `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM}`;
+
 /** A search page shaped for the API, from the roles its rows carry. */
 export async function toSearchedInvitations(
   registry: Registry,
@@ -190,9 +193,10 @@ export async function searchInvitations(
     // Word by word, as users are found (migration 009). The query is folded into a constant when the
     // statement is planned, so the planner weighs how common its words are (a broad text reads the order
     // index, a narrow one the words' index).
-    const query = `user_search_query(${param(page.text)})`;
-    textQuery = query;
-    conditions.push(`(i.search_words @@ ${query} OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(query)})))`);
+    textQuery = `user_search_query(${param(page.text)})`;
+    conditions.push(
+      `(i.search_words @@ ${textQuery} OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(textQuery)})))`,
+    );
   }
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
@@ -209,11 +213,7 @@ export async function searchInvitations(
   const matching = `${from} WHERE ${where}`;
   /** The page in the requested order, read among the matches (from the order index when they are many). */
   const matchingPage = (prepare: boolean) =>
-    q.query<SearchedInvitationRow>(
-      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
-      params,
-      { prepare },
-    );
+    q.query<SearchedInvitationRow>(`${SEARCHED_SELECT} WHERE ${where} ${page.tail}`, params, { prepare });
   const counted = (rows: (SearchedInvitationRow & { total: number })[]) => {
     const total = Number(rows[0]?.total ?? 0);
     if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
@@ -246,8 +246,7 @@ export async function searchInvitations(
       const planned = matching.replaceAll(textQuery, `(SELECT ${textQuery})`);
       const { n, rows } = await probedPage<SearchedInvitationRow>(q, `SELECT i.id FROM ${planned}`, params, {
         idColumn: 'i.id',
-        select: (ids) =>
-          `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM} WHERE ${ids} ${page.order}`,
+        select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
         limit: page.size,
         offset: page.offset,
       });
@@ -260,7 +259,7 @@ export async function searchInvitations(
       if (ids || n === 0) {
         if (page.offset >= n) return { rows: [], total: n };
         const { rows } = await q.query<SearchedInvitationRow>(
-          `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM}
+          `${SEARCHED_SELECT}
             WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
           [ids ?? [], page.size, page.offset],
           { prepare: true },

@@ -91,7 +91,9 @@ export async function searchUsers(
             ARRAY(SELECT DISTINCT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
        FROM users u`;
   if (!broadUserSearches.isBroad(whereSql, params)) {
-    if (text && (await userWords.isNarrow(q, text, where.length === 1))) {
+    // Alone: the text is the search's only condition (no role, no scope).
+    const alone = where.length === 1;
+    if (text && (await userWords.isNarrow(q, text, alone))) {
       // A text the statistics call narrow: the probe and the page in one statement planned once, the text
       // a parameter (word-statistics.ts).
       const { n, rows } = await probedPage<UserSearchRow>(
