@@ -3,28 +3,35 @@ import { addMember, addUser, apiApp, DAY, insertRole } from '../test/api-kit.js'
 import { runCleanup } from './cleanup.job.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
 
+// The lock tests run the job by hand, on an app whose timer is off: a timed run taking the lock in the same
+// moment would make them see a skip they did not cause.
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await apiApp({ env: { CRON_CLEANUP: '50ms' } });
+  app = await apiApp();
 });
 afterAll(() => app.close());
 
 describe('jobs', () => {
   it('run on their interval: an ended user role disappears by itself', async () => {
-    const role = await insertRole(app, 'Timed Role');
-    const id = await addMember(
-      app,
-      await addUser(app, 'timed@example.org'),
-      role,
-      'GUEST',
-      new Date(Date.now() - DAY * 1000),
-    );
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      if ((await app.db.query('SELECT 1 FROM user_roles WHERE id = $1', [id])).rowCount === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
+    const timed = await apiApp({ env: { CRON_CLEANUP: '50ms' } });
+    try {
+      const role = await insertRole(timed, 'Timed Role');
+      const id = await addMember(
+        timed,
+        await addUser(timed, 'timed@example.org'),
+        role,
+        'GUEST',
+        new Date(Date.now() - DAY * 1000),
+      );
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        if ((await timed.db.query('SELECT 1 FROM user_roles WHERE id = $1', [id])).rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect((await timed.db.query('SELECT 1 FROM user_roles WHERE id = $1', [id])).rowCount).toBe(0);
+    } finally {
+      await timed.close();
     }
-    expect((await app.db.query('SELECT 1 FROM user_roles WHERE id = $1', [id])).rowCount).toBe(0);
   });
 
   it('take a transaction-scoped advisory lock, so a second run in the same moment is skipped', async () => {
