@@ -1,16 +1,17 @@
 /**
- * The embedded database: PGlite in DATA_DIR (or in memory), reached through the same pg.Pool code path as
- * PostgreSQL: node-postgres speaks the wire protocol to PGlite's backend through an in-process socket
- * (PgliteWire).
+ * The embedded database: PGlite in DATA_DIR (or in memory) on a thread of its own (PgliteThread), reached
+ * through the same pg.Pool code path as PostgreSQL: node-postgres speaks the wire protocol to PGlite's
+ * backend through an in-process socket (PgliteWire).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PgliteWire } from './pglite-wire.js';
+import { PgliteThread } from './pglite-thread.js';
+import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
 import { poolDb } from './pool-db.js';
 import type { Db, Queryable } from './types.js';
 
@@ -159,27 +160,32 @@ export async function analyzeWhenDue(q: Queryable, sizes: Map<string, number>): 
 /** Smaller tables are read whole whatever the statistics say. */
 export const ANALYZE_MIN_PAGES = 8;
 
-/** Wraps an opened PGlite in the shared Db interface (a pool of one connection), checkpointing by `policy`. */
+/**
+ * Wraps an opened PGlite (on this thread, or on its own: PgliteThread) in the shared Db interface (a pool
+ * of its `connections`), checkpointing by `policy`.
+ */
 export function dbOverPglite(
-  pglite: PGlite,
+  pglite: PGlite | PgliteEndpoint,
   onClose: () => Promise<void> = async () => {},
   policy: CheckpointPolicy = CHECKPOINT_POLICY,
 ): Db {
+  const endpoint = pglite instanceof PGlite ? onThisThread(pglite) : pglite;
   const pool = new pg.Pool({
-    stream: () => new PgliteWire(pglite),
+    stream: () => new PgliteWire(endpoint),
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    max: endpoint.connections,
     // The connection is in-process: keep it instead of closing it after 10 s idle.
     idleTimeoutMillis: 0,
-    // A query through the outer handle while a transaction holds the one connection would wait forever.
+    // On this thread (one connection), a query through the outer handle while a transaction holds the
+    // connection would wait for ever. (On its own thread, PgliteThread fails such a query as long after.)
     connectionTimeoutMillis: 15_000,
   });
   let checking: Promise<unknown> | null = null;
   let lastAnalyzeCheck = Date.now();
   const sizes = new Map<string, number>();
   const timer = setInterval(() => {
-    // Queued behind the requests waiting for the one connection, as any query; one check at a time. A
+    // Queued behind the requests waiting for the database, as any query; one check at a time. A
     // failed check is tried again at the next tick (maintenance: no request waits on it).
     if (checking) return;
     const analyze = Date.now() - lastAnalyzeCheck >= policy.analyzeEveryMs;
@@ -195,7 +201,7 @@ export function dbOverPglite(
   timer.unref();
   const db = poolDb(pool, 'pglite', async () => {
     await onClose();
-    await pglite.close();
+    await endpoint.close();
   });
   const close = db.close;
   db.close = async () => {
@@ -206,11 +212,8 @@ export function dbOverPglite(
   return db;
 }
 
-/** Opens PGlite in `dataDir` ('memory' for in memory, or a loaded dump for test clones). */
-export async function openPglite(
-  dataDir: string,
-  options: Pick<PGliteOptions, 'loadDataDir'> = {},
-): Promise<Db> {
+/** Opens PGlite in `dataDir` ('memory' for in memory), on a thread of its own. */
+export async function openPglite(dataDir: string): Promise<Db> {
   let release: () => void = () => undefined;
   let pgDataDir: string | undefined;
   if (dataDir !== 'memory') {
@@ -218,13 +221,11 @@ export async function openPglite(
     pgDataDir = path.join(dataDir, 'pgdata');
   }
   try {
-    const pglite = await PGlite.create({
+    const thread = await PgliteThread.start({
       dataDir: pgDataDir,
-      extensions: PGLITE_EXTENSIONS,
       startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
-      ...options,
     });
-    return dbOverPglite(pglite, async () => release());
+    return dbOverPglite(thread, async () => release());
   } catch (error) {
     release();
     throw error;

@@ -1,5 +1,5 @@
 /**
- * node-postgres's socket to an in-process PGlite: what pg writes (the wire protocol, its startup message
+ * node-postgres's socket to a PGlite (on this thread, or on its own: pglite-thread.ts): what pg writes (the wire protocol, its startup message
  * included) goes into PGlite's backend as it is, and the backend's answer comes back as the bytes pg reads
  * from a server. One exchange per write: pg corks the messages of one query (parse, bind, describe,
  * execute, sync), so a query is one call into the database (PGlite's own adapter makes one a message) and
@@ -8,12 +8,52 @@
 import { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 
-export class PgliteWire extends Duplex {
-  readonly #pglite: PGlite;
+/** Where the wire's messages go: a PGlite on this thread (onThisThread) or on its own (PgliteThread). */
+export interface PgliteEndpoint {
+  /**
+   * How many connections may use it at once: 1 on this thread; more on its own (the thread runs their
+   * exchanges one at a time, and keeps a transaction's to its connection).
+   */
+  readonly connections: number;
+  /** Runs a connection's wire-protocol messages through the backend; the raw answer, or null for none. */
+  exchange(message: Buffer, connection: number): Promise<Buffer | null>;
+  close(): Promise<void>;
+}
 
-  constructor(pglite: PGlite) {
+/** A PGlite on this thread as an endpoint (the tests' databases; PgliteThread runs one on its own). */
+export function onThisThread(pglite: PGlite): PgliteEndpoint {
+  return {
+    connections: 1,
+    exchange: (message) => exchangeRaw(pglite, message),
+    close: () => pglite.close(),
+  };
+}
+
+/**
+ * The raw stream: PGlite's execProtocolRaw would parse every answer into messages as well (for its
+ * notifications) before pg parses it again. Its chunks are views into the database's memory: copied. No
+ * syncToFs after each exchange: on Node, PGlite's file systems (in memory, and NODEFS, which writes through
+ * to the data dir as the database writes) have nothing to sync (their syncToFs is empty), and the call cost
+ * a mutex and a chain of promises per query (4 % of a role list's CPU time under load).
+ */
+async function exchangeRaw(pglite: PGlite, message: Uint8Array): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  const options = { syncToFs: false, onRawData: (data: Uint8Array) => chunks.push(Buffer.from(data)) };
+  await pglite.execProtocolRawStream(message, options);
+  if (chunks.length === 0) return null;
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
+let connections = 0;
+
+export class PgliteWire extends Duplex {
+  readonly #endpoint: PgliteEndpoint;
+  /** Which connection this is, to the endpoint. */
+  readonly #connection = connections++;
+
+  constructor(endpoint: PgliteEndpoint) {
     super();
-    this.#pglite = pglite;
+    this.#endpoint = endpoint;
   }
 
   /** pg "connects" its socket: there is nothing to reach, only the event to give (later, like a socket). */
@@ -59,16 +99,9 @@ export class PgliteWire extends Duplex {
   }
 
   #exchange(message: Buffer, done: (error?: Error | null) => void): void {
-    // The raw stream: PGlite's execProtocolRaw would parse every answer into messages as well (for its
-    // notifications) before pg parses it again. Its chunks are views into the database's memory: copied.
-    // No syncToFs after each exchange: on Node, PGlite's file systems (in memory, and NODEFS, which writes
-    // through to the data dir as the database writes) have nothing to sync (their syncToFs is empty), and
-    // the call cost a mutex and a chain of promises per query (4 % of a role list's CPU time under load).
-    const chunks: Buffer[] = [];
-    const options = { syncToFs: false, onRawData: (data: Uint8Array) => chunks.push(Buffer.from(data)) };
-    this.#pglite.execProtocolRawStream(message, options).then(
-      () => {
-        if (chunks.length > 0) this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    this.#endpoint.exchange(message, this.#connection).then(
+      (answer) => {
+        if (answer) this.push(answer);
         done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate, MIGRATIONS_DIR } from '../db/migrate.js';
 import { dbOverPglite, PGLITE_EXTENSIONS } from '../db/pglite-db.js';
+import { PgliteThread } from '../db/pglite-thread.js';
 import { poolDb } from '../db/pool-db.js';
 import type { Db } from '../db/types.js';
 
@@ -89,9 +90,11 @@ async function ensurePostgresTemplate(url: string): Promise<string> {
 export async function freshTestDb(): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
+    // On a thread of its own, as the server runs it (db/pglite-thread.ts).
     const dump = fs.readFileSync(await ensurePgliteTemplate());
-    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([dump]) });
-    return dbOverPglite(pglite);
+    return dbOverPglite(
+      await PgliteThread.start({ loadDataDir: dump, startParams: PGlite.defaultStartParams }),
+    );
   }
   const template = await ensurePostgresTemplate(url);
   const name = `portal_t_${randomBytes(6).toString('hex')}`;

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { dbOverPglite, openPglite } from './pglite-db.js';
+import { PgliteThread } from './pglite-thread.js';
+import { PgliteWire } from './pglite-wire.js';
+import type { Db } from './types.js';
+
+describe('PGlite on a thread of its own', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPglite('memory');
+  });
+  afterAll(() => db.close());
+
+  it('answers queries with their rows, types and errors as on this thread', async () => {
+    await db.query(
+      'CREATE TABLE t (id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, at TIMESTAMPTZ, doc JSONB)',
+    );
+    const at = new Date('2026-11-24T10:00:00Z');
+    const inserted = await db.query<{ id: number }>(
+      'INSERT INTO t (name, at, doc) VALUES ($1, $2, $3) RETURNING id',
+      ['één', at, JSON.stringify({ roles: [1, 2] })],
+    );
+    const { rows } = await db.query('SELECT id, name, at, doc FROM t WHERE id = $1', [inserted.rows[0].id], {
+      prepare: true,
+    });
+    expect(rows).toEqual([{ id: inserted.rows[0].id, name: 'één', at, doc: { roles: [1, 2] } }]);
+    await expect(db.query('INSERT INTO t (name) VALUES ($1)', ['één'])).rejects.toMatchObject({
+      code: '23505',
+    });
+    // The same answers, byte for byte, as a PGlite on this thread gives.
+    const here = dbOverPglite(await PGlite.create());
+    try {
+      const sql = "SELECT 1::bigint AS a, 'x'::text AS b, now() > '2000-01-01' AS c, '{\"k\":1}'::jsonb AS d";
+      expect((await db.query(sql)).rows).toEqual((await here.query(sql)).rows);
+    } finally {
+      await here.close();
+    }
+  });
+
+  it('has the extensions of every data dir (pg_trgm)', async () => {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const { rows } = await db.query<{ s: number }>("SELECT similarity('portal', 'portals') AS s");
+    expect(rows[0].s).toBeGreaterThan(0.5);
+  });
+
+  it('commits and rolls back transactions', async () => {
+    await db.query('CREATE TABLE kept (v TEXT)');
+    await db.tx(async (q) => q.query("INSERT INTO kept VALUES ('committed')"));
+    await expect(
+      db.tx(async (q) => {
+        await q.query("INSERT INTO kept VALUES ('rolled back')");
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect((await db.query('SELECT v FROM kept')).rows).toEqual([{ v: 'committed' }]);
+  });
+
+  it("keeps this thread's work going while a statement runs", async () => {
+    // On this thread a statement holds up everything else (timers, HTTP) until it ends; here the timer
+    // keeps firing while the database sleeps 300 ms.
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    try {
+      await db.query('SELECT pg_sleep(0.3)');
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThanOrEqual(5);
+  });
+
+  it('runs many connections at once, a statement prepared by one serving all', async () => {
+    await db.query('CREATE TABLE many (n INT)');
+    const sql = 'INSERT INTO many VALUES ($1) RETURNING n';
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => db.query<{ n: number }>(sql, [n], { prepare: true })),
+    );
+    expect(results.map((r) => r.rows[0].n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM many', [], {
+      prepare: true,
+    });
+    expect(rows).toEqual([{ n: 40 }]);
+  });
+});
+
+describe("PGlite's connections on its thread, around a transaction", () => {
+  let thread: PgliteThread;
+  let db: Db;
+  beforeAll(async () => {
+    thread = await PgliteThread.start({ startParams: PGlite.defaultStartParams, waitLimitMs: 400 });
+    db = dbOverPglite(thread);
+    await db.query('CREATE TABLE notes (v TEXT)');
+  });
+  afterAll(() => db.close());
+  beforeEach(() => db.query('DELETE FROM notes'));
+
+  it('keeps the other connections out of an open transaction: they run after it, not in it', async () => {
+    let outside: Promise<unknown> | undefined;
+    let outsideDone = false;
+    await expect(
+      db.tx(async (q) => {
+        await q.query("INSERT INTO notes VALUES ('inside')");
+        // On another connection: must neither see the insert nor be rolled back with it.
+        outside = db.query("INSERT INTO notes VALUES ('outside')").then(() => (outsideDone = true));
+        await new Promise((r) => setTimeout(r, 100));
+        expect(outsideDone).toBe(false);
+        await q.query("INSERT INTO notes VALUES ('inside again')");
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await outside;
+    expect((await db.query('SELECT v FROM notes')).rows).toEqual([{ v: 'outside' }]);
+  });
+
+  it("fails a query that waits too long for another connection's transaction, and goes on after it", async () => {
+    await db.tx(async (q) => {
+      await q.query("INSERT INTO notes VALUES ('held')");
+      // The outer handle inside a transaction: without a limit it would wait for ever.
+      await expect(db.query('SELECT 1')).rejects.toThrow(/waited 400 ms for a transaction/);
+    });
+    expect((await db.query('SELECT v FROM notes')).rows).toEqual([{ v: 'held' }]);
+  });
+
+  it('rolls back the transaction of a connection that ends inside it', async () => {
+    const client = new pg.Client({
+      stream: () => new PgliteWire(thread),
+      user: 'postgres',
+      database: 'postgres',
+    });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query("INSERT INTO notes VALUES ('abandoned')");
+    await client.end();
+    expect((await db.query('SELECT v FROM notes')).rows).toEqual([]);
+  });
+});
+
+describe('PgliteThread', () => {
+  it('fails a call after the database is closed, and an open that cannot succeed, with a reason', async () => {
+    const thread = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
+    await thread.close();
+    await expect(thread.exchange(Buffer.from([0]), 0)).rejects.toThrow('The embedded database is closed');
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
+    try {
+      const file = path.join(dir, 'not-a-dir');
+      fs.writeFileSync(file, 'x');
+      await expect(
+        PgliteThread.start({ dataDir: path.join(file, 'pgdata'), startParams: PGlite.defaultStartParams }),
+      ).rejects.toThrow('ENOTDIR');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,186 @@
+// @ts-check
+/**
+ * The embedded database's own thread (started by PgliteThread in pglite-thread.ts). It opens PGlite as
+ * `workerData` says and answers each message: `exchange` runs a connection's wire-protocol bytes through
+ * the backend and sends back the raw answer (what a PostgreSQL server would send on its socket); `close`
+ * closes the database. Plain JavaScript: Node starts a worker from a file it can run as it is, in the tests
+ * (from src/) as in the built server (dist/).
+ *
+ * Several connections share PGlite's one backend, so that the next query is already waiting here while the
+ * server's thread reads the last answer (with one connection, the database sat idle for that time). What
+ * makes one backend look like several:
+ * - exchanges run one at a time in the order they came, except that while a connection's transaction is
+ *   open (its last answer said so), only that connection's exchanges run; the others wait, at most
+ *   WAIT_LIMIT_MS, and then fail (as a pool's connection timeout would: a query on the outer handle inside
+ *   a transaction would otherwise wait forever);
+ * - a named statement is prepared once for all: a connection that parses one another connection already
+ *   prepared gets its ParseComplete without the Parse (the server names a statement after its text);
+ * - a connection that ends inside its transaction has it rolled back.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/**
+ * @typedef {{ dataDir?: string, loadDataDir?: Uint8Array, startParams: string[], waitLimitMs: number }} OpenRequest
+ * @typedef {{ id: number, op: 'exchange', connection: number, message: Uint8Array } | { id: number, op: 'close' }} Request
+ * @typedef {{ id: number, connection: number, message: Uint8Array, queuedAt: number }} Exchange
+ */
+
+const PARSE = 0x50; // 'P'
+const PARSE_COMPLETE = Uint8Array.of(0x31, 0, 0, 0, 4); // '1', length 4
+const READY_FOR_QUERY = 0x5a; // 'Z'
+const IDLE = 0x49; // 'I': no transaction open
+const TERMINATE = 0x58; // 'X'
+const ROLLBACK = Uint8Array.of(0x51, 0, 0, 0, 13, ...new TextEncoder().encode('ROLLBACK'), 0); // 'Q'
+
+const port = parentPort;
+if (!port) throw new Error('pglite-thread.worker.js runs as a worker thread only');
+const open = /** @type {OpenRequest} */ (workerData);
+/** How long an exchange waits for another connection's transaction before it fails. */
+const WAIT_LIMIT_MS = open.waitLimitMs;
+
+/** The same extensions as PGLITE_EXTENSIONS (pglite-db.ts): a data dir opens only with what made it. */
+const pglite = await PGlite.create({
+  dataDir: open.dataDir,
+  extensions: { pg_trgm },
+  startParams: open.startParams,
+  ...(open.loadDataDir ? { loadDataDir: new Blob([open.loadDataDir]) } : {}),
+});
+port.postMessage({ ready: true });
+
+/** Runs bytes through the backend: the answer's chunks are views into the database's memory, so copied. */
+async function run(/** @type {Uint8Array} */ message) {
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let length = 0;
+  await pglite.execProtocolRawStream(message, {
+    syncToFs: false,
+    onRawData: (data) => {
+      chunks.push(data.slice());
+      length += data.length;
+    },
+  });
+  return join(chunks, length);
+}
+
+function join(/** @type {Uint8Array[]} */ chunks, /** @type {number} */ length) {
+  if (chunks.length === 1) return chunks[0];
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
+}
+
+/** Named statements prepared on the backend (by any connection). */
+const prepared = new Set();
+/** The connection whose transaction is open, or null. */
+let holder = /** @type {number | null} */ (null);
+/** @type {Exchange[]} */
+const queue = [];
+let running = false;
+
+/** The name of a Parse message at the start of `message`, and the Parse's length; null for anything else. */
+function leadingParse(/** @type {Uint8Array} */ message) {
+  if (message[0] !== PARSE || message.length < 6) return null;
+  const length = 1 + new DataView(message.buffer, message.byteOffset).getInt32(1);
+  const end = message.indexOf(0, 5);
+  if (end < 0 || end >= length) return null;
+  return { name: new TextDecoder().decode(message.subarray(5, end)), length };
+}
+
+/** Runs one connection's exchange; the answer, or null when there is none. */
+async function exchange(/** @type {Exchange} */ { connection, message }) {
+  if (message[0] === TERMINATE && message.length === 5) {
+    // The connection ends: nothing to answer. Its open transaction must not outlive it.
+    if (holder === connection) {
+      await run(ROLLBACK);
+      holder = null;
+    }
+    return null;
+  }
+  // pg sends at most one Parse an exchange, first, and only for a statement it has not prepared itself.
+  const parse = leadingParse(message);
+  const known = parse !== null && parse.name !== '' && prepared.has(parse.name);
+  let answer = await run(known ? message.subarray(parse.length) : message);
+  if (parse && parse.name !== '' && !known && answer[0] === PARSE_COMPLETE[0]) prepared.add(parse.name);
+  if (known) answer = join([PARSE_COMPLETE, answer], PARSE_COMPLETE.length + answer.length);
+  // Every answer to a query ends with ReadyForQuery: 'Z', length 5, the transaction status.
+  if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY)
+    holder = answer[answer.length - 1] === IDLE ? null : connection;
+  return answer;
+}
+
+function reply(/** @type {number} */ id, /** @type {Uint8Array | null} */ data) {
+  if (data) port?.postMessage({ id, data }, [/** @type {ArrayBuffer} */ (data.buffer)]);
+  else port?.postMessage({ id, data: null });
+}
+
+function fail(/** @type {number} */ id, /** @type {unknown} */ error) {
+  port?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+}
+
+/** Runs queued exchanges in order, those of the open transaction's connection only while it is open. */
+async function pump() {
+  if (running) return;
+  running = true;
+  try {
+    for (;;) {
+      const next = holder === null ? 0 : queue.findIndex((e) => e.connection === holder);
+      if (next < 0 || next >= queue.length) break;
+      const [item] = queue.splice(next, 1);
+      await exchange(item).then(
+        (answer) => reply(item.id, answer),
+        (error) => fail(item.id, error),
+      );
+    }
+  } finally {
+    running = false;
+  }
+  if (queue.length > 0) watchWaiting();
+}
+
+let watching = /** @type {NodeJS.Timeout | null} */ (null);
+
+/** While exchanges wait for a transaction, fails those that waited WAIT_LIMIT_MS. */
+function watchWaiting() {
+  if (watching) return;
+  watching = setInterval(
+    () => {
+      const limit = Date.now() - WAIT_LIMIT_MS;
+      for (let i = queue.length - 1; i >= 0; i--) {
+        if (queue[i].connection === holder || queue[i].queuedAt > limit) continue;
+        const [item] = queue.splice(i, 1);
+        fail(
+          item.id,
+          new Error(`waited ${WAIT_LIMIT_MS} ms for a transaction on another connection of the database`),
+        );
+      }
+      if (queue.length === 0 && watching) {
+        clearInterval(watching);
+        watching = null;
+      }
+    },
+    Math.min(1000, WAIT_LIMIT_MS / 2),
+  );
+}
+
+port.on('message', (/** @type {Request} */ request) => {
+  if (request.op === 'exchange') {
+    const { id, connection, message } = request;
+    queue.push({ id, connection, message, queuedAt: Date.now() });
+    void pump();
+    return;
+  }
+  if (watching) clearInterval(watching);
+  pglite.close().then(
+    () => {
+      reply(request.id, null);
+      port.close();
+    },
+    (error) => fail(request.id, error),
+  );
+});
