@@ -124,13 +124,37 @@ describe("PGlite's connections on its thread, around a transaction", () => {
     expect((await db.query('SELECT v FROM notes')).rows).toEqual([{ v: 'held' }]);
   });
 
-  it('rolls back the transaction of a connection that ends inside it', async () => {
+  const connect = async () => {
     const client = new pg.Client({
       stream: () => new PgliteWire(thread),
       user: 'postgres',
       database: 'postgres',
     });
     await client.connect();
+    return client;
+  };
+
+  it('keeps a named statement that one connection closes (as pg does when binding its values failed)', async () => {
+    const text = 'SELECT $1::text AS v';
+    const unbindable = {
+      toPostgres: () => {
+        throw new Error('unbindable');
+      },
+    };
+    const [one, other] = [await connect(), await connect()];
+    try {
+      await one.query({ name: 'shared', text, values: ['a'] });
+      await expect(one.query({ name: 'shared', text, values: [unbindable] })).rejects.toThrow('unbindable');
+      // The other connection's Parse of it is answered without the backend, which must still have it.
+      expect((await other.query({ name: 'shared', text, values: ['b'] })).rows).toEqual([{ v: 'b' }]);
+      expect((await one.query({ name: 'shared', text, values: ['c'] })).rows).toEqual([{ v: 'c' }]);
+    } finally {
+      await Promise.all([one.end(), other.end()]);
+    }
+  });
+
+  it('rolls back the transaction of a connection that ends inside it', async () => {
+    const client = await connect();
     await client.query('BEGIN');
     await client.query("INSERT INTO notes VALUES ('abandoned')");
     await client.end();

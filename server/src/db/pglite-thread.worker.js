@@ -14,7 +14,8 @@
  *   WAIT_LIMIT_MS, and then fail (as a pool's connection timeout would: a query on the outer handle inside
  *   a transaction would otherwise wait forever);
  * - a named statement is prepared once for all: a connection that parses one another connection already
- *   prepared gets its ParseComplete without the Parse (the server names a statement after its text);
+ *   prepared gets its ParseComplete without the Parse (the server names a statement after its text), and
+ *   a named statement is never closed (forBackend);
  * - a connection that ends inside its transaction has it rolled back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -29,6 +30,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const PARSE = 0x50; // 'P'
 const PARSE_COMPLETE = Uint8Array.of(0x31, 0, 0, 0, 4); // '1', length 4
+const CLOSE = 0x43; // 'C'
+const STATEMENT = 0x53; // 'S': a Close of a statement (not of a portal)
+const CLOSE_COMPLETE = Uint8Array.of(0x33, 0, 0, 0, 4); // '3', length 4
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I': no transaction open
 const TERMINATE = 0x58; // 'X'
@@ -83,13 +87,51 @@ let holder = /** @type {number | null} */ (null);
 const queue = [];
 let running = false;
 
-/** The name of a Parse message at the start of `message`, and the Parse's length; null for anything else. */
-function leadingParse(/** @type {Uint8Array} */ message) {
-  if (message[0] !== PARSE || message.length < 6) return null;
-  const length = 1 + new DataView(message.buffer, message.byteOffset).getInt32(1);
-  const end = message.indexOf(0, 5);
-  if (end < 0 || end >= length) return null;
-  return { name: new TextDecoder().decode(message.subarray(5, end)), length };
+/**
+ * A connection's messages as the shared backend must see them: without the Parse of a statement already
+ * prepared (by any connection), and without the Close of a named statement (pg closes one only when
+ * binding its values failed, and it would be gone for the connections that use it too; its name stands
+ * for its text, so keeping it is harmless). `answered` is what the backend would have said to the messages
+ * left out (ParseComplete, CloseComplete), `parsed` the named statement the messages prepare, if any.
+ */
+function forBackend(/** @type {Uint8Array} */ message) {
+  const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
+  // The startup message has no type byte: its length, then the protocol version 3.0.
+  if (message.length >= 8 && view.getInt32(0) === message.length && view.getInt32(4) === 196608)
+    return { kept: message, answered: [], parsed: null };
+  /** @type {Uint8Array[]} */
+  const kept = [];
+  /** @type {Uint8Array[]} */
+  const answered = [];
+  let parsed = /** @type {string | null} */ (null);
+  for (let at = 0; at + 5 <= message.length;) {
+    const end = at + 1 + view.getInt32(at + 1);
+    const one = message.subarray(at, end);
+    at = end;
+    if (one[0] === PARSE || (one[0] === CLOSE && one[5] === STATEMENT)) {
+      const nameAt = one[0] === PARSE ? 5 : 6;
+      const name = new TextDecoder().decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
+      if (name !== '' && one[0] === CLOSE) {
+        answered.push(CLOSE_COMPLETE);
+        continue;
+      }
+      if (name !== '' && prepared.has(name)) {
+        answered.push(PARSE_COMPLETE);
+        continue;
+      }
+      if (name !== '') parsed = name;
+    }
+    kept.push(one);
+  }
+  if (answered.length === 0) return { kept: message, answered, parsed };
+  return {
+    kept: join(
+      kept,
+      kept.reduce((n, m) => n + m.length, 0),
+    ),
+    answered,
+    parsed,
+  };
 }
 
 /** Runs one connection's exchange; the answer, or null when there is none. */
@@ -102,12 +144,13 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     }
     return null;
   }
-  // pg sends at most one Parse an exchange, first, and only for a statement it has not prepared itself.
-  const parse = leadingParse(message);
-  const known = parse !== null && parse.name !== '' && prepared.has(parse.name);
-  let answer = await run(known ? message.subarray(parse.length) : message);
-  if (parse && parse.name !== '' && !known && answer[0] === PARSE_COMPLETE[0]) prepared.add(parse.name);
-  if (known) answer = join([PARSE_COMPLETE, answer], PARSE_COMPLETE.length + answer.length);
+  const { kept, answered, parsed } = forBackend(message);
+  let answer = kept.length > 0 ? await run(kept) : new Uint8Array(0);
+  // pg parses first, so a statement it prepares was prepared when the answer starts with ParseComplete.
+  if (parsed !== null && answer[0] === PARSE_COMPLETE[0]) prepared.add(parsed);
+  // What the left-out messages would have been answered, first: before the ReadyForQuery that ends the
+  // exchange (pg sends them before anything that answers with data).
+  if (answered.length > 0) answer = join([...answered, answer], answered.length * 5 + answer.length);
   // Every answer to a query ends with ReadyForQuery: 'Z', length 5, the transaction status.
   if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY)
     holder = answer[answer.length - 1] === IDLE ? null : connection;
