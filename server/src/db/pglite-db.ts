@@ -200,8 +200,12 @@ export function dbOverPglite(
   }, policy.everyMs);
   timer.unref();
   const db = poolDb(pool, 'pglite', async () => {
-    await onClose();
-    await endpoint.close();
+    // The database closed before the data dir's lock goes: another server may open it at once.
+    try {
+      await endpoint.close();
+    } finally {
+      await onClose();
+    }
   });
   const close = db.close;
   db.close = async () => {
