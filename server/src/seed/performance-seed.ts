@@ -2,9 +2,10 @@
  * The performance seed: 500 roles, 75,000 users, a user role for every other user and an invitation for
  * every user, in set-based SQL (generate_series). Earlier performance-seed data is replaced, not doubled.
  *
- * It works in batches, each its own short statement: PGlite runs every statement on the server's only
- * thread over its one connection, so one big statement (or one transaction) froze every other request
- * for seconds. Between batches the connection goes back to the pool, whose waiting queries run first.
+ * It works in batches, each its own short statement: PGlite runs one statement at a time (on its own
+ * thread, db/pglite-thread.ts), so one big statement (or one transaction) held up every other request's
+ * queries for seconds. Between batches the connection goes back to the pool, and the queries that came
+ * while a batch ran go first.
  * A seed cut off half way leaves part of its data, which the next run replaces.
  */
 import { randomBytes } from 'node:crypto';
