@@ -8,13 +8,22 @@ import type { Db } from './types.js';
 
 export type { Db, Queryable, QueryResult } from './types.js';
 
+/**
+ * The embedded database's thread ended without being closed: nothing the server does can work any more.
+ * It stops, so that whatever runs it starts it again (the data dir is recovered at start).
+ */
+function stopServer(error: Error): void {
+  console.error(`The embedded database stopped (${error.message}); the server stops.`);
+  process.exit(1);
+}
+
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   const db = config.databaseUrl
     ? poolDb(
         new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 15_000 }),
         'postgres',
       )
-    : await openPglite(config.dataDir);
+    : await openPglite(config.dataDir, { onLost: stopServer });
   try {
     await migrate(db);
   } catch (error) {

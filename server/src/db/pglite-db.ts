@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PgliteThread } from './pglite-thread.js';
+import { PgliteThread, type PgliteThreadHooks } from './pglite-thread.js';
 import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
 import { poolDb } from './pool-db.js';
 import type { Db, Queryable } from './types.js';
@@ -217,7 +217,10 @@ export function dbOverPglite(
 }
 
 /** Opens PGlite in `dataDir` ('memory' for in memory), on a thread of its own. */
-export async function openPglite(dataDir: string): Promise<Db> {
+export async function openPglite(
+  dataDir: string,
+  hooks: Pick<PgliteThreadHooks, 'onLost'> = {},
+): Promise<Db> {
   let release: () => void = () => undefined;
   let pgDataDir: string | undefined;
   if (dataDir !== 'memory') {
@@ -225,10 +228,13 @@ export async function openPglite(dataDir: string): Promise<Db> {
     pgDataDir = path.join(dataDir, 'pgdata');
   }
   try {
-    const thread = await PgliteThread.start({
-      dataDir: pgDataDir,
-      startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
-    });
+    const thread = await PgliteThread.start(
+      {
+        dataDir: pgDataDir,
+        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
+      },
+      hooks,
+    );
     return dbOverPglite(thread, async () => release());
   } catch (error) {
     release();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { dbOverPglite, openPglite } from './pglite-db.js';
@@ -163,9 +164,31 @@ describe("PGlite's connections on its thread, around a transaction", () => {
 });
 
 describe('PgliteThread', () => {
+  it('tells when its thread ends without being closed, and fails every call from then on', async () => {
+    let worker!: Worker;
+    const lost: Error[] = [];
+    const thread = await PgliteThread.start(
+      { startParams: PGlite.defaultStartParams },
+      { spawn: (file, options) => (worker = new Worker(file, options)), onLost: (error) => lost.push(error) },
+    );
+    const db = dbOverPglite(thread);
+    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    // What a crash of the database looks like from here.
+    await worker.terminate();
+    await expect(db.query('SELECT 1')).rejects.toThrow("The embedded database's thread ended");
+    await expect(db.query('SELECT 2')).rejects.toThrow("The embedded database's thread ended");
+    expect(lost.map((error) => error.message)).toEqual(["The embedded database's thread ended (code 1)"]);
+    await db.close();
+  });
+
   it('fails a call after the database is closed, and an open that cannot succeed, with a reason', async () => {
-    const thread = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
+    const lost: Error[] = [];
+    const thread = await PgliteThread.start(
+      { startParams: PGlite.defaultStartParams },
+      { onLost: (error) => lost.push(error) },
+    );
     await thread.close();
+    expect(lost).toEqual([]);
     await expect(thread.exchange(Buffer.from([0]), 0)).rejects.toThrow('The embedded database is closed');
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));

@@ -7,7 +7,7 @@
  * (see the worker for how they share PGlite's one backend). With one connection the thread was slower
  * than none: the database waited idle while this thread read each answer and sent the next query.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { PgliteEndpoint } from './pglite-wire.js';
 
 export interface PgliteThreadOptions {
@@ -22,6 +22,16 @@ export interface PgliteThreadOptions {
    * (WAIT_LIMIT_MS by default).
    */
   waitLimitMs?: number;
+}
+
+export interface PgliteThreadHooks {
+  /**
+   * Called once when the thread ends without close() (it crashed, or was killed): every call fails from
+   * then on. The server stops (db/index.ts).
+   */
+  onLost?: (error: Error) => void;
+  /** Starts the worker (the tests keep it to end it). */
+  spawn?: (file: URL, options: WorkerOptions) => Worker;
 }
 
 /** As long as a pool waits for a connection (pglite-db.ts): a transaction should never take this long. */
@@ -46,9 +56,12 @@ export class PgliteThread implements PgliteEndpoint {
   #next = 0;
   /** Set once the thread is gone: every call after it fails with this. */
   #stopped: Error | null = null;
+  #closing = false;
+  readonly #onLost: (error: Error) => void;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onLost: (error: Error) => void) {
     this.#worker = worker;
+    this.#onLost = onLost;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
@@ -61,8 +74,9 @@ export class PgliteThread implements PgliteEndpoint {
   }
 
   /** Starts the thread and opens the database in it; rejects when PGlite cannot open it. */
-  static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
-    const worker = new Worker(WORKER_FILE, { workerData: { waitLimitMs: WAIT_LIMIT_MS, ...options } });
+  static async start(options: PgliteThreadOptions, hooks: PgliteThreadHooks = {}): Promise<PgliteThread> {
+    const spawn = hooks.spawn ?? ((file, workerOptions) => new Worker(file, workerOptions));
+    const worker = spawn(WORKER_FILE, { workerData: { waitLimitMs: WAIT_LIMIT_MS, ...options } });
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => {
         worker.off('message', opened);
@@ -79,11 +93,14 @@ export class PgliteThread implements PgliteEndpoint {
       await worker.terminate();
       throw error;
     });
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, hooks.onLost ?? (() => undefined));
   }
 
   #stop(error: Error): void {
-    if (!this.#stopped) this.#stopped = error;
+    if (!this.#stopped) {
+      this.#stopped = error;
+      if (!this.#closing) this.#onLost(error);
+    }
     for (const pending of this.#pending.values()) pending.reject(this.#stopped);
     this.#pending.clear();
   }
@@ -109,6 +126,7 @@ export class PgliteThread implements PgliteEndpoint {
   /** Closes the database (a checkpoint, files closed), then ends the thread. */
   async close(): Promise<void> {
     if (this.#stopped) return;
+    this.#closing = true;
     try {
       await this.#call('close');
     } finally {
