@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The embedded database's own thread (started by PgliteThread in pglite-thread.ts). It opens PGlite as
  * `workerData` says and answers each message: `exchange` runs a connection's wire-protocol bytes through
@@ -18,6 +17,7 @@
  *   a named statement is never closed (forBackend);
  * - a connection that ends inside its transaction has it rolled back.
  */
+// @ts-check
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
