@@ -120,7 +120,7 @@ export class PgliteThread implements PgliteEndpoint {
 
   async exchange(message: Buffer, connection: number): Promise<Buffer | null> {
     const data = await this.#call('exchange', message, connection);
-    return data && Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    return data && data.byteLength > 0 ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
   }
 
   /** Closes the database (a checkpoint, files closed), then ends the thread. */

@@ -1,9 +1,10 @@
 /**
- * node-postgres's socket to a PGlite (on this thread, or on its own: pglite-thread.ts): what pg writes (the wire protocol, its startup message
- * included) goes into PGlite's backend as it is, and the backend's answer comes back as the bytes pg reads
- * from a server. One exchange per write: pg corks the messages of one query (parse, bind, describe,
- * execute, sync), so a query is one call into the database (PGlite's own adapter makes one a message) and
- * its answer is parsed once, by pg (that adapter had PGlite parse it into messages, copying every field).
+ * node-postgres's socket to a PGlite (on this thread, or on its own: pglite-thread.ts): what pg writes (the
+ * wire protocol, its startup message included) goes into PGlite's backend as it is, and the backend's
+ * answer comes back as the bytes pg reads from a server. One exchange per write: pg corks the messages of
+ * one query (parse, bind, describe, execute, sync), so a query is one call into the database (PGlite's own
+ * adapter makes one a message) and its answer is parsed once, by pg (that adapter had PGlite parse it into
+ * messages, copying every field).
  */
 import { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
