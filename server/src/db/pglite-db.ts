@@ -9,14 +9,12 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PgliteThread, type PgliteThreadHooks } from './pglite-thread.js';
 import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
 import { poolDb } from './pool-db.js';
 import type { Db, Queryable } from './types.js';
 
-/** The same extensions every time a data dir is opened, or PGlite cannot load what was stored. */
-export const PGLITE_EXTENSIONS = { pg_trgm } as const;
+export { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 export class DataDirLockedError extends Error {}
 
@@ -175,7 +173,7 @@ export function dbOverPglite(
     user: 'postgres',
     database: 'postgres',
     max: endpoint.connections,
-    // The connection is in-process: keep it instead of closing it after 10 s idle.
+    // The connections are in-process: keep them instead of closing them after 10 s idle.
     idleTimeoutMillis: 0,
     // On this thread (one connection), a query through the outer handle while a transaction holds the
     // connection would wait for ever. (On its own thread, PgliteThread fails such a query as long after.)

@@ -20,7 +20,7 @@
 // @ts-check
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 /**
  * @typedef {{ dataDir?: string, loadDataDir?: Uint8Array, startParams: string[], waitLimitMs: number }} OpenRequest
@@ -44,10 +44,9 @@ const open = /** @type {OpenRequest} */ (workerData);
 /** How long an exchange waits for another connection's transaction before it fails. */
 const WAIT_LIMIT_MS = open.waitLimitMs;
 
-/** The same extensions as PGLITE_EXTENSIONS (pglite-db.ts): a data dir opens only with what made it. */
 const pglite = await PGlite.create({
   dataDir: open.dataDir,
-  extensions: { pg_trgm },
+  extensions: PGLITE_EXTENSIONS,
   startParams: open.startParams,
   ...(open.loadDataDir ? { loadDataDir: new Blob([open.loadDataDir]) } : {}),
 });
