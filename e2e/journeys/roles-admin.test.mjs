@@ -50,6 +50,19 @@ journey(
       ready: (p) => p.getByRole('heading', { level: 1, name: roleName }),
       name: 'the new role',
     });
+    // Its application's logo: an image the server serves (the bundled registry names it by URL).
+    const logo = page.locator('img.roles-logo').first();
+    await logo.waitFor({ state: 'visible' });
+    const shown = await logo.evaluate(async (img) => {
+      const image = /** @type {HTMLImageElement} */ (img);
+      // Loaded, or failed: whichever comes (decode() rejects when the image cannot be shown).
+      const loaded = await image.decode().then(
+        () => image.naturalWidth > 0,
+        () => false,
+      );
+      return { src: new URL(image.src).pathname, loaded };
+    });
+    assert.deepEqual(shown, { src: '/registry/logos/app-wiki.svg', loaded: true });
     await page
       .getByText(`${text('roles', 'tabGuests')}`)
       .first()

@@ -10,6 +10,14 @@ export const DEFAULT_REGISTRY_DIR = path.resolve(
   '../../registry',
 );
 
+/**
+ * The logos of the bundled entities (SVG files), served by the server under BUNDLED_LOGOS_PATH: the
+ * entities name them as URLs, as Manage does its logos, so that lists carry a short URL per application
+ * and the browser caches each image once (inline data: URLs made up 40% of a page of roles).
+ */
+export const BUNDLED_LOGOS_DIR = path.join(DEFAULT_REGISTRY_DIR, 'logos');
+export const BUNDLED_LOGOS_PATH = '/registry/logos/';
+
 async function readEntities(dir: string, file: string) {
   const full = path.join(dir, file);
   return parseEntities(JSON.parse(await readFile(full, 'utf8')), full);

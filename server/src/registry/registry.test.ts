@@ -18,7 +18,7 @@ describe('the JSON registry', () => {
       expect(p['name:en']).toBeTruthy();
       expect(p['name:nl']).toBeTruthy();
       expect(p['OrganizationName:en']).toBeTruthy();
-      expect(p.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(p.logo).toMatch(/^\/registry\/logos\/[\w-]+\.svg$/);
       expect(p.url).toMatch(/^https:\/\//);
       expect(p.landingPage).toMatch(/^https:\/\//);
     }

@@ -23,7 +23,7 @@ describe('manage', () => {
       expect.objectContaining({
         manageId: expect.any(String),
         'name:en': expect.any(String),
-        logo: expect.stringMatching(/^data:image\/svg/),
+        logo: expect.stringMatching(/^\/registry\/logos\/.+\.svg$/),
       }),
     );
   });

@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { fileRegistry } from '../registry/file-registry.js';
 import { buildTestApp } from '../test/helper.js';
+
+/** Universiteit Harderwijk's organisation GUID in the bundled registry. */
+const HARDERWIJK_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
 
 /** The page's inline script (the shell's is startup.js), and its CSP source. */
 const INLINE = 'window.early = fetch("/api/v1/csrf");';
@@ -144,9 +148,51 @@ describe('static serving without any build', () => {
       expect((await app.inject({ method: 'GET', url: '/api/v1/users/config' })).json()).toMatchObject({
         authenticated: false,
       });
+      // The bundled registry's logos are the server's, not the build's.
+      expect((await app.inject({ method: 'GET', url: '/registry/logos/app-wiki.svg' })).statusCode).toBe(200);
     } finally {
       await app.close();
       fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the bundled registry's logos", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('serves the logo every bundled entity names, as SVG cached for a day', async () => {
+    const registry = fileRegistry();
+    const logos = [
+      ...(await registry.providers()).map((p) => p.logo),
+      (await registry.identityProviderByOrganizationGUID(HARDERWIJK_GUID))?.logo,
+    ];
+    expect(logos.length).toBeGreaterThanOrEqual(9);
+    for (const logo of logos) {
+      expect(logo).toMatch(/^\/registry\/logos\/[\w-]+\.svg$/);
+      const res = await app.inject({ method: 'GET', url: logo! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      expect(res.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+  });
+
+  it('answers 404 for an unknown logo and for a path out of the logos folder', async () => {
+    for (const url of [
+      '/registry/logos/app-unknown.svg',
+      '/registry/logos/../applications.json',
+      '/registry/logos/%2e%2e/applications.json',
+      '/registry/applications.json',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.body).not.toMatch(/metaDataFields/);
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Serves the built bundles: the shell at / (with the SPA fallback to index.html for client routes), each
- * remote at /remotes/<id>/, and /remotes.json telling the shell where each remote's manifest is.
+ * remote at /remotes/<id>/, /remotes.json telling the shell where each remote's manifest is, and the
+ * bundled registry's logos at /registry/logos/ (which its entities name as their logo URLs).
  * A missing dist folder is logged and answered with 404/503; the API keeps working.
  */
 import fs from 'node:fs';
@@ -9,10 +10,13 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
+import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
 import { statusText } from '../errors.js';
 import { inlineScriptHashes, withScriptSources } from '../plugins/security-headers.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** A logo's name holds no hash, but a registry's logos change rarely: a day in the browser's cache. */
+const LOGO_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** webpack's [contenthash] in a file name: such a file never changes. */
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif|webp|ico|map)$/i;
 /** Files that name the current build: always revalidated. */
@@ -120,6 +124,15 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
       setHeaders: (reply, filePath) => cacheHeaders(reply, filePath, true),
     });
   }
+
+  await app.register(fastifyStatic, {
+    root: BUNDLED_LOGOS_DIR,
+    prefix: BUNDLED_LOGOS_PATH,
+    decorateReply: false,
+    cacheControl: false,
+    index: false,
+    setHeaders: (reply) => reply.header('Cache-Control', `public, max-age=${LOGO_MAX_AGE_SECONDS}`),
+  });
 
   const shellBuilt = fs.existsSync(shellIndex);
   if (shellBuilt) {
