@@ -149,7 +149,9 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [
           {
-            context: ['/api', '/dev-idp', '/remotes.json', '/remotes'],
+            // The server's paths: its API, the dev IdP, the remotes, and the bundled registry's logos
+            // (the applications' logo URLs).
+            context: ['/api', '/dev-idp', '/remotes.json', '/remotes', '/registry'],
             target: process.env.API_URL || 'http://localhost:8080',
           },
         ],
