@@ -4,10 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileRegistry } from '../registry/file-registry.js';
+import { HW_GUID } from '../test/api-kit.js';
 import { buildTestApp } from '../test/helper.js';
-
-/** Universiteit Harderwijk's organisation GUID in the bundled registry. */
-const HARDERWIJK_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
 
 /** The page's inline script (the shell's is startup.js), and its CSP source. */
 const INLINE = 'window.early = fetch("/api/v1/csrf");';
@@ -170,7 +168,7 @@ describe("the bundled registry's logos", () => {
     const registry = fileRegistry();
     const logos = [
       ...(await registry.providers()).map((p) => p.logo),
-      (await registry.identityProviderByOrganizationGUID(HARDERWIJK_GUID))?.logo,
+      (await registry.identityProviderByOrganizationGUID(HW_GUID))?.logo,
     ];
     expect(logos.length).toBeGreaterThanOrEqual(9);
     for (const logo of logos) {
