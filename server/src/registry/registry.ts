@@ -32,6 +32,11 @@ export interface Registry {
   identityProviders(): Promise<IdentityProvider[]>;
   identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null>;
   applicationsForOrganization(guid: string): Promise<RegistryApplication[]>;
+  /**
+   * Every application as a role carries it, by manage id: the same (frozen) objects for as long as the
+   * registry keeps its snapshot.
+   */
+  applicationMaps(): Promise<ReadonlyMap<string, ApplicationMap>>;
   /** The registry entries of these manage ids, in any order; ids unknown to the registry are left out. */
   applicationsByManageIds(manageIds: readonly string[]): Promise<ApplicationMap[]>;
   /** The applications owned by the organisation with this GUID (an institution admin's applications). */

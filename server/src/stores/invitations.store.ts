@@ -19,7 +19,7 @@ import {
   type InvitationRow,
 } from './invitation.rows.js';
 import { loadRolesByIds, ROLE_COLUMNS } from './roles.store.js';
-import { registryIndex, toRole, type RoleSelectRow } from './role.rows.js';
+import { toRole, type RoleSelectRow } from './role.rows.js';
 
 /** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
 export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
@@ -155,7 +155,7 @@ export async function toSearchedInvitations(
   registry: Registry,
   rows: SearchedInvitationRow[],
 ): Promise<ApiInvitation[]> {
-  const known = await registryIndex(registry);
+  const known = await registry.applicationMaps();
   const byId = new Map(
     rows.flatMap((row) => row.role_rows ?? []).map((r) => [Number(r.id), toRole(r, known)] as const),
   );

@@ -14,8 +14,6 @@ import {
   type UserRole,
 } from 'shared-auth/rules';
 import { toEpochSeconds } from '../domain/time.js';
-import { toApplicationMap } from '../registry/entity-registry.js';
-import type { Registry } from '../registry/registry.js';
 
 export interface RoleRow {
   id: number;
@@ -44,17 +42,6 @@ export interface ApplicationUsageRow {
   landing_page: string | null;
 }
 
-/** The registry entries of every application these usages point at, by manage id. */
-export async function registryApplications(
-  registry: Registry,
-  usages: Iterable<ApplicationUsageRow[]>,
-): Promise<Map<string, ApplicationMap>> {
-  const ids = new Set<string>();
-  for (const list of usages) for (const usage of list) ids.add(usage.manage_id);
-  const apps = ids.size ? await registry.applicationsByManageIds([...ids]) : [];
-  return new Map(apps.map((app) => [app.id, app]));
-}
-
 function displayName(app: ApplicationMap): string | undefined {
   const name = app['name:en'] ?? app['name:nl'];
   const organization = app['OrganizationName:en'] ?? app['OrganizationName:nl'];
@@ -66,7 +53,7 @@ function displayName(app: ApplicationMap): string | undefined {
 export function shapeRole(
   row: RoleRow,
   usages: ApplicationUsageRow[],
-  apps: Map<string, ApplicationMap>,
+  apps: ReadonlyMap<string, ApplicationMap>,
 ): Role {
   const applicationUsages: ApplicationUsage[] = usages.map((usage) => ({
     id: usage.id,
@@ -140,13 +127,8 @@ export interface RoleSelectRow extends Omit<RoleRow, 'id'> {
   usages: ApplicationUsageRow[];
 }
 
-/** Every registry application by manage id (to shape many roles at once). */
-export async function registryIndex(registry: Registry): Promise<Map<string, ApplicationMap>> {
-  return new Map((await registry.providers()).map((p) => [p.manageId, toApplicationMap(p)]));
-}
-
 /** Shapes a row of that select list with the one role shaper the user loader uses too. */
-export function toRole(row: RoleSelectRow, known: Map<string, ApplicationMap>): Role {
+export function toRole(row: RoleSelectRow, known: ReadonlyMap<string, ApplicationMap>): Role {
   const { usages, ...columns } = row;
   const id = Number(row.id);
   const usageRows: ApplicationUsageRow[] = (Array.isArray(usages) ? usages : []).map((usage) => ({

@@ -12,7 +12,7 @@ import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
 import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
-import { registryIndex, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
+import { roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
 
 /** SELECT list of a role with its application usages (kept on the role, migration 014); alias the roles table `r`. */
 export const ROLE_COLUMNS = `
@@ -35,7 +35,7 @@ export async function loadRoles(
     `SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`,
     params,
   );
-  const known = await registryIndex(registry);
+  const known = await registry.applicationMaps();
   return rows.map((row) => toRole(row, known));
 }
 
@@ -142,7 +142,7 @@ export async function searchRoles(
     // planned once per connection.
     { prepare: !page.like && page.offset === 0 },
   );
-  const known = await registryIndex(registry);
+  const known = await registry.applicationMaps();
   const roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
   if (rows.length > 0 || page.offset === 0) return { roles, total: Number(rows[0]?.total ?? 0) };
   // Past the last page: no row carried the count.

@@ -8,13 +8,7 @@ import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
-import {
-  registryApplications,
-  shapeRole,
-  toHeldUserRole,
-  type ApplicationUsageRow,
-  type HeldRoleRow,
-} from './role.rows.js';
+import { shapeRole, toHeldUserRole, type ApplicationUsageRow, type HeldRoleRow } from './role.rows.js';
 import { toPlainUser, type UserRow } from './user.rows.js';
 import { broadUserSearches } from './broad-memo.js';
 
@@ -75,9 +69,8 @@ export async function readSessionWithUser<T>(
 export async function shapeLoadedUser(registry: Registry, loaded: LoadedUserRow): Promise<User> {
   const { role_rows: roleRows, ...userRow } = loaded;
   const user = toPlainUser(userRow);
-  const usages = new Map(roleRows.map((r) => [r.id, r.usages]));
-  const apps = await registryApplications(registry, usages.values());
-  user.userRoles = roleRows.map((row) => toHeldUserRole(row, shapeRole(row, usages.get(row.id) ?? [], apps)));
+  const apps = await registry.applicationMaps();
+  user.userRoles = roleRows.map((row) => toHeldUserRole(row, shapeRole(row, row.usages ?? [], apps)));
   user.roles = user.userRoles.map((userRole) => userRole.role);
 
   const held = new Set(user.userRoles.map((userRole) => userRole.authority));
