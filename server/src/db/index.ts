@@ -1,9 +1,8 @@
 /** Opens the configured database and brings its schema up to date. */
-import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite-db.js';
-import { poolDb } from './pool-db.js';
+import { postgresDb } from './pool-db.js';
 import type { Db } from './types.js';
 
 export type { Db, Queryable, QueryResult } from './types.js';
@@ -19,10 +18,7 @@ function stopServer(error: Error): void {
 
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   const db = config.databaseUrl
-    ? poolDb(
-        new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 15_000 }),
-        'postgres',
-      )
+    ? await postgresDb(config.databaseUrl, { max: 10, connectionTimeoutMillis: 15_000 })
     : await openPglite(config.dataDir, { onLost: stopServer });
   try {
     await migrate(db);

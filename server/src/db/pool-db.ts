@@ -1,6 +1,8 @@
 /** A Db over a pg.Pool: the pool talks to PostgreSQL, or to PGlite through its node-postgres adapter. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { mayWrite, WriteClock } from './change-clock.js';
+import { listenForChanges } from './change-listener.js';
 import type { Db, Queryable, QueryOptions, QueryResult } from './types.js';
 
 // BIGINT / BIGSERIAL ids and count(*) come back as numbers, not strings (all ours fit in 2^53).
@@ -18,7 +20,8 @@ function statementName(sql: string): string {
   return name;
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/** `clock` ticks after each statement that may write (none inside a transaction: it ticks at its end). */
+function wrap(client: pg.Pool | pg.PoolClient, clock: WriteClock | null): Queryable {
   return {
     async query<T>(
       sql: string,
@@ -26,24 +29,39 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       options?: QueryOptions,
     ): Promise<QueryResult<T>> {
       const values = params as unknown[] | undefined;
-      const result = options?.prepare
-        ? await client.query({ name: statementName(sql), text: sql, values })
-        : await client.query(sql, values);
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+      try {
+        const result = options?.prepare
+          ? await client.query({ name: statementName(sql), text: sql, values })
+          : await client.query(sql, values);
+        return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+      } finally {
+        // Failed or not: a statement of several that failed half-way wrote what came before.
+        if (clock && mayWrite(sql)) clock.tick();
+      }
     },
   };
 }
 
-export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<void> = async () => {}): Db {
-  const outer = wrap(pool);
+/**
+ * A Db over `pool`. Its change clock sees this process's writes; `watching` says whether that is every
+ * change (PGlite), or whether a listener must first say it sees the others' (PostgreSQL: change-listener.ts).
+ */
+export function poolDb(
+  pool: pg.Pool,
+  kind: Db['kind'],
+  onClose: () => Promise<void> = async () => {},
+  clock: WriteClock = new WriteClock(kind === 'pglite'),
+): Db & { readonly changes: WriteClock } {
+  const outer = wrap(pool, clock);
   return {
     kind,
+    changes: clock,
     query: outer.query,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, null));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -51,6 +69,8 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
         throw error;
       } finally {
         client.release();
+        // After the commit (or the rollback: ticking costs a re-read, never a stale answer).
+        clock.tick();
       }
     },
     async close() {
@@ -58,4 +78,33 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
       await onClose();
     },
   };
+}
+
+/**
+ * A Db over a pool of connections to the PostgreSQL server of `connectionString`, whose change clock also
+ * sees the commits of other processes (change-listener.ts). Its connections name this instance (their
+ * application_name), so that the notices of its own commits, which its clock has already counted, are
+ * told apart. `onClose` runs after the pool and the listener ended.
+ */
+export async function postgresDb(
+  connectionString: string,
+  options: Pick<pg.PoolConfig, 'max' | 'connectionTimeoutMillis'>,
+  onClose: () => Promise<void> = async () => {},
+): Promise<Db> {
+  const instance = `access-portal ${randomBytes(6).toString('hex')}`;
+  const clock = new WriteClock(false);
+  const listener = listenForChanges(connectionString, clock, instance);
+  await listener.ready;
+  return poolDb(
+    // No JIT compiling: it pays off for long analytic statements, not for ours, which run in a millisecond
+    // or less. It compiles whenever a plan's estimated cost passes jit_above_cost, as a generic plan's
+    // with a LIMIT it cannot see does: 5 ms for the first page of a search that takes 0.1.
+    new pg.Pool({ ...options, connectionString, application_name: instance, options: '-c jit=off' }),
+    'postgres',
+    async () => {
+      await listener.stop();
+      await onClose();
+    },
+    clock,
+  );
 }

@@ -1,3 +1,5 @@
+import type { ChangeClock } from './change-clock.js';
+
 /** The one database interface the server codes against, the same over PGlite and PostgreSQL. */
 export interface QueryResult<T> {
   rows: T[];
@@ -29,6 +31,8 @@ export interface Db extends Queryable {
    * Use only the handle passed to `fn` inside: the outer handle waits for the connection `fn` holds.
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Moves whenever the data a session is read with may have changed (change-clock.ts). */
+  readonly changes: ChangeClock;
   /** 'pglite' or 'postgres': for log lines and the rare place where the two differ. */
   readonly kind: 'pglite' | 'postgres';
   close(): Promise<void>;

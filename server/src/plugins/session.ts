@@ -86,16 +86,73 @@ function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+type StoredSession = { data: SessionData; expiresAt: Date; userRow: LoadedUserRow | null };
+
+/** Freezes a row read from the database and everything in it: what is kept is shared by requests. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * Sessions as last read (with their users), by id, each with the change clock's reading from before that
+ * read. One is used instead of reading again as long as the clock still reads the same: nothing that read
+ * returned can have changed since (db/change-clock.ts). A console's screen asks several things at once, each
+ * with the same session; a list's every keystroke asks again.
+ */
+export class SessionMemo {
+  private readonly kept = new Map<string, { stored: StoredSession | null; reading: number }>();
+
+  constructor(private readonly size = SESSION_MEMO_SIZE) {}
+
+  /** The session as read while the clock read `reading` (null: no such session), or undefined if not kept. */
+  get(id: string, reading: number | null): StoredSession | null | undefined {
+    const entry = this.kept.get(id);
+    if (!entry) return undefined;
+    if (entry.reading !== reading || (entry.stored && entry.stored.expiresAt.getTime() <= Date.now())) {
+      this.kept.delete(id);
+      return undefined;
+    }
+    return entry.stored;
+  }
+
+  /** Keeps what was read while the clock read `reading` (nothing while it reads null). */
+  set(id: string, reading: number | null, stored: StoredSession | null): void {
+    if (reading === null) return;
+    this.kept.delete(id);
+    this.kept.set(id, { stored: deepFreeze(stored), reading });
+    // The oldest goes first (a Map keeps the order of insertion).
+    if (this.kept.size > this.size) this.kept.delete(this.kept.keys().next().value!);
+  }
+}
+
+/** How many sessions are kept at most (a few hundred bytes to a few KiB each, with their users' roles). */
+export const SESSION_MEMO_SIZE = 5_000;
+
+async function loadSession(app: FastifyInstance, memo: SessionMemo, request: FastifyRequest): Promise<void> {
   const raw = request.cookies[SESSION_COOKIE];
   request.session = new Session(null, {}, 0);
   // Only the API uses sessions; bundles and the dev IdP's pages are served without a database read.
   if (!raw || !request.url.startsWith('/api/')) return;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
-  const stored = await readSessionWithUser<SessionData>(app.db, unsigned.value);
+  // The reading from before the read: a change committed while it runs leaves what it read stale.
+  const reading = app.db.changes.reading;
+  let stored = memo.get(unsigned.value, reading);
+  if (stored === undefined) {
+    stored = await readSessionWithUser<SessionData>(app.db, unsigned.value);
+    memo.set(unsigned.value, reading, stored);
+  }
   if (stored) {
-    request.session = new Session(unsigned.value, stored.data ?? {}, stored.expiresAt.getTime());
+    // The request's own copy of the data: a request changes it, and saves it only when it ends well.
+    request.session = new Session(
+      unsigned.value,
+      structuredClone(stored.data ?? {}),
+      stored.expiresAt.getTime(),
+    );
     request.session.userRow = stored.userRow;
   }
 }
@@ -157,8 +214,9 @@ function schedulePurge(app: FastifyInstance): void {
 async function sessionPlugin(app: FastifyInstance): Promise<void> {
   schedulePurge(app);
   app.decorateRequest('session', null as unknown as Session);
+  const memo = new SessionMemo();
   app.addHook('onRequest', async (request) => {
-    await loadSession(app, request);
+    await loadSession(app, memo, request);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     await saveSession(app, request, reply);

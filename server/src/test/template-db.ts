@@ -14,7 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrate, MIGRATIONS_DIR } from '../db/migrate.js';
 import { dbOverPglite, PGLITE_EXTENSIONS } from '../db/pglite-db.js';
 import { PgliteThread } from '../db/pglite-thread.js';
-import { poolDb } from '../db/pool-db.js';
+import { poolDb, postgresDb } from '../db/pool-db.js';
 import type { Db } from '../db/types.js';
 
 function migrationsHash(): string {
@@ -105,8 +105,8 @@ export async function freshTestDb(): Promise<Db> {
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 5 });
-  return poolDb(pool, 'postgres', async () => {
+  const own = withDatabase(url, name);
+  return postgresDb(own, { max: 5 }, async () => {
     const dropper = new pg.Client({ connectionString: url });
     await dropper.connect();
     try {
