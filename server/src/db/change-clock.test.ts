@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { mayWrite, WriteClock } from './change-clock.js';
-import { freshTestDb } from '../test/template-db.js';
+import { freshTestDb, withDatabase } from '../test/template-db.js';
 import type { Db } from './types.js';
 
 describe('mayWrite', () => {
@@ -88,11 +88,17 @@ describe('the change clock', () => {
 
     // Only PostgreSQL has other writers: another connection stands for another instance.
     const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+    async function otherConnection(): Promise<pg.Client> {
+      const { rows } = await db.query<{ name: string }>('SELECT current_database() AS name');
+      const client = new pg.Client({
+        connectionString: withDatabase(process.env.TEST_DATABASE_URL!, rows[0].name),
+      });
+      await client.connect();
+      return client;
+    }
 
     onPostgres("moves when another connection commits a change to a session's tables", async () => {
-      const url = (await db.query<{ db: string }>('SELECT current_database() AS db')).rows[0].db;
-      const other = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, url) });
-      await other.connect();
+      const other = await otherConnection();
       try {
         const start = db.changes.reading;
         await other.query("INSERT INTO sessions (id, data, expires_at) VALUES ('c3', '{}', now())");
@@ -104,13 +110,7 @@ describe('the change clock', () => {
     });
 
     onPostgres('reads null while its listener is cut off, and sees again once it is back', async () => {
-      const other = new pg.Client({
-        connectionString: withDatabase(
-          process.env.TEST_DATABASE_URL!,
-          (await db.query<{ db: string }>('SELECT current_database() AS db')).rows[0].db,
-        ),
-      });
-      await other.connect();
+      const other = await otherConnection();
       try {
         await other.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -128,12 +128,6 @@ describe('the change clock', () => {
     });
   });
 });
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 async function until(condition: () => boolean, ms = 2_000): Promise<void> {
   const end = Date.now() + ms;

@@ -39,7 +39,7 @@ function templateDatabaseName(): string {
   return `portal_tpl_${migrationsHash()}`;
 }
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
