@@ -44,7 +44,10 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
       const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      return { content: await toSearchedInvitations(app.registry, rows), totalElements: total };
+      return {
+        content: await toSearchedInvitations(app.db, app.db.changes, app.registry, rows),
+        totalElements: total,
+      };
     },
   );
 

@@ -396,6 +396,44 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     expect(accepted.content.every((i: { status: string }) => i.status === 'ACCEPTED')).toBe(true);
   });
 
+  it("shows a role's new name and applications once the role is changed", async () => {
+    const created = await call(
+      app,
+      s.manager,
+      'POST',
+      '/api/v1/invitations',
+      invite({ invites: ['renamed.role@example.com'] }),
+    );
+    expect(created.statusCode).toBe(201);
+    const roleNames = async () => {
+      const page = (
+        await call(app, s.admin, 'GET', '/api/v1/invitations/search?query=renamed.role&pageSize=100')
+      ).json();
+      expect(page.totalElements).toBe(1);
+      return new Set(
+        page.content.flatMap(
+          (i: { roles: { role: { id: number; name: string; applicationMaps: unknown[] } }[] }) =>
+            i.roles
+              .map((link) => link.role)
+              .filter((r) => r.id === wiki)
+              .map((r) => `${r.name} (${r.applicationMaps.length})`),
+        ),
+      );
+    };
+    expect(await roleNames()).toEqual(new Set(['Wiki Editors (1)']));
+    const role = (await call(app, s.admin, 'GET', `/api/v1/roles/${wiki}`)).json();
+    const changed = await call(app, s.admin, 'PUT', '/api/v1/roles', {
+      ...role,
+      name: 'Wiki Writers',
+      applicationUsages: [...role.applicationUsages, { application: { manageId: 'app-library' } }],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await roleNames()).toEqual(new Set(['Wiki Writers (2)']));
+    const back = await call(app, s.admin, 'PUT', '/api/v1/roles', role);
+    expect(back.statusCode).toBe(200);
+    expect(await roleNames()).toEqual(new Set(['Wiki Editors (1)']));
+  });
+
   it("finds invitations by the words of the address or of the inviter's name, the last word begun", async () => {
     const inviterName = (await call(app, s.inviter, 'GET', '/api/v1/users/me')).json().name as string;
     const created = await call(

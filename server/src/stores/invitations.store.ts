@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
+import type { ChangeClock } from '../db/change-clock.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
@@ -18,8 +19,9 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from './invitation.rows.js';
-import { loadRolesByIds, ROLE_COLUMNS } from './roles.store.js';
-import { toRole, type RoleSelectRow } from './role.rows.js';
+import { roleRowsById } from './role-memo.js';
+import { loadRolesByIds } from './roles.store.js';
+import { toRole } from './role.rows.js';
 
 /** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
 export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
@@ -137,28 +139,25 @@ export interface InvitationSearch {
   roleId?: number;
 }
 
-/** An invitation of a search page with its roles (each with its usages) as JSON. */
-export type SearchedInvitationRow = InvitationRow & { role_rows: RoleSelectRow[] | null };
+/** An invitation of a search page: its roles are shaped from the role memo (toSearchedInvitations). */
+export type SearchedInvitationRow = InvitationRow;
+
+/** A search page's rows, before their WHERE: the invitations with their inviters. */
+const SEARCHED_SELECT = `SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM}`;
 
 /**
- * The roles of invitation `i`, read with the page instead of in a query of their own, without their
- * member counts (nobody reads them in an invitation list; they were a fifth of the page's statement).
+ * A search page shaped for the API. Its roles (without member counts, which nobody reads in an invitation
+ * list) come from the role memo, read only when they may have changed (role-memo.ts).
  */
-const INVITATION_ROLE_ROWS = `(SELECT json_agg(rs) FROM (SELECT ${ROLE_COLUMNS} FROM roles r
-    WHERE r.id IN (SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = i.id)) rs) AS role_rows`;
-
-/** A search page's rows, before their WHERE: the invitations with their inviters and roles. */
-const SEARCHED_SELECT = `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS} FROM ${INVITATION_FROM}`;
-
-/** A search page shaped for the API, from the roles its rows carry. */
 export async function toSearchedInvitations(
+  q: Queryable,
+  clock: ChangeClock,
   registry: Registry,
   rows: SearchedInvitationRow[],
 ): Promise<ApiInvitation[]> {
-  const known = await registry.applicationMaps();
-  const byId = new Map(
-    rows.flatMap((row) => row.role_rows ?? []).map((r) => [Number(r.id), toRole(r, known)] as const),
-  );
+  const roleIds = rows.flatMap((row) => (row.invitation_roles ?? []).map((link) => Number(link.roleId)));
+  const [known, roleRows] = await Promise.all([registry.applicationMaps(), roleRowsById(q, clock, roleIds)]);
+  const byId = new Map([...roleRows].map(([id, row]) => [id, toRole(row, known)] as const));
   return rows.map((row) => toInvitation(row, byId));
 }
 
@@ -178,6 +177,15 @@ const INVITERS_MATCHING = (query: string) => `WITH RECURSIVE inviter AS (
       FROM inviter WHERE inviter.id IS NOT NULL)
   SELECT u.id FROM inviter JOIN users u ON u.id = inviter.id WHERE u.search_words @@ ${query}`;
 
+/**
+ * The condition of a search text: invitations whose words match it (those the word index finds for
+ * `indexed`, a tsquery, that hold every word of `words`), or whose inviter's do. For a text planned for
+ * itself both are user_search_query of it; a narrow one's are built in word-statistics.ts.
+ */
+const TEXT_CONDITION = (indexed: string, words: string) =>
+  `((i.search_words @@ ${indexed}${indexed === words ? '' : ` AND ts_match_vq(i.search_words, ${words})`})
+    OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(words)})))`;
+
 /** One page of invitations (with their roles) and their (capped) total. */
 export async function searchInvitations(
   q: Queryable,
@@ -194,9 +202,7 @@ export async function searchInvitations(
     // statement is planned, so the planner weighs how common its words are (a broad text reads the order
     // index, a narrow one the words' index).
     textQuery = `user_search_query(${param(page.text)})`;
-    conditions.push(
-      `(i.search_words @@ ${textQuery} OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(textQuery)})))`,
-    );
+    conditions.push(TEXT_CONDITION(textQuery, textQuery));
   }
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
@@ -229,7 +235,7 @@ export async function searchInvitations(
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
     const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
-      `SELECT ${INVITATION_SELECT}, ${INVITATION_ROLE_ROWS},
+      `SELECT ${INVITATION_SELECT},
               (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total
          FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
       params,
@@ -238,18 +244,27 @@ export async function searchInvitations(
     if (rows.length > 0 || page.offset === 0) return counted(rows);
   } else {
     // A text, as for users. One the statistics call narrow: the probe and the page in one statement
-    // planned once, the text computed when it runs (word-statistics.ts; the inviters' part of the plan
-    // does not hang on the text).
+    // planned once (word-statistics.ts; the inviters' part of the plan does not hang on the text).
     // Alone: the text is the only condition (a super user's search of every invitation, any status).
     const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
-    if (textQuery !== null && (await invitationWords.isNarrow(q, page.text, alone))) {
-      const planned = matching.replaceAll(textQuery, `(SELECT ${textQuery})`);
-      const { n, rows } = await probedPage<SearchedInvitationRow>(q, `SELECT i.id FROM ${planned}`, params, {
-        idColumn: 'i.id',
-        select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
-        limit: page.size,
-        offset: page.offset,
-      });
+    const narrow = page.text ? await invitationWords.narrowQuery(q, page.text, alone) : null;
+    if (narrow) {
+      // Its word query built here: the index asked for its rarer words ($1), the rows found tested for all
+      // of them, and the inviters for all of them (the last parameter).
+      const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
+      const text = TEXT_CONDITION('$1::tsquery', `$${narrowParams.length}::tsquery`);
+      const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
+      const { n, rows } = await probedPage<SearchedInvitationRow>(
+        q,
+        `SELECT i.id FROM ${from} WHERE ${narrowWhere}`,
+        narrowParams,
+        {
+          idColumn: 'i.id',
+          select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
+          limit: page.size,
+          offset: page.offset,
+        },
+      );
       if (n <= COUNT_CAP) return { rows, total: n };
     } else {
       // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is

@@ -29,8 +29,10 @@ const PLANNED_TEXT_QUERY = `(SELECT ${TEXT_QUERY})`;
 
 /** The users whose words match the text. */
 const TEXT_MATCH = `u.search_words @@ ${TEXT_QUERY}`;
-/** The same, planned for any text and never through the words' index (only for a broad text). */
-const PLANNED_TEXT_MATCH = `ts_match_vq(u.search_words, ${PLANNED_TEXT_QUERY})`;
+/** The users whose words match a word query, by a function the words' index does not serve. */
+const WORDS_MATCH = (wordQuery: string) => `ts_match_vq(u.search_words, ${wordQuery})`;
+/** The text's match, planned for any text and never through the words' index (only for a broad text). */
+const PLANNED_TEXT_MATCH = WORDS_MATCH(PLANNED_TEXT_QUERY);
 
 /** A user of a search page, with the authorities the user holds (one for each role held, in no order). */
 export type UserSearchRow = UserListRow & { authorities: string[] };
@@ -98,14 +100,17 @@ export async function searchUsers(
        FROM users u`;
   if (!broadUserSearches.isBroad(whereSql, params)) {
     // Alone: the text is the search's only condition (no role, no scope).
-    const alone = where.length === 1;
-    if (text && (await userWords.isNarrow(q, text, alone))) {
-      // A text the statistics call narrow: the probe and the page in one statement planned once, the text
-      // a parameter (word-statistics.ts).
+    const narrow = text ? await userWords.narrowQuery(q, text, where.length === 1) : null;
+    if (narrow) {
+      // A text the statistics call narrow: the probe and the page in one statement planned once, its word
+      // query built here (word-statistics.ts): the index is asked for its rarer words ($1), the rows found
+      // are tested for all of them (the last parameter), by a function the index does not serve.
+      const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
+      const match = `u.search_words @@ $1::tsquery AND ${WORDS_MATCH(`$${narrowParams.length}::tsquery`)}`;
       const { n, rows } = await probedPage<UserSearchRow>(
         q,
-        `SELECT u.id FROM users u ${whereSql.replace(TEXT_QUERY, PLANNED_TEXT_QUERY)}`,
-        params,
+        `SELECT u.id FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
+        narrowParams,
         {
           idColumn: 'u.id',
           select: (ids) => `${select} WHERE ${ids} ORDER BY ${orderBy(query)}`,

@@ -6,9 +6,11 @@
  * choose: the word index for a narrow text, the order index for a broad one, which stops after a page.
  * That planning costs more than running a narrow search (users ~0.1 ms of ~0.35; invitations, whose text
  * is also looked up among the inviters, ~0.45 ms of ~0.65, measured in process on the performance seed).
- * A text these statistics call narrow is searched instead by a statement planned once (prepared, its text
- * a parameter), whose plan reads the word index: the plan the planner would have chosen, from the same
- * statistics. Any other text, or any text while there are no statistics, is planned for itself, as before.
+ * A text these statistics call narrow is searched instead by a statement planned once (prepared, its word
+ * query a parameter, built here: narrowWordQuery), whose plan reads the word index: the plan the planner
+ * would have chosen, from the same statistics. The index is asked for the query's rarer words only; the
+ * rows it finds are tested for all of them. Any other text, or any text while there are no statistics, is
+ * planned for itself, as before.
  *
  * The words are split here as user_search_query splits them (lower case, runs of letters and digits).
  * Where the two differ (letters outside ASCII, in some database locales), an estimate may be off; the
@@ -39,14 +41,21 @@ export function searchWords(text: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** One condition of a text's word query: a whole word, or the last word whole or begun. */
+interface WordTerm {
+  /** In tsquery syntax. */
+  query: string;
+  /** The fraction of rows estimated to hold it. */
+  fraction: number;
+}
+
 /**
- * The fraction of rows a text matches, estimated as the planner does: every word but the last whole,
- * the last one whole or as a prefix; a word that is not among the most common held by at most half the
- * least common of those (or DEFAULT_WORD_FREQUENCY, if less); the words independent of each other.
+ * The terms of a text's word query, each with the fraction of rows estimated to match it as the planner
+ * does: a word that is not among the most common held by at most half the least common of those (or
+ * DEFAULT_WORD_FREQUENCY, if less); the last word whole or as a prefix.
  */
-export function estimatedFraction(text: string, stats: WordFrequencies): number {
-  const words = searchWords(text);
-  if (words.length === 0) return 0;
+function wordTerms(words: readonly string[], stats: WordFrequencies): WordTerm[] {
+  if (words.length === 0) return [];
   let least = 1;
   for (const frequency of stats.common.values()) least = Math.min(least, frequency);
   const rare = Math.min(DEFAULT_WORD_FREQUENCY, least / 2);
@@ -59,9 +68,54 @@ export function estimatedFraction(text: string, stats: WordFrequencies): number 
   const last = words[words.length - 1];
   const exact = whole(last);
   const begun = prefix(last);
-  let fraction = exact + begun - exact * begun;
-  for (const word of words.slice(0, -1)) fraction *= whole(word);
-  return fraction;
+  return [
+    ...words.slice(0, -1).map((word) => ({ query: `'${word}'`, fraction: whole(word) })),
+    { query: `( '${last}' | '${last}':* )`, fraction: exact + begun - exact * begun },
+  ];
+}
+
+/**
+ * The fraction of rows a text matches, estimated as the planner does (wordTerms), its words independent
+ * of each other.
+ */
+export function estimatedFraction(text: string, stats: WordFrequencies): number {
+  const terms = wordTerms(searchWords(text), stats);
+  if (terms.length === 0) return 0;
+  return terms.reduce((fraction, term) => fraction * term.fraction, 1);
+}
+
+/**
+ * A term held by more than this fraction of the rows is not looked up in the word index but tested on the
+ * rows the other terms found: the performance seed's "perf" and "user", which every user holds, made a
+ * narrow search's index scan walk two lists of every user (0.15 ms of the statement's 0.43 on PGlite).
+ */
+const INDEXED_FRACTION = 0.25;
+
+/** A narrow text's word query, and the part of it read from the word index. */
+export interface NarrowWordQuery {
+  /** The whole query, in tsquery syntax: what a matching row holds. */
+  words: string;
+  /** Its rarer terms (at least the rarest), in tsquery syntax: what the word index is asked. */
+  indexed: string;
+}
+
+/**
+ * The text's word query as user_search_query (migrations 008, 015) builds it, with the part of it worth
+ * reading from the word index (INDEXED_FRACTION). Only for a text of ASCII characters: the database splits
+ * and lower-cases other letters by its locale, which this cannot follow; null then (and for a text
+ * without words).
+ */
+export function narrowWordQuery(text: string, stats: WordFrequencies): NarrowWordQuery | null {
+  // eslint-disable-next-line no-control-regex
+  if (!/^[\x00-\x7f]*$/.test(text)) return null;
+  const terms = wordTerms(searchWords(text), stats);
+  if (terms.length === 0) return null;
+  const rarest = terms.reduce((a, b) => (b.fraction < a.fraction ? b : a));
+  const indexed = terms.filter((term) => term === rarest || term.fraction <= INDEXED_FRACTION);
+  return {
+    words: terms.map((term) => term.query).join(' & '),
+    indexed: indexed.map((term) => term.query).join(' & '),
+  };
 }
 
 /**
@@ -84,6 +138,11 @@ export interface WordStatistics {
    * condition); false while the table has none (never analysed).
    */
   isNarrow(q: Queryable, text: string, alone: boolean): Promise<boolean>;
+  /**
+   * For a text the statistics call narrow, its word query built here (narrowWordQuery); null for any other
+   * text, and for one whose query the database must build.
+   */
+  narrowQuery(q: Queryable, text: string, alone: boolean): Promise<NarrowWordQuery | null>;
   /** After ANALYZE: the statistics are read again at the next search. */
   forget(): void;
 }
@@ -112,23 +171,31 @@ export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
     (row.words ?? []).forEach((word, i) => common.set(word, row.frequencies?.[i] ?? 0));
     return { rows: row.rows, common };
   };
+  /** The statistics of a moment ago, or read now. */
+  const statistics = (q: Queryable): Promise<WordFrequencies | null> => {
+    const now = Date.now();
+    if (!reading || now - reading.at >= WORD_STATISTICS_MS) {
+      // One reading at a time: the searches arriving meanwhile wait for the same one.
+      const current: Reading = {
+        at: now,
+        stats: read(q).catch(() => {
+          // Unread (the statistics could not be queried): the next search tries again.
+          if (reading === current) reading = null;
+          return null;
+        }),
+      };
+      reading = current;
+    }
+    return (reading as Reading).stats;
+  };
   return {
     async isNarrow(q, text, alone) {
-      const now = Date.now();
-      if (!reading || now - reading.at >= WORD_STATISTICS_MS) {
-        // One reading at a time: the searches arriving meanwhile wait for the same one.
-        const current: Reading = {
-          at: now,
-          stats: read(q).catch(() => {
-            // Unread (the statistics could not be queried): the next search tries again.
-            if (reading === current) reading = null;
-            return null;
-          }),
-        };
-        reading = current;
-      }
-      const stats = await (reading as Reading).stats;
+      const stats = await statistics(q);
       return stats !== null && looksNarrow(text, stats, alone);
+    },
+    async narrowQuery(q, text, alone) {
+      const stats = await statistics(q);
+      return stats !== null && looksNarrow(text, stats, alone) ? narrowWordQuery(text, stats) : null;
     },
     forget() {
       reading = null;

@@ -1,0 +1,84 @@
+import { WriteClock } from '../db/change-clock.js';
+import type { Db, Queryable } from '../db/types.js';
+import { freshTestDb } from '../test/template-db.js';
+import { RoleMemo, roleRowsById } from './role-memo.js';
+import type { RoleSelectRow } from './role.rows.js';
+
+const row = (id: number, name: string) => ({ id, name, usages: [] }) as unknown as RoleSelectRow;
+
+describe('the role memo', () => {
+  it('gives a row back only at the reading it was read at', () => {
+    const memo = new RoleMemo();
+    memo.set([row(1, 'One')], 7);
+    expect(memo.get(1, 7)?.name).toBe('One');
+    expect(memo.get(1, 8)).toBeUndefined();
+    // Dropped once seen stale.
+    expect(memo.get(1, 7)).toBeUndefined();
+  });
+
+  it('keeps nothing while the clock cannot see changes made elsewhere', () => {
+    const memo = new RoleMemo();
+    memo.set([row(1, 'One')], null);
+    expect(memo.get(1, null)).toBeUndefined();
+  });
+
+  it('keeps the newest rows up to its size, frozen', () => {
+    const memo = new RoleMemo(2);
+    memo.set([row(1, 'One'), row(2, 'Two')], 1);
+    memo.set([row(3, 'Three')], 1);
+    expect([1, 2, 3].map((id) => memo.get(id, 1)?.name)).toEqual([undefined, 'Two', 'Three']);
+    expect(Object.isFrozen(memo.get(3, 1))).toBe(true);
+  });
+});
+
+describe('role rows by id', () => {
+  let db: Db;
+  let ids: number[];
+  beforeAll(async () => {
+    db = await freshTestDb();
+    for (const name of ['Alpha', 'Beta']) {
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO roles (name, short_name, urn, description, default_expiry_days)
+         VALUES ($1, lower($1), 'urn:test:' || lower($1), $1, 365) RETURNING id`,
+        [name],
+      );
+      ids = [...(ids ?? []), Number(rows[0].id)];
+    }
+  });
+  afterAll(() => db.close());
+
+  /** db, counting the statements sent through it. */
+  const counting = () => {
+    const counted = { statements: 0 };
+    const q: Queryable = {
+      query: (sql, params, options) => {
+        counted.statements++;
+        return db.query(sql, params, options);
+      },
+    };
+    return { q, counted };
+  };
+
+  it('reads a role once while nothing changes, and again after any write', async () => {
+    const { q, counted } = counting();
+    const first = await roleRowsById(q, db.changes, [ids[0], ids[1], ids[0], 999_999]);
+    expect([...first.values()].map((r) => r.name).sort()).toEqual(['Alpha', 'Beta']);
+    expect(counted.statements).toBe(1);
+    const again = await roleRowsById(q, db.changes, ids);
+    expect(again.get(ids[1])?.name).toBe('Beta');
+    expect(counted.statements).toBe(1);
+
+    await db.query("UPDATE roles SET name = 'Beta Two' WHERE id = $1", [ids[1]]);
+    const changed = await roleRowsById(q, db.changes, ids);
+    expect(changed.get(ids[1])?.name).toBe('Beta Two');
+    expect(counted.statements).toBe(2);
+  });
+
+  it('reads every time while changes made elsewhere cannot be seen', async () => {
+    const blind = new WriteClock(false);
+    const { q, counted } = counting();
+    await roleRowsById(q, blind, ids);
+    await roleRowsById(q, blind, ids);
+    expect(counted.statements).toBe(2);
+  });
+});
