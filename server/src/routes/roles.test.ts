@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
 
@@ -62,6 +63,31 @@ describe('GET /roles', () => {
     expect(removed.statusCode).toBe(204);
     expect((await call(app, s.admin, 'GET', `/api/v1/roles/${forge}`)).json().userRoleCount).toBe(1);
     await app.db.query('DELETE FROM user_roles WHERE role_id = $1', [forge]);
+  });
+
+  it('answers a page read again (its roles kept) as the first time, and a changed role at once', async () => {
+    const page = async () => {
+      const res = await call(app, s.admin, 'GET', '/api/v1/roles?sort=name&pageSize=50');
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const first = await page();
+    // Read again with nothing changed: the same answer, member counts included, its rows from the memo.
+    const sent = jest.spyOn(app.db, 'query');
+    expect(await page()).toEqual(first);
+    expect(await page()).toEqual(first);
+    const statements = sent.mock.calls.map(([sql]) => sql);
+    sent.mockRestore();
+    expect(statements).toEqual([
+      expect.stringMatching(/^SELECT r\.id, r\.user_role_count, /),
+      expect.stringMatching(/^SELECT r\.id, r\.user_role_count, /),
+    ]);
+    const role = (await call(app, s.admin, 'GET', `/api/v1/roles/${forge}`)).json();
+    await call(app, s.admin, 'PUT', '/api/v1/roles', { ...role, description: 'Forges code' });
+    const changed = await page();
+    expect(changed.content.find((r: { id: number }) => r.id === forge).description).toBe('Forges code');
+    expect(await page()).toEqual(changed);
+    await call(app, s.admin, 'PUT', '/api/v1/roles', role);
   });
 
   it("shows an institution admin the roles on its institution's applications", async () => {

@@ -61,7 +61,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       // Everyone else gets all of their (few) roles at once; the console filters those itself.
       const page = pageSql(request.query, ROLE_SORT, user.superUser ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE);
       const scope = { user, force: request.query.force === true };
-      const { roles, total } = await searchRoles(app.db, app.registry, scope, page);
+      const { roles, total } = await searchRoles(app.db, app.db.changes, app.registry, scope, page);
       const content = user.superUser
         ? roles
         : sortRolesForUser(

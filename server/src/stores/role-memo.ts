@@ -9,14 +9,15 @@
  */
 import type { ChangeClock } from '../db/change-clock.js';
 import type { Queryable } from '../db/types.js';
-import type { RoleSelectRow } from './role.rows.js';
-import { ROLE_COLUMNS } from './roles.store.js';
+import { ROLE_COLUMNS, type RoleSelectRow } from './role.rows.js';
 
 /** How many roles are kept at most (a role row is a few hundred bytes; the performance seed has 5,000). */
 export const ROLE_MEMO_SIZE = 10_000;
 
 export class RoleMemo {
   private readonly kept = new Map<number, { row: RoleSelectRow; reading: number }>();
+  /** The reading the last rows were kept at. */
+  private lastReading: number | null = null;
 
   constructor(private readonly size = ROLE_MEMO_SIZE) {}
 
@@ -31,9 +32,18 @@ export class RoleMemo {
     return entry.row;
   }
 
+  /**
+   * Whether rows were kept at this reading: whether a list is likely to find its roles here, or should
+   * rather read them with its own statement (and keep them).
+   */
+  warm(reading: number | null): boolean {
+    return reading !== null && reading === this.lastReading;
+  }
+
   /** Keeps rows read while the clock read `reading` (nothing while it reads null). */
   set(rows: readonly RoleSelectRow[], reading: number | null): void {
     if (reading === null) return;
+    this.lastReading = reading;
     for (const row of rows) {
       const id = Number(row.id);
       this.kept.delete(id);
@@ -56,7 +66,8 @@ function frozen(row: RoleSelectRow): RoleSelectRow {
 /** One memo per database (per clock): a process may open several (the tests do). */
 const memos = new WeakMap<ChangeClock, RoleMemo>();
 
-function memoOf(clock: ChangeClock): RoleMemo {
+/** The role memo of the database this clock watches. */
+export function roleMemo(clock: ChangeClock): RoleMemo {
   let memo = memos.get(clock);
   if (!memo) memos.set(clock, (memo = new RoleMemo()));
   return memo;
@@ -71,7 +82,7 @@ export async function roleRowsById(
   clock: ChangeClock,
   ids: readonly number[],
 ): Promise<Map<number, RoleSelectRow>> {
-  const memo = memoOf(clock);
+  const memo = roleMemo(clock);
   // The reading from before the read: a change committed while it runs leaves what it read stale.
   const reading = clock.reading;
   const found = new Map<number, RoleSelectRow>();

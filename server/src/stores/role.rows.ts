@@ -120,6 +120,12 @@ export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
   };
 }
 
+/** SELECT list of a role with its application usages (kept on the role, migration 014); alias the roles table `r`. */
+export const ROLE_COLUMNS = `
+  r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
+  r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
+  r.created_at, r.usages`;
+
 /** A row of roles.store.ts's select lists: the role's columns, its usages as JSON, its member count (ROLE_SELECT). */
 export interface RoleSelectRow extends Omit<RoleRow, 'id'> {
   id: string | number;

@@ -12,13 +12,9 @@ import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
 import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
-import { roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
-
-/** SELECT list of a role with its application usages (kept on the role, migration 014); alias the roles table `r`. */
-export const ROLE_COLUMNS = `
-  r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
-  r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
-  r.created_at, r.usages`;
+import type { ChangeClock } from '../db/change-clock.js';
+import { roleMemo, roleRowsById } from './role-memo.js';
+import { ROLE_COLUMNS, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
 
 /** ROLE_COLUMNS and the role's member count (kept on the role by triggers, migration 011). */
 export const ROLE_SELECT = `${ROLE_COLUMNS}, r.user_role_count`;
@@ -118,9 +114,14 @@ function visibleRolesWhere(user: User, force: boolean): { where: string; params:
   return { where: 'r.id = ANY($2::bigint[])', params: [own] };
 }
 
-/** One page of the roles the user may list, matching the page's search text, and their total. */
+/**
+ * One page of the roles the user may list, matching the page's search text, and their total. The roles'
+ * rows come from the role memo while it holds the roles of this moment (role-memo.ts): the statement then
+ * reads only which roles, with their member counts. Otherwise it reads the whole rows, and keeps them.
+ */
 export async function searchRoles(
   q: Queryable,
+  clock: ChangeClock,
   registry: Registry,
   scope: { user: User; force: boolean },
   page: PageSql,
@@ -135,15 +136,38 @@ export async function searchRoles(
     !page.like && scope.user.superUser
       ? '(SELECT n FROM roles_total)'
       : `(SELECT count(*) FROM roles r WHERE ${where})`;
+  const memo = roleMemo(clock);
+  // The reading from before the read: a change committed while it runs leaves what it read stale.
+  const reading = clock.reading;
+  const warm = memo.warm(reading);
   const { rows } = await q.query<RoleSelectRow & { total: number }>(
-    `SELECT ${ROLE_SELECT}, ${total}::int AS total FROM roles r WHERE ${where} ${page.tail}`,
+    `SELECT ${warm ? 'r.id, r.user_role_count' : ROLE_SELECT}, ${total}::int AS total
+       FROM roles r WHERE ${where} ${page.tail}`,
     params,
     // Without text the plan does not hang on the values (ids at most): the first page is prepared,
     // planned once per connection.
     { prepare: !page.like && page.offset === 0 },
   );
   const known = await registry.applicationMaps();
-  const roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
+  let roles: Role[];
+  if (warm) {
+    const kept = await roleRowsById(
+      q,
+      clock,
+      rows.map((row) => Number(row.id)),
+    );
+    roles = rows.flatMap(({ id, user_role_count }) => {
+      const row = kept.get(Number(id));
+      // Deleted since (by someone else, between the two reads): left out.
+      return row ? [toRole({ ...row, user_role_count }, known)] : [];
+    });
+  } else {
+    memo.set(
+      rows.map(({ total: _total, user_role_count: _count, ...row }) => row),
+      reading,
+    );
+    roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
+  }
   if (rows.length > 0 || page.offset === 0) return { roles, total: Number(rows[0]?.total ?? 0) };
   // Past the last page: no row carried the count.
   const counted = await q.query<{ n: number }>(
