@@ -250,9 +250,10 @@ export async function searchInvitations(
     const narrow = page.text ? await invitationWords.narrowQuery(q, page.text, alone) : null;
     if (narrow) {
       // Its word query built here: the index asked for its rarer words ($1), the rows found tested for all
-      // of them, and the inviters for all of them (the last parameter).
+      // of them, and the inviters for all of them (the last parameter); subqueries, so that one generic
+      // plan serves every text (searchUsers).
       const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
-      const text = TEXT_CONDITION('$1::tsquery', `$${narrowParams.length}::tsquery`);
+      const text = TEXT_CONDITION('(SELECT $1::tsquery)', `(SELECT $${narrowParams.length}::tsquery)`);
       const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
       const { n, rows } = await probedPage<SearchedInvitationRow>(
         q,

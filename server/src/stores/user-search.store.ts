@@ -104,9 +104,11 @@ export async function searchUsers(
     if (narrow) {
       // A text the statistics call narrow: the probe and the page in one statement planned once, its word
       // query built here (word-statistics.ts): the index is asked for its rarer words ($1), the rows found
-      // are tested for all of them (the last parameter), by a function the index does not serve.
+      // are tested for all of them (the last parameter), by a function the index does not serve. Each
+      // query a subquery: bare parameters had PostgreSQL plan each run again for its words (custom plans,
+      // 0.13 ms a search at ten times the volume); hidden, the one generic plan serves them all.
       const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
-      const match = `u.search_words @@ $1::tsquery AND ${WORDS_MATCH(`$${narrowParams.length}::tsquery`)}`;
+      const match = `u.search_words @@ (SELECT $1::tsquery) AND ${WORDS_MATCH(`(SELECT $${narrowParams.length}::tsquery)`)}`;
       const { n, rows } = await probedPage<UserSearchRow>(
         q,
         `SELECT u.id FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,

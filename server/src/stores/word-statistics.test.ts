@@ -177,7 +177,7 @@ describe('the searches with word statistics', () => {
   /** A narrow text's probe and page: the word query built here, the statement prepared. */
   const narrowOnce = expect.objectContaining({
     prepare: true,
-    sql: expect.stringMatching(/\b[iu]\.search_words @@ \$1::tsquery/),
+    sql: expect.stringMatching(/\b[iu]\.search_words @@ \(SELECT \$1::tsquery\)/),
   });
   /** A broad text's first page from the order index: the text computed when it runs, prepared. */
   const plannedOnce = expect.objectContaining({
@@ -290,8 +290,8 @@ describe('the searches with word statistics', () => {
     expect(searching(sent)).toEqual([narrowOnce, narrowOnce]);
     // The invitations' words tested for the whole query, as are the inviters'; the index asked for "user101"'s.
     const statement = searching(sent)[0].sql;
-    expect(statement).toContain('ts_match_vq(i.search_words, $2::tsquery)');
-    expect(statement).toContain('u.search_words @@ $2::tsquery');
+    expect(statement).toContain('ts_match_vq(i.search_words, (SELECT $2::tsquery))');
+    expect(statement).toContain('u.search_words @@ (SELECT $2::tsquery)');
     expect(statement).not.toContain('user_search_query');
   });
 
