@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../plugins/ports.js';
 import {
   addMember,
+  addUser,
   apiApp,
   call,
   count,
@@ -476,6 +477,43 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     );
     expect(byInviter.totalElements).toBe(sentByInviter.rows[0].n);
     expect((await search('nobody-by-this-name-xq')).totalElements).toBe(0);
+  });
+
+  it("finds an inviter's invitations by the inviter's words of now: renamed, and gone", async () => {
+    const inviterId = await addUser(app, 'quincy.xylander@elsewhere.example');
+    await app.db.query(
+      `INSERT INTO invitations (hash, email, intended_authority, expiry_date, inviter_id)
+       VALUES ('quincy-hash', 'invited.by.quincy@example.com', 'GUEST', now() + interval '1 day', $1)`,
+      [inviterId],
+    );
+    const found = async (text: string) =>
+      (
+        (
+          await call(
+            app,
+            s.admin,
+            'GET',
+            `/api/v1/invitations/search?query=${encodeURIComponent(text)}&pageSize=100`,
+          )
+        ).json() as { content: { email: string }[] }
+      ).content.map((i) => i.email);
+    expect(await found('quincy.xylander')).toEqual(['invited.by.quincy@example.com']);
+    // Renamed (the name, the address): found by the new words at once, no longer by the old ones.
+    await app.db.query(
+      "UPDATE users SET name = 'Quincy Zorander', email = 'q.zorander@elsewhere.example' WHERE id = $1",
+      [inviterId],
+    );
+    expect(await found('quincy.xylander')).toEqual([]);
+    expect(await found('Quincy Zora')).toEqual(['invited.by.quincy@example.com']);
+    expect(await found('q.zorander@elsewhere')).toEqual(['invited.by.quincy@example.com']);
+    // The inviter gone: the invitation stays, without an inviter or an inviter's words.
+    await app.db.query('DELETE FROM users WHERE id = $1', [inviterId]);
+    expect(await found('Quincy Zora')).toEqual([]);
+    expect(await found('invited.by.quincy')).toEqual(['invited.by.quincy@example.com']);
+    const { rows } = await app.db.query<{ inviter_id: number | null; inviter_words: string | null }>(
+      "SELECT inviter_id, inviter_words FROM invitations WHERE hash = 'quincy-hash'",
+    );
+    expect(rows).toEqual([{ inviter_id: null, inviter_words: null }]);
   });
 
   it('lists the pending invitations of a role', async () => {

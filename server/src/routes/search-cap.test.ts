@@ -72,12 +72,12 @@ describe('searches past the count cap', () => {
     const all = await get('/api/v1/invitations/search?pageNumber=0&pageSize=10');
     expect(all.content).toHaveLength(10);
     expect(all.totalElements).toBe(COUNT_CAP + 1);
-    const some = await get('/api/v1/invitations/search?query=perf.user101&pageSize=10');
-    expect(some.totalElements).toBe(11); // perf.user101 and perf.user1010 … perf.user1019
-    const rest = await get('/api/v1/invitations/search?query=perf.user101&pageNumber=1&pageSize=10');
+    const some = await get('/api/v1/invitations/search?query=perf.user100&pageSize=10');
+    expect(some.totalElements).toBe(11); // perf.user100 and perf.user1000 … perf.user1009 (none an inviter)
+    const rest = await get('/api/v1/invitations/search?query=perf.user100&pageNumber=1&pageSize=10');
     expect(rest).toEqual({
-      // by e-mail, '0' before '@': perf.user1010 … perf.user1019, then perf.user101
-      content: [expect.objectContaining({ email: 'perf.user101@perf.example.org' })],
+      // by e-mail, '0' before '@': perf.user1000 … perf.user1009, then perf.user100
+      content: [expect.objectContaining({ email: 'perf.user100@perf.example.org' })],
       totalElements: 11,
     });
     // Each invitation comes with its role, read with the page (without the role's member count).
@@ -85,7 +85,7 @@ describe('searches past the count cap', () => {
       roles: [{ role: { name: expect.stringMatching(/^Performance role/) } }],
     });
     expect(rest.content[0].roles?.[0].role).not.toHaveProperty('userRoleCount');
-    const past = await get('/api/v1/invitations/search?query=perf.user101&pageNumber=2&pageSize=10');
+    const past = await get('/api/v1/invitations/search?query=perf.user100&pageNumber=2&pageSize=10');
     expect(past).toEqual({ content: [], totalElements: 11 });
     // A text nearly every invitation holds: capped, its page in the requested order.
     const broad = await get('/api/v1/invitations/search?query=PERF.EXAMPLE&sortDirection=DESC&pageSize=2');

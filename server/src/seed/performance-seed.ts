@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
 import { deleteInBatches } from '../stores/batched-delete.js';
 import { broadInvitationSearches, broadUserSearches } from '../stores/broad-memo.js';
-import { invitationWords, userWords } from '../stores/word-statistics.js';
+import { invitationWords, inviterWords, userWords } from '../stores/word-statistics.js';
 
 export interface PerformanceSeedResult {
   roles: number;
@@ -59,8 +59,8 @@ const ROLE_BATCH = 100;
 /** Roles a statement when a previous seed is cleared: each takes its memberships (75) with it. */
 const ROLES_PER_DELETE = 25;
 const STATISTICS_TARGET = 30;
-/** The GIN indexes the seed fills (the word indexes of the user and invitation searches, migrations 008 and 009). */
-const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_search_words'];
+/** The GIN indexes the seed fills (the word indexes of the user and invitation searches, migrations 008, 009, 017). */
+const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_search_words', 'invitations_inviter_words'];
 
 /**
  * A batch's settings where the database lets the seed choose them (PGlite; a PostgreSQL superuser):
@@ -78,8 +78,16 @@ const BULK_SETTINGS = `SET LOCAL session_replication_role = replica; SET LOCAL g
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * One batch: users [from, to], every other one a member of a role, each one invited. The roles are $4
- * (their ids, in order). Each row's search words (migrations 008-010) are written with it: they are known
+ * Invitations sent by one inviter: each run of this many users is invited by the tenth of them (an INVITER
+ * or MANAGER of a role), 300 inviters in all, as in a console many people invite with. (Without inviters a
+ * search never paid for matching them: migration 017.) A run that a batch cuts in two (a batch size not a
+ * multiple of this) has its invitations without an inviter in the batch that lacks that user.
+ */
+const INVITATIONS_PER_INVITER = 250;
+
+/**
+ * One batch: users [from, to], every other one a member of a role, each one invited (by an inviter, above). The roles are $4
+ * (their ids, in order). Each row's search words (migrations 008-010; the inviter's, 017) are written with it: they are known
  * from how the row is made, and a batch run where triggers are skipped (below) would otherwise have none.
  * The seed test holds them equal to what the triggers compute.
  */
@@ -100,10 +108,13 @@ WITH u AS (
        FROM u WHERE u.n % 2 = 0
        RETURNING 1),
      inv AS (
-       INSERT INTO invitations (hash, email, intended_authority, expiry_date, message, search_words)
+       INSERT INTO invitations (hash, email, intended_authority, expiry_date, message, inviter_id, search_words,
+                                inviter_words)
        SELECT md5($5 || u.id) || md5(u.id || $5), u.email, 'GUEST', now() + interval '30 days', 'Performance seed',
-              array_to_tsvector(ARRAY['perf', 'user' || u.n, 'example', 'org'])
+              inviter.id, array_to_tsvector(ARRAY['perf', 'user' || u.n, 'example', 'org']),
+              array_to_tsvector(ARRAY['perf', 'user', inviter.n::text, 'user' || inviter.n, 'example', 'org'])
        FROM u
+       LEFT JOIN u AS inviter ON inviter.n = ((u.n - 1) / ${INVITATIONS_PER_INVITER}) * ${INVITATIONS_PER_INVITER} + 10
        RETURNING id),
      ir AS (
        INSERT INTO invitation_roles (invitation_id, role_id)
@@ -245,6 +256,7 @@ export async function performanceSeed(
   // The searches read the fresh statistics of the words (word-statistics.ts) at once, not a minute later.
   userWords.forget();
   invitationWords.forget();
+  inviterWords.forget();
   report({ phase: 'done', done: counts.users, total: users });
   return { roles: r, ...counts, ms: Date.now() - started };
 }

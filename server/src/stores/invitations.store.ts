@@ -11,7 +11,13 @@ import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
 import { cappedCount, probedPage, probeMatches } from './capped-count.js';
-import { invitationWords } from './word-statistics.js';
+import {
+  invitationWords,
+  inviterWords,
+  looksNarrowIn,
+  narrowWordQuery,
+  type NarrowWordQuery,
+} from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -162,29 +168,32 @@ export async function toSearchedInvitations(
 }
 
 /**
- * The ids of the inviters whose words (name, address, home organisation) match the search query `query`
- * (a `$n` tsquery): a search finds an invitation by its address or by its inviter, as the established
- * console does. Asked of the invitations alone (not through a join with the users), the two conditions
- * can each take an index (the addresses' words, the inviters'), or the order index for a broad text:
- * through the join a narrow search read every invitation and every user (776 ms at 750,000 invitations).
- * The inviters are found by skipping along the inviter index, one probe per inviter (people who invite
- * are few; the users table is not read beyond them).
+ * The condition of a search text: invitations whose address's words match it, or whose inviter's do (the
+ * inviter's words are kept on the invitation, migration 017), as the established console finds them. Each
+ * word index is asked its own query, a tsquery (`own`, `inviter`); the rows found are tested for all of
+ * `words` where that is more. For a text planned for itself all three are user_search_query of it; a narrow
+ * one's are built in word-statistics.ts.
  */
-const INVITERS_MATCHING = (query: string) => `WITH RECURSIVE inviter AS (
-    (SELECT inviter_id AS id FROM invitations WHERE inviter_id IS NOT NULL ORDER BY inviter_id LIMIT 1)
-    UNION ALL
-    SELECT (SELECT n.inviter_id FROM invitations n WHERE n.inviter_id > inviter.id ORDER BY n.inviter_id LIMIT 1)
-      FROM inviter WHERE inviter.id IS NOT NULL)
-  SELECT u.id FROM inviter JOIN users u ON u.id = inviter.id WHERE u.search_words @@ ${query}`;
+const TEXT_CONDITION = (own: string, inviter: string, words: string) => {
+  const match = (column: string, indexed: string) =>
+    `(i.${column} @@ ${indexed}${indexed === words ? '' : ` AND ts_match_vq(i.${column}, ${words})`})`;
+  return `(${match('search_words', own)} OR ${match('inviter_words', inviter)})`;
+};
 
 /**
- * The condition of a search text: invitations whose words match it (those the word index finds for
- * `indexed`, a tsquery, that hold every word of `words`), or whose inviter's do. For a text planned for
- * itself both are user_search_query of it; a narrow one's are built in word-statistics.ts.
+ * A text's word queries for the two word indexes, when the statistics of both call it narrow (added up:
+ * a row matches by either); null otherwise (word-statistics.ts).
  */
-const TEXT_CONDITION = (indexed: string, words: string) =>
-  `((i.search_words @@ ${indexed}${indexed === words ? '' : ` AND ts_match_vq(i.search_words, ${words})`})
-    OR i.inviter_id = ANY(ARRAY(${INVITERS_MATCHING(words)})))`;
+async function narrowTextQueries(
+  q: Queryable,
+  text: string,
+  alone: boolean,
+): Promise<{ own: NarrowWordQuery; inviter: NarrowWordQuery } | null> {
+  const [own, inviter] = await Promise.all([invitationWords.frequencies(q), inviterWords.frequencies(q)]);
+  if (!own || !inviter || !looksNarrowIn(text, [own, inviter], alone)) return null;
+  const [ownQuery, inviterQuery] = [narrowWordQuery(text, own), narrowWordQuery(text, inviter)];
+  return ownQuery && inviterQuery ? { own: ownQuery, inviter: inviterQuery } : null;
+}
 
 /** One page of invitations (with their roles) and their (capped) total. */
 export async function searchInvitations(
@@ -202,7 +211,7 @@ export async function searchInvitations(
     // statement is planned, so the planner weighs how common its words are (a broad text reads the order
     // index, a narrow one the words' index).
     textQuery = `user_search_query(${param(page.text)})`;
-    conditions.push(TEXT_CONDITION(textQuery, textQuery));
+    conditions.push(TEXT_CONDITION(textQuery, textQuery, textQuery));
   }
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
@@ -247,13 +256,18 @@ export async function searchInvitations(
     // planned once (word-statistics.ts; the inviters' part of the plan does not hang on the text).
     // Alone: the text is the only condition (a super user's search of every invitation, any status).
     const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
-    const narrow = page.text ? await invitationWords.narrowQuery(q, page.text, alone) : null;
+    const narrow = await narrowTextQueries(q, page.text, alone);
     if (narrow) {
-      // Its word query built here: the index asked for its rarer words ($1), the rows found tested for all
-      // of them, and the inviters for all of them (the last parameter); subqueries, so that one generic
+      // Its word queries built here: each word index asked for the words rarer in it ($1 and the last but
+      // one parameter), the rows found tested for all of them (the last); subqueries, so that one generic
       // plan serves every text (searchUsers).
-      const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
-      const text = TEXT_CONDITION('(SELECT $1::tsquery)', `(SELECT $${narrowParams.length}::tsquery)`);
+      const narrowParams = [narrow.own.indexed, ...params.slice(1), narrow.inviter.indexed, narrow.own.words];
+      const last = narrowParams.length;
+      const text = TEXT_CONDITION(
+        '(SELECT $1::tsquery)',
+        `(SELECT $${last - 1}::tsquery)`,
+        `(SELECT $${last}::tsquery)`,
+      );
       const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
       const { n, rows } = await probedPage<SearchedInvitationRow>(
         q,

@@ -275,24 +275,38 @@ describe('the searches with word statistics', () => {
       order: 'ORDER BY i.email, i.id',
       tail: `ORDER BY i.email, i.id LIMIT 10 OFFSET ${offset}`,
     });
-    const invitations = await searchInvitations(q, { user: admin, page: page('perf.user101') });
+    // perf.user102 and perf.user1020 … perf.user1029, none of them an inviter.
+    const invitations = await searchInvitations(q, { user: admin, page: page('perf.user102') });
     expect(invitations.total).toBe(11);
     // By address, '0' before '@'.
     expect(invitations.rows[0]).toEqual(
       expect.objectContaining({
-        email: 'perf.user1010@perf.example.org',
+        email: 'perf.user1020@perf.example.org',
         invitation_roles: [expect.objectContaining({ roleId: expect.any(Number) })],
       }),
     );
-    expect(invitations.rows[10 - 1].email).toBe('perf.user1019@perf.example.org');
-    const rest = await searchInvitations(q, { user: admin, page: page('perf.user101', 10) });
-    expect(rest.rows.map((i) => i.email)).toEqual(['perf.user101@perf.example.org']);
+    expect(invitations.rows[10 - 1].email).toBe('perf.user1029@perf.example.org');
+    const rest = await searchInvitations(q, { user: admin, page: page('perf.user102', 10) });
+    expect(rest.rows.map((i) => i.email)).toEqual(['perf.user102@perf.example.org']);
     expect(searching(sent)).toEqual([narrowOnce, narrowOnce]);
-    // The invitations' words tested for the whole query, as are the inviters'; the index asked for "user101"'s.
+    // Each word index asked for the rarer words in it ($1 the addresses', $2 the inviters'), the rows it
+    // finds tested for the whole query ($3).
     const statement = searching(sent)[0].sql;
-    expect(statement).toContain('ts_match_vq(i.search_words, (SELECT $2::tsquery))');
-    expect(statement).toContain('u.search_words @@ (SELECT $2::tsquery)');
+    expect(statement).toContain('i.search_words @@ (SELECT $1::tsquery)');
+    expect(statement).toContain('ts_match_vq(i.search_words, (SELECT $3::tsquery))');
+    expect(statement).toContain('i.inviter_words @@ (SELECT $2::tsquery)');
+    expect(statement).toContain('ts_match_vq(i.inviter_words, (SELECT $3::tsquery))');
     expect(statement).not.toContain('user_search_query');
+    // By the inviter's name: the 250 invitations Perf User 1010 sent (to users 1001-1250), by the same plan.
+    sent.length = 0;
+    const { rows: inviter } = await db.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'perf.user1010@perf.example.org'",
+    );
+    const sentBy = await searchInvitations(q, { user: admin, page: page('Perf User 1010') });
+    expect(sentBy.total).toBe(250);
+    expect(sentBy.rows.map((i) => Number(i.inviter_id))).toEqual(Array(10).fill(inviter[0].id));
+    expect(sentBy.rows[0].email).toBe('perf.user1001@perf.example.org');
+    expect(searching(sent)).toEqual([narrowOnce]);
   });
 
   it('reads the statistics again once forgotten', async () => {

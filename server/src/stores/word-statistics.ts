@@ -29,8 +29,10 @@ const DEFAULT_WORD_FREQUENCY = 0.005;
 export interface WordFrequencies {
   /** Rows in the table, as last counted by ANALYZE or VACUUM. */
   rows: number;
-  /** The most common words, each with the fraction of rows holding it. */
+  /** The most common words, each with the fraction of the rows with words that hold it. */
   common: ReadonlyMap<string, number>;
+  /** The fraction of rows without words (NULL: an invitation without an inviter); none when absent. */
+  withoutWords?: number;
 }
 
 /** The words of a search text as user_search_query (migration 008) splits them. */
@@ -81,7 +83,7 @@ function wordTerms(words: readonly string[], stats: WordFrequencies): WordTerm[]
 export function estimatedFraction(text: string, stats: WordFrequencies): number {
   const terms = wordTerms(searchWords(text), stats);
   if (terms.length === 0) return 0;
-  return terms.reduce((fraction, term) => fraction * term.fraction, 1);
+  return (1 - (stats.withoutWords ?? 0)) * terms.reduce((fraction, term) => fraction * term.fraction, 1);
 }
 
 /**
@@ -128,8 +130,20 @@ export function narrowWordQuery(text: string, stats: WordFrequencies): NarrowWor
  *   so that reading them from the word index stays cheap whatever the other conditions select.
  */
 export function looksNarrow(text: string, stats: WordFrequencies, alone: boolean): boolean {
-  const fraction = estimatedFraction(text, stats);
-  return (alone ? fraction : 1) * fraction * stats.rows <= COUNT_CAP;
+  return looksNarrowIn(text, [stats], alone);
+}
+
+/**
+ * looksNarrow for a text matched against several word columns of one table (a row matches when any of
+ * them does: an invitation's address, its inviter): the fractions added up, as for an OR.
+ */
+export function looksNarrowIn(text: string, columns: readonly WordFrequencies[], alone: boolean): boolean {
+  if (columns.length === 0) return false;
+  const fraction = Math.min(
+    1,
+    columns.reduce((sum, stats) => sum + estimatedFraction(text, stats), 0),
+  );
+  return (alone ? fraction : 1) * fraction * columns[0].rows <= COUNT_CAP;
 }
 
 export interface WordStatistics {
@@ -143,6 +157,8 @@ export interface WordStatistics {
    * text, and for one whose query the database must build.
    */
   narrowQuery(q: Queryable, text: string, alone: boolean): Promise<NarrowWordQuery | null>;
+  /** The statistics of a moment ago (read again after WORD_STATISTICS_MS), or null while there are none. */
+  frequencies(q: Queryable): Promise<WordFrequencies | null>;
   /** After ANALYZE: the statistics are read again at the next search. */
   forget(): void;
 }
@@ -152,24 +168,33 @@ interface Reading {
   stats: Promise<WordFrequencies | null>;
 }
 
-export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
+/** The statistics of the words of `table`'s `column` (a tsvector with a word index). */
+export function wordStatistics(
+  table: 'users' | 'invitations',
+  column: 'search_words' | 'inviter_words' = 'search_words',
+): WordStatistics {
   let reading: Reading | null = null;
   const read = async (q: Queryable): Promise<WordFrequencies | null> => {
-    const { rows } = await q.query<{ rows: number; words: string[] | null; frequencies: number[] | null }>(
-      `SELECT c.reltuples::float8 AS rows, s.most_common_elems::text::text[] AS words,
-              s.most_common_elem_freqs::float8[] AS frequencies
+    const { rows } = await q.query<{
+      rows: number;
+      without: number;
+      words: string[] | null;
+      frequencies: number[] | null;
+    }>(
+      `SELECT c.reltuples::float8 AS rows, s.null_frac::float8 AS without,
+              s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float8[] AS frequencies
          FROM pg_class c
          JOIN pg_stats s ON s.schemaname = c.relnamespace::regnamespace::text AND s.tablename = c.relname
-                        AND s.attname = 'search_words'
+                        AND s.attname = $2
         WHERE c.oid = $1::regclass`,
-      [table],
+      [table, column],
       { prepare: true },
     );
     const row = rows[0];
     if (!row || row.rows < 0) return null;
     const common = new Map<string, number>();
     (row.words ?? []).forEach((word, i) => common.set(word, row.frequencies?.[i] ?? 0));
-    return { rows: row.rows, common };
+    return { rows: row.rows, common, withoutWords: row.without };
   };
   /** The statistics of a moment ago, or read now. */
   const statistics = (q: Queryable): Promise<WordFrequencies | null> => {
@@ -197,6 +222,7 @@ export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
       const stats = await statistics(q);
       return stats !== null && looksNarrow(text, stats, alone) ? narrowWordQuery(text, stats) : null;
     },
+    frequencies: statistics,
     forget() {
       reading = null;
     },
@@ -205,5 +231,7 @@ export function wordStatistics(table: 'users' | 'invitations'): WordStatistics {
 
 /** The users' words (user-search.store.ts). */
 export const userWords = wordStatistics('users');
-/** The invitations' words (invitations.store.ts). */
+/** The words of the invitations' addresses (invitations.store.ts). */
 export const invitationWords = wordStatistics('invitations');
+/** The words of the invitations' inviters (invitations.store.ts, migration 017). */
+export const inviterWords = wordStatistics('invitations', 'inviter_words');
