@@ -112,7 +112,8 @@ WITH u AS (
                                 inviter_words)
        SELECT md5($5 || u.id) || md5(u.id || $5), u.email, 'GUEST', now() + interval '30 days', 'Performance seed',
               inviter.id, array_to_tsvector(ARRAY['perf', 'user' || u.n, 'example', 'org']),
-              array_to_tsvector(ARRAY['perf', 'user', inviter.n::text, 'user' || inviter.n, 'example', 'org'])
+              CASE WHEN inviter.id IS NOT NULL
+                THEN array_to_tsvector(ARRAY['perf', 'user', inviter.n::text, 'user' || inviter.n, 'example', 'org']) END
        FROM u
        LEFT JOIN u AS inviter ON inviter.n = ((u.n - 1) / ${INVITATIONS_PER_INVITER}) * ${INVITATIONS_PER_INVITER} + 10
        RETURNING id),
