@@ -44,7 +44,7 @@ export type ApiInvitation = Invitation & {
   inviter_email: string | null;
 };
 
-export function toInvitation(row: InvitationRow, rolesById: Map<number, Role>): ApiInvitation {
+export function toInvitation(row: Omit<InvitationRow, 'hash'>, rolesById: Map<number, Role>): ApiInvitation {
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
   return {
     id: Number(row.id),

@@ -25,17 +25,24 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from './invitation.rows.js';
-import { roleRowsById } from './role-memo.js';
+import { roleRowsById, shapedRole } from './role-memo.js';
 import { loadRolesByIds } from './roles.store.js';
-import { toRole } from './role.rows.js';
 
-/** SELECT list of an invitation with its inviter and role links; alias invitations `i`, inviter `inv`. */
-export const INVITATION_SELECT = `i.id, i.hash, i.email, i.intended_authority, i.status, i.message, i.language,
+/**
+ * SELECT list of an invitation with its inviter and role links, without its hash (what a list shows);
+ * alias invitations `i`, inviter `inv`. The links come in role order from the links' primary key (an
+ * aggregate's own ORDER BY sorted each invitation's links apart).
+ */
+const INVITATION_COLUMNS = `i.id, i.email, i.intended_authority, i.status, i.message, i.language,
   i.enforce_email_equality, i.edu_id_only, i.guest_role_included, i.organization_guid, i.role_expiry_date,
   i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
   inv.name AS inviter_name, inv.email AS inviter_email,
-  COALESCE((SELECT json_agg(json_build_object('roleId', ir.role_id, 'endDate', ir.end_date) ORDER BY ir.role_id)
-    FROM invitation_roles ir WHERE ir.invitation_id = i.id), '[]'::json) AS invitation_roles`;
+  COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'endDate', l.end_date)) FROM (
+    SELECT ir.role_id, ir.end_date FROM invitation_roles ir WHERE ir.invitation_id = i.id ORDER BY ir.role_id) l),
+    '[]'::json) AS invitation_roles`;
+
+/** INVITATION_COLUMNS and the invitation's hash (to mail it, to accept it). */
+export const INVITATION_SELECT = `i.hash, ${INVITATION_COLUMNS}`;
 
 export const INVITATION_FROM = 'invitations i LEFT JOIN users inv ON inv.id = i.inviter_id';
 
@@ -145,11 +152,14 @@ export interface InvitationSearch {
   roleId?: number;
 }
 
-/** An invitation of a search page: its roles are shaped from the role memo (toSearchedInvitations). */
-export type SearchedInvitationRow = InvitationRow;
+/**
+ * An invitation of a search page, without its hash (a list never sends it): its roles are shaped from the
+ * role memo (toSearchedInvitations).
+ */
+export type SearchedInvitationRow = Omit<InvitationRow, 'hash'>;
 
 /** A search page's rows, before their WHERE: the invitations with their inviters. */
-const SEARCHED_SELECT = `SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM}`;
+const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 
 /**
  * A search page shaped for the API. Its roles (without member counts, which nobody reads in an invitation
@@ -163,7 +173,7 @@ export async function toSearchedInvitations(
 ): Promise<ApiInvitation[]> {
   const roleIds = rows.flatMap((row) => (row.invitation_roles ?? []).map((link) => Number(link.roleId)));
   const [known, roleRows] = await Promise.all([registry.applicationMaps(), roleRowsById(q, clock, roleIds)]);
-  const byId = new Map([...roleRows].map(([id, row]) => [id, toRole(row, known)] as const));
+  const byId = new Map([...roleRows].map(([id, row]) => [id, shapedRole(row, known)] as const));
   return rows.map((row) => toInvitation(row, byId));
 }
 
@@ -244,7 +254,7 @@ export async function searchInvitations(
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
     const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
-      `SELECT ${INVITATION_SELECT},
+      `SELECT ${INVITATION_COLUMNS},
               (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total
          FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
       params,

@@ -1,8 +1,9 @@
 import { WriteClock } from '../db/change-clock.js';
 import type { Db, Queryable } from '../db/types.js';
 import { freshTestDb } from '../test/template-db.js';
-import { RoleMemo, roleRowsById } from './role-memo.js';
-import type { RoleSelectRow } from './role.rows.js';
+import type { ApplicationMap } from 'shared-auth/rules';
+import { RoleMemo, roleRowsById, shapedRole } from './role-memo.js';
+import { toRole, type RoleSelectRow } from './role.rows.js';
 
 const row = (id: number, name: string) => ({ id, name, usages: [] }) as unknown as RoleSelectRow;
 
@@ -28,6 +29,30 @@ describe('the role memo', () => {
     memo.set([row(3, 'Three')], 1);
     expect([1, 2, 3].map((id) => memo.get(id, 1)?.name)).toEqual([undefined, 'Two', 'Three']);
     expect(Object.isFrozen(memo.get(3, 1))).toBe(true);
+  });
+});
+
+describe('roles shaped from kept rows', () => {
+  const wiki = { id: 'app-wiki', manageId: 'app-wiki', name: 'Wiki' } as unknown as ApplicationMap;
+  const kept = {
+    id: 4,
+    name: 'Wiki Editors',
+    usages: [{ manage_id: 'app-wiki', manage_type: 'saml20_sp', landing_page: 'https://wiki.example/' }],
+  } as unknown as RoleSelectRow;
+
+  it('shapes a row once for the same applications, as toRole does, and again for new ones', () => {
+    const known = new Map([['app-wiki', wiki]]);
+    const first = shapedRole(kept, known);
+    expect(first).toEqual(toRole(kept, known));
+    expect(first.applicationMaps?.[0]).toMatchObject({ name: 'Wiki', landingPage: 'https://wiki.example/' });
+    expect(shapedRole(kept, known)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // The registry read again (a new map): shaped from its applications.
+    const renamed = new Map([['app-wiki', { ...wiki, name: 'Wiki 2' } as ApplicationMap]]);
+    expect(shapedRole(kept, renamed).applicationMaps?.[0]).toMatchObject({ name: 'Wiki 2' });
+    // Another row (read again after a change): shaped from it.
+    const changed = { ...kept, name: 'Wiki Writers' } as RoleSelectRow;
+    expect(shapedRole(changed, renamed).name).toBe('Wiki Writers');
   });
 });
 

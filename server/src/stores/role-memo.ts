@@ -9,7 +9,8 @@
  */
 import type { ChangeClock } from '../db/change-clock.js';
 import type { Queryable } from '../db/types.js';
-import { ROLE_COLUMNS, type RoleSelectRow } from './role.rows.js';
+import type { ApplicationMap, Role } from 'shared-auth/rules';
+import { ROLE_COLUMNS, toRole, type RoleSelectRow } from './role.rows.js';
 
 /** How many roles are kept at most (a role row is a few hundred bytes; the performance seed has 5,000). */
 export const ROLE_MEMO_SIZE = 10_000;
@@ -101,4 +102,21 @@ export async function roleRowsById(
   memo.set(rows, reading);
   for (const row of rows) found.set(Number(row.id), row);
   return found;
+}
+
+/** Roles as shaped from a kept row, with the registry's applications they were shaped with. */
+const shaped = new WeakMap<RoleSelectRow, { known: ReadonlyMap<string, ApplicationMap>; role: Role }>();
+
+/**
+ * toRole of a row, shaped once for as long as the row is kept and the registry's applications are the same
+ * (the memo's rows are frozen and shared, and so are the roles shaped from them: an invitation page's roles,
+ * 10 rows each shaping a role with its applications, were shaped again on every request).
+ */
+export function shapedRole(row: RoleSelectRow, known: ReadonlyMap<string, ApplicationMap>): Role {
+  const kept = shaped.get(row);
+  if (kept && kept.known === known) return kept.role;
+  // Frozen at the top (its applications are the registry's own objects, left as they are).
+  const role = Object.freeze(toRole(row, known));
+  shaped.set(row, { known, role });
+  return role;
 }
