@@ -10,6 +10,9 @@ describe('mayWrite', () => {
       '  select s.data, lu.* FROM sessions s LEFT JOIN LATERAL (SELECT u.created_at, u.updated_at FROM users u) lu ON TRUE',
       'EXPLAIN SELECT 1',
       'SELECT pg_advisory_xact_lock($1)',
+      // A search's probe and page, one statement.
+      'WITH p AS MATERIALIZED (SELECT u.id FROM users u LIMIT 1001), c AS (SELECT count(*)::int AS n FROM p) SELECT c.n FROM c',
+      'with recursive r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT n FROM r',
     ])
       expect([read, mayWrite(read)]).toEqual([read, false]);
   });
@@ -20,6 +23,8 @@ describe('mayWrite', () => {
       'update users SET name = $1',
       'DELETE FROM sessions WHERE id = $1',
       'WITH gone AS (DELETE FROM user_roles RETURNING id) SELECT count(*) FROM gone',
+      'WITH r AS (SELECT id FROM roles) UPDATE roles SET name = $1 FROM r WHERE roles.id = r.id',
+      'WITH n AS (SELECT 1) INSERT INTO sessions (id) SELECT $1 FROM n',
       'SELECT id FROM roles WHERE id = $1 FOR UPDATE',
       "SELECT nextval('users_id_seq')",
       'TRUNCATE sessions',

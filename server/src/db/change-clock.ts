@@ -51,10 +51,11 @@ const WRITING =
   /\b(insert|update|delete|truncate|merge|copy|call|do|create|alter|drop|grant|revoke|vacuum|analyze|cluster|reindex|lock|nextval|setval|notify|pg_notify)\b/i;
 
 /**
- * Whether a statement may change data. Only a SELECT (or SHOW, EXPLAIN, VALUES) with none of the words of
- * a write anywhere in it counts as a read; everything else, what this cannot tell included, as a write.
- * Erring towards a write costs a re-read, never a stale answer.
+ * Whether a statement may change data. Only a SELECT (or WITH, SHOW, EXPLAIN, VALUES) with none of the
+ * words of a write anywhere in it counts as a read; everything else, what this cannot tell included, as a
+ * write. Erring towards a write costs a re-read, never a stale answer; but a read counted as a write costs
+ * every memo its contents at each run (the narrow searches' WITH statements did, on every search).
  */
 export function mayWrite(sql: string): boolean {
-  return !/^\s*(select|show|explain|values)\b/i.test(sql) || WRITING.test(sql);
+  return !/^\s*(select|with|show|explain|values)\b/i.test(sql) || WRITING.test(sql);
 }
