@@ -11,13 +11,7 @@ import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
 import { cappedCount, probedPage, probeMatches } from './capped-count.js';
-import {
-  invitationWords,
-  inviterWords,
-  looksNarrowIn,
-  narrowWordQuery,
-  type NarrowWordQuery,
-} from './word-statistics.js';
+import { invitationWords, inviterWords, narrowQueriesIn, type NarrowWordQuery } from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -200,9 +194,8 @@ async function narrowTextQueries(
   alone: boolean,
 ): Promise<{ own: NarrowWordQuery; inviter: NarrowWordQuery } | null> {
   const [own, inviter] = await Promise.all([invitationWords.frequencies(q), inviterWords.frequencies(q)]);
-  if (!own || !inviter || !looksNarrowIn(text, [own, inviter], alone)) return null;
-  const [ownQuery, inviterQuery] = [narrowWordQuery(text, own), narrowWordQuery(text, inviter)];
-  return ownQuery && inviterQuery ? { own: ownQuery, inviter: inviterQuery } : null;
+  const queries = own && inviter ? narrowQueriesIn(text, [own, inviter], alone) : null;
+  return queries ? { own: queries[0], inviter: queries[1] } : null;
 }
 
 /** One page of invitations (with their roles) and their (capped) total. */

@@ -7,6 +7,8 @@ import { searchUsers } from './user-search.store.js';
 import {
   estimatedFraction,
   looksNarrow,
+  looksNarrowIn,
+  narrowQueriesIn,
   narrowWordQuery,
   searchWords,
   userWords,
@@ -59,6 +61,32 @@ describe('estimating how many rows a search text matches', () => {
     expect(estimatedFraction('zebedeus', listed)).toBeCloseTo(0.002, 5); // whole (0.001) or begun (0.001)
     expect(estimatedFraction('', listed)).toBe(0);
     expect(estimatedFraction('.,;', listed)).toBe(0);
+  });
+
+  it("weighs a text against several word columns together: an invitation's address and its inviter's", () => {
+    // 75,000 invitations: their addresses' words as the seed's, their inviters' a few people's.
+    const addresses = stats(75_000, { perf: 1, example: 1, org: 1 });
+    const inviters = { ...stats(75_000, { jan: 0.5, vries: 0.5, perf: 0.5 }), withoutWords: 0.2 };
+    // Those with words (0.8): 'jan' (0.5), then 'vries' whole or begun (0.5 + 0.5 - 0.25).
+    expect(estimatedFraction('jan vries', inviters)).toBeCloseTo(0.8 * 0.5 * 0.75, 6);
+    // Rare in both: narrow, each column asked for the words rarer in it.
+    const narrow = narrowQueriesIn('perf.user4711', [addresses, inviters], true);
+    expect(narrow).toEqual([
+      narrowWordQuery('perf.user4711', addresses),
+      narrowWordQuery('perf.user4711', inviters),
+    ]);
+    expect(narrow?.map((query) => query.words)).toEqual([
+      "'perf' & ( 'user4711' | 'user4711':* )",
+      "'perf' & ( 'user4711' | 'user4711':* )",
+    ]);
+    // Rare among the addresses, common among the inviters: not narrow, though either alone would say so of
+    // the addresses.
+    expect(looksNarrow('jan vries', addresses, false)).toBe(true);
+    expect(looksNarrowIn('jan vries', [addresses, inviters], false)).toBe(false);
+    expect(narrowQueriesIn('jan vries', [addresses, inviters], false)).toBeNull();
+    // Not built here: letters outside ASCII, or no words at all.
+    expect(narrowQueriesIn('zoë', [addresses, inviters], true)).toBeNull();
+    expect(narrowQueriesIn('.,;', [addresses, inviters], true)).toBeNull();
   });
 
   it('splits words as the database does', async () => {

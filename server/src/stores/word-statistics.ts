@@ -81,7 +81,10 @@ function wordTerms(words: readonly string[], stats: WordFrequencies): WordTerm[]
  * of each other.
  */
 export function estimatedFraction(text: string, stats: WordFrequencies): number {
-  const terms = wordTerms(searchWords(text), stats);
+  return fractionOf(wordTerms(searchWords(text), stats), stats);
+}
+
+function fractionOf(terms: readonly WordTerm[], stats: WordFrequencies): number {
   if (terms.length === 0) return 0;
   return (1 - (stats.withoutWords ?? 0)) * terms.reduce((fraction, term) => fraction * term.fraction, 1);
 }
@@ -108,9 +111,14 @@ export interface NarrowWordQuery {
  * without words).
  */
 export function narrowWordQuery(text: string, stats: WordFrequencies): NarrowWordQuery | null {
-  // eslint-disable-next-line no-control-regex
-  if (!/^[\x00-\x7f]*$/.test(text)) return null;
-  const terms = wordTerms(searchWords(text), stats);
+  if (!ASCII.test(text)) return null;
+  return queryOf(wordTerms(searchWords(text), stats));
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+function queryOf(terms: readonly WordTerm[]): NarrowWordQuery | null {
   if (terms.length === 0) return null;
   const rarest = terms.reduce((a, b) => (b.fraction < a.fraction ? b : a));
   const indexed = terms.filter((term) => term === rarest || term.fraction <= INDEXED_FRACTION);
@@ -144,6 +152,28 @@ export function looksNarrowIn(text: string, columns: readonly WordFrequencies[],
     columns.reduce((sum, stats) => sum + estimatedFraction(text, stats), 0),
   );
   return (alone ? fraction : 1) * fraction * columns[0].rows <= COUNT_CAP;
+}
+
+/**
+ * For a text the statistics of its word columns call narrow together (looksNarrowIn), its word query for
+ * each column (narrowWordQuery), in their order; null for any other text. Each column's terms are weighed
+ * once.
+ */
+export function narrowQueriesIn(
+  text: string,
+  columns: readonly WordFrequencies[],
+  alone: boolean,
+): NarrowWordQuery[] | null {
+  if (columns.length === 0 || !ASCII.test(text)) return null;
+  const words = searchWords(text);
+  const termsOf = columns.map((stats) => wordTerms(words, stats));
+  const fraction = Math.min(
+    1,
+    termsOf.reduce((sum, terms, i) => sum + fractionOf(terms, columns[i]), 0),
+  );
+  if ((alone ? fraction : 1) * fraction * columns[0].rows > COUNT_CAP) return null;
+  const queries = termsOf.map(queryOf);
+  return queries.every((query) => query !== null) ? (queries as NarrowWordQuery[]) : null;
 }
 
 export interface WordStatistics {
@@ -220,7 +250,7 @@ export function wordStatistics(
     },
     async narrowQuery(q, text, alone) {
       const stats = await statistics(q);
-      return stats !== null && looksNarrow(text, stats, alone) ? narrowWordQuery(text, stats) : null;
+      return stats === null ? null : (narrowQueriesIn(text, [stats], alone)?.[0] ?? null);
     },
     frequencies: statistics,
     forget() {
