@@ -1,7 +1,7 @@
 -- An invitation is found by the words of its address or by those of its inviter (migration 009). The
 -- inviter's words were looked up at search time: every search walked the invitations' inviters, one index
 -- probe per distinct inviter and a word match on each one's user row. With no inviters (the performance
--- seed's invitations had none) that cost nothing; with 300 inviters over 25,000 invitations a narrow search
+-- seed's invitations had none) that cost nothing; with 300 inviters over 75,000 invitations a narrow search
 -- took 2.6 ms on PostgreSQL and 3.4 ms on PGlite instead of 0.5, and it grows with every person who invites.
 -- The inviter's words are now kept on the invitation, with a word index of their own: a search asks the
 -- two word indexes (a BitmapOr), whoever invited.

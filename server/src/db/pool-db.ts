@@ -3,10 +3,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { mayWrite, WriteClock } from './change-clock.js';
 import { listenForChanges } from './change-listener.js';
+import { timestamptzParser } from './timestamps.js';
 import type { Db, Queryable, QueryOptions, QueryResult } from './types.js';
 
 // BIGINT / BIGSERIAL ids and count(*) come back as numbers, not strings (all ours fit in 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+// timestamptz values read without postgres-date's regular expressions (timestamps.ts).
+pg.types.setTypeParser(
+  pg.types.builtins.TIMESTAMPTZ,
+  timestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)),
+);
 
 /** Statement names by text: the same text always gets the same name, on every connection. */
 const statementNames = new Map<string, string>();
