@@ -256,7 +256,7 @@ export async function searchInvitations(
     if (rows.length > 0 || page.offset === 0) return counted(rows);
   } else {
     // A text, as for users. One the statistics call narrow: the probe and the page in one statement
-    // planned once (word-statistics.ts; the inviters' part of the plan does not hang on the text).
+    // planned once (word-statistics.ts).
     // Alone: the text is the only condition (a super user's search of every invitation, any status).
     const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
     const narrow = await narrowTextQueries(q, page.text, alone);

@@ -146,10 +146,24 @@ export function looksNarrow(text: string, stats: WordFrequencies, alone: boolean
  * them does: an invitation's address, its inviter): the fractions added up, as for an OR.
  */
 export function looksNarrowIn(text: string, columns: readonly WordFrequencies[], alone: boolean): boolean {
+  const words = searchWords(text);
+  return fitsNarrow(
+    columns.map((stats) => wordTerms(words, stats)),
+    columns,
+    alone,
+  );
+}
+
+/** Whether the terms of a text, weighed in each of the columns (looksNarrowIn), make it narrow. */
+function fitsNarrow(
+  termsOf: readonly WordTerm[][],
+  columns: readonly WordFrequencies[],
+  alone: boolean,
+): boolean {
   if (columns.length === 0) return false;
   const fraction = Math.min(
     1,
-    columns.reduce((sum, stats) => sum + estimatedFraction(text, stats), 0),
+    termsOf.reduce((sum, terms, i) => sum + fractionOf(terms, columns[i]), 0),
   );
   return (alone ? fraction : 1) * fraction * columns[0].rows <= COUNT_CAP;
 }
@@ -164,14 +178,10 @@ export function narrowQueriesIn(
   columns: readonly WordFrequencies[],
   alone: boolean,
 ): NarrowWordQuery[] | null {
-  if (columns.length === 0 || !ASCII.test(text)) return null;
+  if (!ASCII.test(text)) return null;
   const words = searchWords(text);
   const termsOf = columns.map((stats) => wordTerms(words, stats));
-  const fraction = Math.min(
-    1,
-    termsOf.reduce((sum, terms, i) => sum + fractionOf(terms, columns[i]), 0),
-  );
-  if ((alone ? fraction : 1) * fraction * columns[0].rows > COUNT_CAP) return null;
+  if (!fitsNarrow(termsOf, columns, alone)) return null;
   const queries = termsOf.map(queryOf);
   return queries.every((query) => query !== null) ? (queries as NarrowWordQuery[]) : null;
 }
