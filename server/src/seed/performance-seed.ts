@@ -51,10 +51,13 @@ export const SUB_PREFIX = 'urn:collab:person:perf.example.org:';
 export const EMAIL_DOMAIN = 'perf.example.org';
 export const SHORT_NAME_PREFIX = 'perf_role_';
 /**
- * Users a statement: ~50 ms on PGlite, so a request that comes meanwhile waits that long at most. At 500 the
- * seed's 75,000 users took 11 % longer (each statement's own transaction, settings and round trips).
+ * Users a statement, so that a request that comes meanwhile waits one statement at most. With the inviters'
+ * words (a third word index) a batch of 1000 held PGlite for 105-170 ms on this 2-core machine, and a
+ * users/config during the seed once took 256 ms (the bound is 250, seed-responsiveness.test.ts); at 500,
+ * 83-88 ms. The seed as a whole takes about a tenth longer (each statement's own transaction, settings and
+ * round trips). A multiple of INVITATIONS_PER_INVITER, so that every invitation has its inviter.
  */
-const DEFAULT_BATCH = 1000;
+const DEFAULT_BATCH = 500;
 const ROLE_BATCH = 100;
 /** Roles a statement when a previous seed is cleared: each takes its memberships (75) with it. */
 const ROLES_PER_DELETE = 25;
