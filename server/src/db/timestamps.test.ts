@@ -21,6 +21,9 @@ describe('timestamptz values', () => {
     for (const text of texts) {
       const ours = parseIsoTimestamptz(text);
       expect([text, ours?.getTime()]).toEqual([text, (reference(text) as Date).getTime()]);
+      // As JSON writes it (db/json-rows.ts): a T between date and time.
+      const json = text.replace(' ', 'T');
+      expect([json, parseIsoTimestamptz(json)?.getTime()]).toEqual([json, ours?.getTime()]);
     }
   });
 
@@ -45,20 +48,27 @@ describe('timestamptz values', () => {
     }
   });
 
-  it("reads the database's own values, in any time zone", async () => {
+  it("reads the database's own values, as text and as JSON, in any time zone", async () => {
     const db = await freshTestDb();
     try {
-      for (const zone of ['UTC', 'Europe/Amsterdam', 'America/St_Johns', 'Asia/Kolkata']) {
+      for (const zone of ['UTC', 'Europe/Amsterdam', 'America/St_Johns', 'Asia/Kolkata', 'Africa/Monrovia']) {
         const { rows } = await db.tx(async (q) => {
           await q.query(`SET LOCAL TimeZone = '${zone}'`);
-          return q.query<{ text: string; epoch: number }>(
-            `SELECT t::text AS text, (extract(epoch FROM t) * 1000)::float8 AS epoch
+          // 1900: Monrovia's offset then had seconds (-00:43:08).
+          return q.query<{ text: string; json: string; epoch: number }>(
+            `SELECT t::text AS text, to_json(t) #>> '{}' AS json, (extract(epoch FROM t) * 1000)::float8 AS epoch
                FROM (VALUES ('2026-11-24 23:11:08.493676+00'::timestamptz), ('1970-06-30 01:02:03+00'),
-                            ('2024-03-31 01:30:00.5+00')) v (t)`,
+                            ('2024-03-31 01:30:00.5+00'), ('1900-06-30 12:00:00+00')) v (t)`,
           );
         });
-        for (const row of rows)
+        for (const row of rows) {
           expect([zone, parseIsoTimestamptz(row.text)?.getTime()]).toEqual([zone, Math.floor(row.epoch)]);
+          expect([zone, row.json, parseIsoTimestamptz(row.json)?.getTime()]).toEqual([
+            zone,
+            row.json,
+            Math.floor(row.epoch),
+          ]);
+        }
       }
     } finally {
       await db.close();

@@ -1,9 +1,10 @@
 /**
  * timestamptz values as node-postgres hands them over, parsed faster. Its parser (postgres-date) runs three
  * regular expressions over every value: an invitation page's 40 timestamps cost 3 % of the server thread.
- * PostgreSQL writes a timestamptz (DateStyle ISO) as `YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM[:SS]]`; those
- * are read here character by character, to the same Date. Anything else (a year outside 1000-9999, BC,
- * infinity) goes to `fallback`, node-postgres's own parser.
+ * PostgreSQL writes a timestamptz (DateStyle ISO) as `YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM[:SS]]`, and in
+ * JSON (db/json-rows.ts) the same with a `T` between date and time; those are read here character by
+ * character, to the same Date. Anything else (a year outside 1000-9999, BC, infinity) goes to `fallback`,
+ * node-postgres's own parser.
  */
 export function timestamptzParser(fallback: (text: string) => unknown): (text: string) => unknown {
   return (text) => parseIsoTimestamptz(text) ?? fallback(text);
@@ -22,10 +23,11 @@ function digits(text: string, from: number, count: number): number {
   return value;
 }
 
-/** The common form, or null for anything else. */
+/** The common form (text or JSON), or null for anything else. */
 export function parseIsoTimestamptz(text: string): Date | null {
   const length = text.length;
-  if (length < 22 || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':') return null;
+  if (length < 22 || text[4] !== '-' || text[7] !== '-' || text[13] !== ':') return null;
+  if (text[10] !== ' ' && text[10] !== 'T') return null;
   if (text[16] !== ':') return null;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);

@@ -1,4 +1,5 @@
 /** The count every paged search of the stores answers as totalElements. */
+import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
 
@@ -46,9 +47,10 @@ export async function probeMatches(
  * narrow (word-statistics.ts): up to COUNT_CAP + 1 of the ids `idsFromWhere` selects, their number `n`, and
  * when that is all of them, the page sorted among them. `page` makes the page's `SELECT … WHERE … ORDER BY
  * …` from the condition that keeps it to those ids (on `idColumn`); its limit and offset come after the
- * params. With more than COUNT_CAP matches, `rows` is empty: such a search is broad.
+ * params. With more than COUNT_CAP matches, `rows` is empty: such a search is broad. The page's rows come
+ * as JSON (db/json-rows.ts).
  */
-export async function probedPage<T extends { id: unknown }>(
+export async function probedPage<T>(
   q: Queryable,
   idsFromWhere: string,
   params: readonly unknown[],
@@ -56,17 +58,12 @@ export async function probedPage<T extends { id: unknown }>(
 ): Promise<{ n: number; rows: T[] }> {
   const limit = params.length + 1;
   const candidates = `c.n <= ${COUNT_CAP} AND ${page.idColumn} = ANY(ARRAY(SELECT id FROM p))`;
-  const { rows } = await q.query<T & { probed_matches: number }>(
+  const { rows } = await q.query<{ n: number; rows: T[] }>(
     `WITH p AS MATERIALIZED (${idsFromWhere} LIMIT ${COUNT_CAP + 1}),
           c AS (SELECT count(*)::int AS n FROM p)
-     SELECT c.n AS probed_matches, pg.*
-       FROM c LEFT JOIN LATERAL (${page.select(candidates)} LIMIT $${limit} OFFSET $${limit + 1}) pg ON TRUE`,
+     SELECT c.n, ${jsonRows(`${page.select(candidates)} LIMIT $${limit} OFFSET $${limit + 1}`)} AS rows FROM c`,
     [...params, page.limit, page.offset],
     { prepare: true },
   );
-  // One row without a page row (id null) when the page is empty.
-  return {
-    n: rows[0].probed_matches,
-    rows: rows.filter((row) => row.id !== null).map(({ probed_matches: _n, ...row }) => row as unknown as T),
-  };
+  return rows[0];
 }

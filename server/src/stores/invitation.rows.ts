@@ -3,7 +3,7 @@
  * status, and what the audit log keeps of it. The statements are in invitations.store.ts.
  */
 import type { Authority, Invitation, InvitationStatus, Locale, Role } from 'shared-auth/rules';
-import { toEpochSeconds } from '../domain/time.js';
+import { toEpochMs, toEpochSeconds } from '../domain/time.js';
 
 export interface InvitationRow {
   id: string | number;
@@ -17,12 +17,13 @@ export interface InvitationRow {
   edu_id_only: boolean;
   guest_role_included: boolean;
   organization_guid: string | null;
-  role_expiry_date: Date | null;
-  expiry_date: Date;
+  /** Timestamps: a Date, or their text where the rows came as JSON (db/json-rows.ts). */
+  role_expiry_date: Date | string | null;
+  expiry_date: Date | string;
   inviter_id: string | number | null;
   remote_api_user: string | null;
-  accepted_at: Date | null;
-  created_at: Date;
+  accepted_at: Date | string | null;
+  created_at: Date | string;
   inviter_name: string | null;
   inviter_email: string | null;
   invitation_roles: Array<{ roleId: number; endDate: string | null }>;
@@ -33,7 +34,7 @@ export function invitationStatusOf(
   now = Date.now(),
 ): InvitationStatus {
   if (row.status === 'ACCEPTED') return 'ACCEPTED';
-  return new Date(row.expiry_date).getTime() < now ? 'EXPIRED' : 'OPEN';
+  return toEpochMs(row.expiry_date) < now ? 'EXPIRED' : 'OPEN';
 }
 
 /** The Invitation of types.ts plus the snake_case aliases some views of the console read (spec §3). */

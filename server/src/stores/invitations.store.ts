@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { ChangeClock } from '../db/change-clock.js';
+import { jsonRows, queryJsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
-import { cappedCount, probedPage, probeMatches } from './capped-count.js';
+import { probedPage, probeMatches } from './capped-count.js';
 import { invitationWords, inviterWords, narrowQueriesIn, type NarrowWordQuery } from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -229,31 +230,31 @@ export async function searchInvitations(
   const where = conditions.join(' AND ');
   const from = 'invitations i';
   const matching = `${from} WHERE ${where}`;
-  /** The page in the requested order, read among the matches (from the order index when they are many). */
+  /**
+   * The page in the requested order, read among the matches (from the order index when they are many).
+   * Every page's rows come as JSON (db/json-rows.ts).
+   */
   const matchingPage = (prepare: boolean) =>
-    q.query<SearchedInvitationRow>(`${SEARCHED_SELECT} WHERE ${where} ${page.tail}`, params, { prepare });
-  const counted = (rows: (SearchedInvitationRow & { total: number })[]) => {
-    const total = Number(rows[0]?.total ?? 0);
-    if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
-    return { rows: rows.map(({ total: _t, ...row }) => row), total };
-  };
+    queryJsonRows<SearchedInvitationRow>(q, `${SEARCHED_SELECT} WHERE ${where} ${page.tail}`, params, {
+      prepare,
+    });
   if (broadInvitationSearches.isBroad(matching, params)) {
     // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
     // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
-    const { rows } = await matchingPage(!page.text && page.offset === 0);
-    return { rows, total: COUNT_CAP + 1 };
+    return { rows: await matchingPage(!page.text && page.offset === 0), total: COUNT_CAP + 1 };
   }
   if (!page.text) {
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
-    // capped count from the first COUNT_CAP + 1 rows of the cheapest scan (its aliases hide the outer ones).
-    const { rows } = await q.query<SearchedInvitationRow & { total: number }>(
-      `SELECT ${INVITATION_COLUMNS},
-              (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total
-         FROM ${INVITATION_FROM} WHERE ${where} ${page.tail}`,
+    // capped count from the first COUNT_CAP + 1 rows of the cheapest scan.
+    const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total,
+              ${jsonRows(`${SEARCHED_SELECT} WHERE ${where} ${page.tail}`)} AS rows`,
       params,
       { prepare: page.offset === 0 },
     );
-    if (rows.length > 0 || page.offset === 0) return counted(rows);
+    const { total } = rows[0];
+    if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
+    return { rows: rows[0].rows, total };
   } else {
     // A text, as for users. One the statistics call narrow: the probe and the page in one statement
     // planned once (word-statistics.ts).
@@ -291,9 +292,9 @@ export async function searchInvitations(
       const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${matching}`, params);
       if (ids || n === 0) {
         if (page.offset >= n) return { rows: [], total: n };
-        const { rows } = await q.query<SearchedInvitationRow>(
-          `${SEARCHED_SELECT}
-            WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
+        const rows = await queryJsonRows<SearchedInvitationRow>(
+          q,
+          `${SEARCHED_SELECT} WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
           [ids ?? [], page.size, page.offset],
           { prepare: true },
         );
@@ -302,17 +303,8 @@ export async function searchInvitations(
     }
     // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
     broadInvitationSearches.remember(matching, params);
-    const { rows } = await matchingPage(false);
-    return { rows, total: COUNT_CAP + 1 };
+    return { rows: await matchingPage(false), total: COUNT_CAP + 1 };
   }
-  const { rows } = await matchingPage(false);
-  const total = await cappedCount(q, `FROM ${matching}`, params, {
-    rows: rows.length,
-    size: page.size,
-    offset: page.offset,
-  });
-  if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
-  return { rows, total };
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */

@@ -3,6 +3,7 @@
  * COUNT_CAP). A text finds users by the words of their name, e-mail address and home organisation: each
  * word of the text a whole word, the last one the beginning of one (migration 008, its word index).
  */
+import { queryJsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
 import { broadUserSearches } from './broad-memo.js';
@@ -93,7 +94,8 @@ export async function searchUsers(
   const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // The page's users with the authorities each holds (for the page's rows only; not made distinct: sorting
-  // each user's few was a third of a broad search's statement).
+  // each user's few was a third of a broad search's statement). Every page's rows come as JSON
+  // (db/json-rows.ts).
   const select = `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user,
             u.institution_admin, u.created_at, u.last_activity,
             ARRAY(SELECT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
@@ -128,12 +130,13 @@ export async function searchUsers(
       if (ids || n === 0) {
         if (offset >= n) return { rows: [], total: n };
         // Sorted among the ids only: planned once, whatever the text found.
-        const page = await q.query<UserSearchRow>(
+        const rows = await queryJsonRows<UserSearchRow>(
+          q,
           `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)} LIMIT $2 OFFSET $3`,
           [ids ?? [], limit, offset],
           { prepare: true },
         );
-        return { rows: page.rows, total: n };
+        return { rows, total: n };
       }
     }
     broadUserSearches.remember(whereSql, params);
@@ -143,13 +146,14 @@ export async function searchUsers(
   // function the words' index cannot serve, so that the order index is the plan whatever the planner
   // guesses of the text (as an operator, a generic plan reads every match through the words' index and
   // sorts them: 490 ms at 750,000 users).
-  const page = await q.query<UserSearchRow>(
+  const rows = await queryJsonRows<UserSearchRow>(
+    q,
     `${select} ${offset === 0 ? whereSql.replace(TEXT_MATCH, PLANNED_TEXT_MATCH) : whereSql}
       ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
     params,
     { prepare: offset === 0 },
   );
-  return { rows: page.rows, total: COUNT_CAP + 1 };
+  return { rows, total: COUNT_CAP + 1 };
 }
 
 /**

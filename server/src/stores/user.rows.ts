@@ -46,8 +46,9 @@ export interface UserListRow {
   schac_home_organization: string | null;
   super_user: boolean;
   institution_admin: boolean;
-  created_at: Date;
-  last_activity: Date;
+  /** A Date, or its text where the rows came as JSON (db/json-rows.ts). */
+  created_at: Date | string;
+  last_activity: Date | string;
 }
 
 export function listItem(row: UserListRow) {
