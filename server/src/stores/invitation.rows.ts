@@ -33,8 +33,12 @@ export function invitationStatusOf(
   row: Pick<InvitationRow, 'status' | 'expiry_date'>,
   now = Date.now(),
 ): InvitationStatus {
-  if (row.status === 'ACCEPTED') return 'ACCEPTED';
-  return toEpochMs(row.expiry_date) < now ? 'EXPIRED' : 'OPEN';
+  return statusAt(row.status, toEpochMs(row.expiry_date), now);
+}
+
+function statusAt(status: InvitationRow['status'], expiryMs: number, now: number): InvitationStatus {
+  if (status === 'ACCEPTED') return 'ACCEPTED';
+  return expiryMs < now ? 'EXPIRED' : 'OPEN';
 }
 
 /** The Invitation of types.ts plus the snake_case aliases some views of the console read (spec §3). */
@@ -47,6 +51,10 @@ export type ApiInvitation = Invitation & {
 
 export function toInvitation(row: Omit<InvitationRow, 'hash'>, rolesById: Map<number, Role>): ApiInvitation {
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
+  // Each timestamp read once (from a JSON row, each reading parses its text).
+  const expiryMs = toEpochMs(row.expiry_date);
+  const expiryDate = Math.floor(expiryMs / 1000);
+  const createdAt = toEpochSeconds(row.created_at) as number;
   return {
     id: Number(row.id),
     email: row.email,
@@ -58,7 +66,7 @@ export function toInvitation(row: Omit<InvitationRow, 'hash'>, rolesById: Map<nu
     }),
     message: row.message ?? undefined,
     language: row.language,
-    expiryDate: toEpochSeconds(row.expiry_date) as number,
+    expiryDate,
     roleExpiryDate: toEpochSeconds(row.role_expiry_date),
     enforceEmailEquality: row.enforce_email_equality,
     eduIDOnly: row.edu_id_only,
@@ -72,12 +80,12 @@ export function toInvitation(row: Omit<InvitationRow, 'hash'>, rolesById: Map<nu
             email: row.inviter_email ?? undefined,
           },
     remoteApiUser: row.remote_api_user,
-    createdAt: toEpochSeconds(row.created_at) as number,
-    created_at: toEpochSeconds(row.created_at) as number,
-    expiry_date: toEpochSeconds(row.expiry_date) as number,
+    createdAt,
+    created_at: createdAt,
+    expiry_date: expiryDate,
     inviter_email: row.inviter_email,
     acceptedAt: toEpochSeconds(row.accepted_at),
-    status: invitationStatusOf(row),
+    status: statusAt(row.status, expiryMs, Date.now()),
     organizationGUID: row.organization_guid,
   };
 }
