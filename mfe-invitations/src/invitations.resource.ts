@@ -6,6 +6,7 @@ import {
   apiPut,
   type Invitation,
   type InvitationRequest,
+  type ListedInvitation,
   type Page,
   type Role,
   type User,
@@ -71,9 +72,10 @@ export interface InvitationSearch extends PageRequest {
   mine?: boolean;
 }
 
-export function searchInvitations(search: InvitationSearch): Promise<Page<Invitation>> {
+/** A page of invitations, their roles summarised (RoleSummary). */
+export function searchInvitations(search: InvitationSearch): Promise<Page<ListedInvitation>> {
   const { roleId, status, mine, ...paging } = search;
-  return apiGet<Page<Invitation>>('invitations/search', {
+  return apiGet<Page<ListedInvitation>>('invitations/search', {
     searchParams: { ...paging, roleId, status, mine: mine ? true : undefined },
   });
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, setFlash, type Invitation } from 'shared-auth';
+import { isApiError, setFlash, type ListedInvitation } from 'shared-auth';
 import { ConfirmationDialog } from 'shared-ui';
 import { deleteInvitation, resendInvitation } from '../invitations.resource';
 import type { InvitationAction } from './invitation-columns';
 
 export interface InvitationActionDialogProps {
   action: InvitationAction;
-  invitations: Invitation[];
+  invitations: ListedInvitation[];
   /** `changed` is true when at least one invitation was resent or revoked (the list then reloads). */
   onClose: (changed: boolean) => void;
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { invitationStatus, type Invitation } from 'shared-auth';
+import { invitationStatus, type ListedInvitation } from 'shared-auth';
 import { AuthorityBadge, formatDate, type EntityColumn } from 'shared-ui';
 
 export type InvitationAction = 'resend' | 'revoke';
@@ -9,11 +9,11 @@ export function invitationColumns(
   t: TFunction<'invitations'>,
   options: {
     showRoles: boolean;
-    mayManage: (invitation: Invitation) => boolean;
-    act: (action: InvitationAction, invitation: Invitation) => void;
+    mayManage: (invitation: ListedInvitation) => boolean;
+    act: (action: InvitationAction, invitation: ListedInvitation) => void;
   },
-): EntityColumn<Invitation>[] {
-  const columns: Array<EntityColumn<Invitation> | false> = [
+): EntityColumn<ListedInvitation>[] {
+  const columns: Array<EntityColumn<ListedInvitation> | false> = [
     {
       key: 'email',
       header: t('list.email'),
@@ -88,5 +88,5 @@ export function invitationColumns(
         ) : null,
     },
   ];
-  return columns.filter((column): column is EntityColumn<Invitation> => Boolean(column));
+  return columns.filter((column): column is EntityColumn<ListedInvitation> => Boolean(column));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore, type Invitation } from 'shared-auth';
+import { useSessionStore, type ListedInvitation } from 'shared-auth';
 import { Checkbox, PagedList, SelectField, type PageRequest, type RowKey } from 'shared-ui';
 import '../invitations.css';
 import { searchInvitations, type InvitationFilter } from '../invitations.resource';
@@ -27,11 +27,12 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
   const [onlyMine, setOnlyMine] = useState(Boolean(mine));
   const [selected, setSelected] = useState<RowKey[]>([]);
   const [reloads, setReloads] = useState(0);
-  const [pending, setPending] = useState<{ action: InvitationAction; invitations: Invitation[] } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<{
+    action: InvitationAction;
+    invitations: ListedInvitation[];
+  } | null>(null);
   // The rows on screen, to turn the selected ids back into invitations.
-  const shown = useRef<Invitation[]>([]);
+  const shown = useRef<ListedInvitation[]>([]);
 
   const fetchPage = useCallback(
     async (request: PageRequest) => {
@@ -41,13 +42,14 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
     },
     [roleId, onlyMine, filter],
   );
-  const mayManage = (invitation: Invitation) => mayManageInvitation(user, invitation);
-  const act = (action: InvitationAction, invitations: Invitation[]) => setPending({ action, invitations });
+  const mayManage = (invitation: ListedInvitation) => mayManageInvitation(user, invitation);
+  const act = (action: InvitationAction, invitations: ListedInvitation[]) =>
+    setPending({ action, invitations });
   const selection = shown.current.filter((invitation) => selected.includes(invitation.id));
 
   return (
     <div className="inv-list">
-      <PagedList<Invitation>
+      <PagedList<ListedInvitation>
         fetchPage={fetchPage}
         reloadKey={`${filter}:${onlyMine}:${reloads}`}
         columns={invitationColumns(t, {

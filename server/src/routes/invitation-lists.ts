@@ -12,7 +12,7 @@ import {
 } from '../stores/invitations.store.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
-import { invitationSchema } from '../domain/schemas.js';
+import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
 type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
@@ -32,7 +32,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
             mine: { type: 'boolean' },
           },
         },
-        response: { 200: pageSchema(invitationSchema) },
+        response: { 200: pageSchema(listedInvitationSchema) },
       },
     },
     async (request) => {

@@ -397,6 +397,34 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     expect(accepted.content.every((i: { status: string }) => i.status === 'ACCEPTED')).toBe(true);
   });
 
+  it('lists each role of an invitation by its summary: id, name and the applications it points at', async () => {
+    const created = await call(
+      app,
+      s.manager,
+      'POST',
+      '/api/v1/invitations',
+      invite({ invites: ['summary.role@example.com'] }),
+    );
+    expect(created.statusCode).toBe(201);
+    const page = (
+      await call(app, s.admin, 'GET', '/api/v1/invitations/search?query=summary.role&pageSize=100')
+    ).json();
+    expect(page.totalElements).toBe(1);
+    const [link] = page.content[0].roles;
+    const full = (await call(app, s.admin, 'GET', `/api/v1/roles/${wiki}`)).json();
+    expect(link.role).toEqual({
+      id: wiki,
+      name: full.name,
+      organizationGUID: full.organizationGUID,
+      applicationUsages: full.applicationUsages,
+      applicationName: full.applicationName,
+      unknownInManage: false,
+    });
+    // The role's own page keeps the whole role.
+    expect(full.applicationMaps.length).toBeGreaterThan(0);
+    expect(full.description).toEqual(expect.any(String));
+  });
+
   it("shows a role's new name and applications once the role is changed", async () => {
     const created = await call(
       app,
@@ -413,11 +441,11 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
       expect(page.totalElements).toBe(1);
       return new Set(
         page.content.flatMap(
-          (i: { roles: { role: { id: number; name: string; applicationMaps: unknown[] } }[] }) =>
+          (i: { roles: { role: { id: number; name: string; applicationUsages: unknown[] } }[] }) =>
             i.roles
               .map((link) => link.role)
               .filter((r) => r.id === wiki)
-              .map((r) => `${r.name} (${r.applicationMaps.length})`),
+              .map((r) => `${r.name} (${r.applicationUsages.length})`),
         ),
       );
     };

@@ -158,7 +158,8 @@ const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 
 /**
  * A search page shaped for the API. Its roles (without member counts, which nobody reads in an invitation
- * list) come from the role memo, read only when they may have changed (role-memo.ts).
+ * list) come from the role memo, read only when they may have changed (role-memo.ts); the route sends
+ * their summaries (roleSummarySchema in domain/schemas.ts).
  */
 export async function toSearchedInvitations(
   q: Queryable,

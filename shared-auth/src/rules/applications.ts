@@ -1,7 +1,9 @@
-import type { Role, User } from './types.js';
+import type { Role, RoleRef, User } from './types.js';
 
 /** The registry manageIds a role points at (its application usages, else its application maps). */
-export function roleApplicationIds(role: Pick<Role, 'applicationUsages' | 'applicationMaps'>): string[] {
+export function roleApplicationIds(
+  role: Partial<Pick<Role, 'applicationUsages' | 'applicationMaps'>>,
+): string[] {
   const fromUsages = (role.applicationUsages ?? [])
     .map((usage) => usage.application?.manageId)
     .filter(isText);
@@ -21,7 +23,7 @@ export function userManagesApplication(user: User | null | undefined, manageId: 
 }
 
 /** True when the user is an institution admin owning at least one of the role's applications. */
-export function userManagesRoleApplication(user: User | null | undefined, role: Role): boolean {
+export function userManagesRoleApplication(user: User | null | undefined, role: RoleRef): boolean {
   return roleApplicationIds(role).some((manageId) => userManagesApplication(user, manageId));
 }
 

@@ -165,4 +165,31 @@ describe('allowedToDeleteInvitation', () => {
     expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: { id: sender.id + 1 } })).toBe(false);
     expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: null })).toBe(false);
   });
+
+  test('decides the same on the role summaries of a search page (id, name, application usages)', () => {
+    const summary = ({ id, name, applicationUsages }: typeof roleA) => ({ id, name, applicationUsages });
+    const cases: Array<[keyof typeof actors, Authority, (typeof roleA)[]]> = [
+      ['institutionAdminOwner', 'MANAGER', [roleA]],
+      ['institutionAdminOwner', 'GUEST', [roleA, roleB]],
+      ['managerSameRole', 'GUEST', [roleA]],
+      ['managerSameRole', 'MANAGER', [roleA]],
+      ['managerSharedApp', 'GUEST', [roleA, roleA2]],
+      ['inviterSameRole', 'INVITER', [roleA]],
+    ];
+    for (const [actor, intendedAuthority, roles] of cases) {
+      const whole = { intendedAuthority, roles: roles.map((role) => ({ id: role.id, role })) };
+      const listed = {
+        intendedAuthority,
+        roles: roles.map((role) => ({ id: role.id, role: summary(role) })),
+      };
+      expect([actor, allowedToDeleteInvitation(actors[actor], listed)]).toEqual([
+        actor,
+        allowedToDeleteInvitation(actors[actor], whole),
+      ]);
+    }
+    // By the summary's application usages alone: the institution admin owns app-a.
+    const listedOnly = { intendedAuthority: 'MANAGER' as const, roles: [{ role: summary(roleA) }] };
+    expect(allowedToDeleteInvitation(actors.institutionAdminOwner, listedOnly)).toBe(true);
+    expect(allowedToDeleteInvitation(actors.managerSameRole, listedOnly)).toBe(false);
+  });
 });

@@ -1,13 +1,13 @@
 import { authorityRank, isUserAllowed, isValidAuthority } from './authority.js';
 import { roleApplicationIds, isRoleUnknownInManage, userManagesRoleApplication } from './applications.js';
-import type { Authority, Invitation, Role, User, UserRole } from './types.js';
+import type { Authority, Invitation, Role, RoleRef, User, UserRole } from './types.js';
 
 /** The part of a user role the permission rules read. */
-export type TargetUserRole = Pick<UserRole, 'role' | 'authority'> &
+export type TargetUserRole = { role: RoleRef } & Pick<UserRole, 'authority'> &
   Partial<Pick<UserRole, 'id' | 'user_id' | 'userInfo'>>;
 
 /** True when the user holds the role itself with at least the given authority. */
-function holdsRoleAtLeast(user: User, role: Role, minimum: Authority): boolean {
+function holdsRoleAtLeast(user: User, role: RoleRef, minimum: Authority): boolean {
   return (user.userRoles ?? []).some(
     (userRole) =>
       userRole.role?.id === role.id &&
@@ -17,7 +17,7 @@ function holdsRoleAtLeast(user: User, role: Role, minimum: Authority): boolean {
 }
 
 /** True when the user holds a MANAGER-or-higher role pointing at one of the same applications. */
-function managesSharedApplication(user: User, role: Role): boolean {
+function managesSharedApplication(user: User, role: RoleRef): boolean {
   const targetApps = new Set(roleApplicationIds(role));
   if (targetApps.size === 0) return false;
   return (user.userRoles ?? []).some(
@@ -91,7 +91,8 @@ export function allowedToEditRole(user: User | null | undefined, role: Role): bo
  */
 export function allowedToDeleteInvitation(
   user: User | null | undefined,
-  invitation: Pick<Invitation, 'roles' | 'intendedAuthority'> & Partial<Pick<Invitation, 'inviter'>>,
+  invitation: Pick<Invitation, 'intendedAuthority'> &
+    Partial<Pick<Invitation, 'inviter'>> & { roles?: ReadonlyArray<{ role: RoleRef }> },
 ): boolean {
   if (!user) return false;
   if (user.superUser) return true;

@@ -128,6 +128,16 @@ export interface Config {
 
 export type InvitationStatus = 'OPEN' | 'ACCEPTED' | 'EXPIRED';
 
+/**
+ * What the permission rules read of a role: its id (does the user hold it?) and the registry applications
+ * it points at (does the user manage one of them?).
+ */
+export type RoleRef = Pick<Role, 'id'> & Partial<Pick<Role, 'applicationUsages' | 'applicationMaps'>>;
+
+/** A role as an invitation search page names it: its id, name and applications (server roleSummarySchema). */
+export type RoleSummary = Pick<Role, 'id' | 'name' | 'applicationUsages'> &
+  Partial<Pick<Role, 'organizationGUID' | 'applicationName' | 'unknownInManage'>>;
+
 export interface Invitation {
   id: number;
   email: string;
@@ -149,6 +159,11 @@ export interface Invitation {
   acceptedAt?: number | null;
   status: InvitationStatus;
   organizationGUID?: string | null;
+}
+
+/** An invitation as GET invitations/search lists it: its roles summarised. */
+export interface ListedInvitation extends Omit<Invitation, 'roles'> {
+  roles: Array<{ id: number; role: RoleSummary; endDate?: number | null }>;
 }
 
 export interface InvitationRequest {
