@@ -25,6 +25,35 @@ describe('estimating how many rows a search text matches', () => {
   // As the performance seed's users: four words everyone holds, every other word their own.
   const seeded = stats(75_000, { perf: 1, user: 1, example: 1, org: 1 });
 
+  it('weighs a begun word by all the common words it begins, and by none other', () => {
+    const common = {
+      ab: 0.1,
+      abc: 0.02,
+      abd: 0.03,
+      'ab\uffffz': 0.01,
+      abé: 0.04,
+      ac: 0.2,
+      b: 0.3,
+      zz: 0.001,
+    };
+    const words = stats(10_000, common);
+    const rare = 0.001 / 2;
+    const begun = (start: string) =>
+      Object.entries(common)
+        .filter(([word]) => word.startsWith(start))
+        .reduce((sum, [, f]) => sum + f, 0);
+    for (const start of ['a', 'ab', 'abc', 'abe', 'ac', 'b', 'c', 'z', 'zz', 'zzz']) {
+      const exact = common[start as keyof typeof common] ?? rare;
+      const prefix = Math.min(1, Math.max(rare, begun(start)));
+      expect([start, estimatedFraction(start, words)]).toEqual([
+        start,
+        expect.closeTo(exact + prefix - exact * prefix, 12),
+      ]);
+    }
+    // Read twice from the same statistics: the same answer.
+    expect(estimatedFraction('ab', words)).toBeCloseTo(estimatedFraction('ab', words), 12);
+  });
+
   it('calls a text narrow when one of its words is rare', () => {
     expect(looksNarrow('perf user 4711', seeded, true)).toBe(true);
     expect(looksNarrow('Jan de Vries', seeded, true)).toBe(true);

@@ -58,15 +58,9 @@ interface WordTerm {
  */
 function wordTerms(words: readonly string[], stats: WordFrequencies): WordTerm[] {
   if (words.length === 0) return [];
-  let least = 1;
-  for (const frequency of stats.common.values()) least = Math.min(least, frequency);
-  const rare = Math.min(DEFAULT_WORD_FREQUENCY, least / 2);
+  const { rare, prefixSum } = commonWordsOf(stats);
   const whole = (word: string) => stats.common.get(word) ?? rare;
-  const prefix = (start: string) => {
-    let sum = 0;
-    for (const [word, frequency] of stats.common) if (word.startsWith(start)) sum += frequency;
-    return Math.min(1, Math.max(rare, sum));
-  };
+  const prefix = (start: string) => Math.min(1, Math.max(rare, prefixSum(start)));
   const last = words[words.length - 1];
   const exact = whole(last);
   const begun = prefix(last);
@@ -74,6 +68,57 @@ function wordTerms(words: readonly string[], stats: WordFrequencies): WordTerm[]
     ...words.slice(0, -1).map((word) => ({ query: `'${word}'`, fraction: whole(word) })),
     { query: `( '${last}' | '${last}':* )`, fraction: exact + begun - exact * begun },
   ];
+}
+
+/** What every search weighs its words by, worked out once per reading of the statistics. */
+interface CommonWords {
+  /** The fraction of rows estimated to hold a word that is not among the most common (wordTerms). */
+  rare: number;
+  /** The summed fractions of the most common words that begin with `start`. */
+  prefixSum(start: string): number;
+}
+
+const commonWords = new WeakMap<WordFrequencies, CommonWords>();
+
+/**
+ * The most common words (up to a thousand) sorted, with running sums of their fractions: the words a
+ * prefix begins are one run of them, found by two binary searches instead of a pass over all of them in
+ * every search (two passes per column, four for an invitation search).
+ */
+function commonWordsOf(stats: WordFrequencies): CommonWords {
+  const kept = commonWords.get(stats);
+  if (kept) return kept;
+  const sorted = [...stats.common].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const words = sorted.map(([word]) => word);
+  const sums = [0];
+  for (const [, frequency] of sorted) sums.push(sums[sums.length - 1] + frequency);
+  let least = 1;
+  for (const frequency of stats.common.values()) least = Math.min(least, frequency);
+  /** The index of the first word not before `word`. */
+  const firstFrom = (word: string) => {
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (words[middle] < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const made: CommonWords = {
+    rare: Math.min(DEFAULT_WORD_FREQUENCY, least / 2),
+    prefixSum(start) {
+      if (start === '') return sums[words.length];
+      // The words beginning with `start` sort from it to about start + U+FFFF (the loop takes any that
+      // go on with U+FFFF itself).
+      const from = firstFrom(start);
+      let to = firstFrom(`${start}\uffff`);
+      while (to < words.length && words[to].startsWith(start)) to++;
+      return sums[to] - sums[from];
+    },
+  };
+  commonWords.set(stats, made);
+  return made;
 }
 
 /**
