@@ -106,6 +106,45 @@ describe('the session memo', () => {
     expect(memo.get('gone', 3)).toBeNull();
   });
 
+  it('checks each signed cookie once, and any other cookie again', () => {
+    const memo = new SessionMemo(2);
+    const checks: string[] = [];
+    const unsign = (raw: string) => () => {
+      checks.push(raw);
+      const [value, signature] = raw.split('.');
+      return signature === 'good' ? { valid: true, value } : { valid: false, value: null };
+    };
+    expect(memo.verified('a.good', unsign('a.good'))).toBe('a');
+    expect(memo.verified('a.good', unsign('a.good'))).toBe('a');
+    expect(memo.verified('a.bad', unsign('a.bad'))).toBeNull();
+    expect(memo.verified('a.bad', unsign('a.bad'))).toBeNull();
+    expect(checks).toEqual(['a.good', 'a.bad', 'a.bad']);
+    // Full: the oldest good cookie is checked again.
+    memo.verified('b.good', unsign('b.good'));
+    memo.verified('c.good', unsign('c.good'));
+    expect(memo.verified('a.good', unsign('a.good'))).toBe('a');
+    expect(checks).toEqual(['a.good', 'a.bad', 'a.bad', 'b.good', 'c.good', 'a.good']);
+  });
+
+  it('answers 401 to a session cookie whose signature was changed, after the good one was used', async () => {
+    const app = await buildTestApp();
+    try {
+      const guest = await loginAs(app, 'guest');
+      const me = (cookie: string) =>
+        app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { ...guest.headers, cookie } });
+      const cookie = guest.headers.cookie;
+      expect((await me(cookie)).statusCode).toBe(200);
+      // One character of the signature (the cookie ends with it) changed.
+      const at = cookie.length - 5;
+      const tampered = `${cookie.slice(0, at)}${cookie[at] === 'A' ? 'B' : 'A'}${cookie.slice(at + 1)}`;
+      expect(tampered).not.toBe(cookie);
+      expect((await me(tampered)).statusCode).toBe(401);
+      expect((await me(cookie)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps what it holds from being changed, and the newest sessions when full', () => {
     const memo = new SessionMemo(2);
     memo.set('a', 1, stored());
