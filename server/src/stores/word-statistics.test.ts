@@ -196,10 +196,10 @@ describe("a narrow text's word query, built without the database", () => {
   it('asks the index for its rarer words only, and at least for the rarest', () => {
     expect(narrowWordQuery('perf user 4711', seeded)).toEqual({
       words: "'perf' & 'user' & ( '4711' | '4711':* )",
-      indexed: "( '4711' | '4711':* )",
+      indexed: "'4711':*",
     });
     // "jan" (a tenth of the rows) is asked too; "de" (three tenths) only tested on the rows found.
-    expect(narrowWordQuery('jan de vries', seeded)?.indexed).toBe("'jan' & ( 'vries' | 'vries':* )");
+    expect(narrowWordQuery('jan de vries', seeded)?.indexed).toBe("'jan' & 'vries':*");
     expect(narrowWordQuery('perf example', seeded)?.indexed).toBe("'perf'");
   });
 

@@ -47,6 +47,12 @@ export function searchWords(text: string): string[] {
 interface WordTerm {
   /** In tsquery syntax. */
   query: string;
+  /**
+   * What the word index is asked for it, when that is less: the last word only begun ('w':* finds every
+   * row that 'w' | 'w':* does, with one lookup in the index instead of two; the rows found are still
+   * tested for `query`).
+   */
+  indexedQuery?: string;
   /** The fraction of rows estimated to hold it. */
   fraction: number;
 }
@@ -66,7 +72,11 @@ function wordTerms(words: readonly string[], stats: WordFrequencies): WordTerm[]
   const begun = prefix(last);
   return [
     ...words.slice(0, -1).map((word) => ({ query: `'${word}'`, fraction: whole(word) })),
-    { query: `( '${last}' | '${last}':* )`, fraction: exact + begun - exact * begun },
+    {
+      query: `( '${last}' | '${last}':* )`,
+      indexedQuery: `'${last}':*`,
+      fraction: exact + begun - exact * begun,
+    },
   ];
 }
 
@@ -169,7 +179,7 @@ function queryOf(terms: readonly WordTerm[]): NarrowWordQuery | null {
   const indexed = terms.filter((term) => term === rarest || term.fraction <= INDEXED_FRACTION);
   return {
     words: terms.map((term) => term.query).join(' & '),
-    indexed: indexed.map((term) => term.query).join(' & '),
+    indexed: indexed.map((term) => term.indexedQuery ?? term.query).join(' & '),
   };
 }
 
