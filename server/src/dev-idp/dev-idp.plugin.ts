@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { loginPage } from './login-page.js';
 import { resolveLogin } from './personas.js';
+import { disableWhenIdle, providerContextStorage } from './provider-context.js';
 import { createDevProvider, DEV_IDP_PREFIX, rememberAccount } from './provider.js';
 
 const uidParams = {
@@ -80,11 +81,14 @@ export default async function devIdpPlugin(app: FastifyInstance): Promise<void> 
     // Leave the body stream unread: oidc-provider parses it.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const callback = provider.callback();
+    // Its request-context storage is off while none of its requests is under way (provider-context.ts).
+    const begin = disableWhenIdle(await providerContextStorage());
     scope.all(`${DEV_IDP_PREFIX}/*`, (request, reply) => {
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '').slice(DEV_IDP_PREFIX.length) || '/';
+      reply.raw.once('close', begin());
       callback(raw, reply.raw);
     });
   });
