@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -272,6 +273,33 @@ describe('database', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
     const { rows } = await db.query<{ sub: string }>("SELECT sub FROM users WHERE sub LIKE 'concurrent-%'");
     expect(rows.map((r) => r.sub)).toEqual(['concurrent-b']);
+  });
+
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  onPostgres('answers on after the server ended its idle connections, and is only told', async () => {
+    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      // Several connections idle in the pool.
+      await Promise.all(Array.from({ length: 3 }, () => db.query('SELECT pg_sleep(0.01)')));
+      const ended = await db.tx(async (q) => {
+        const { rows } = await q.query<{ n: number }>(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = current_setting('application_name')
+              AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state = 'idle'`,
+        );
+        return rows[0].n;
+      });
+      expect(ended).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { rows } = await db.query<{ one: number }>('SELECT 1 AS one');
+      expect(rows).toEqual([{ one: 1 }]);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^PostgreSQL ended an idle connection: terminating connection/),
+        'PoolWarning',
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -101,11 +101,24 @@ export async function postgresDb(
   const clock = new WriteClock(false);
   const listener = listenForChanges(connectionString, clock, instance);
   await listener.ready;
+  // No JIT compiling: it pays off for long analytic statements, not for ours, which run in a millisecond
+  // or less. It compiles whenever a plan's estimated cost passes jit_above_cost, as a generic plan's with a
+  // LIMIT it cannot see does: 5 ms for the first page of a search that takes 0.1.
+  const pool = new pg.Pool({
+    ...options,
+    connectionString,
+    application_name: instance,
+    options: '-c jit=off',
+  });
+  // A connection that the server ends while it is idle in the pool (a restart, an administrator,
+  // idle_session_timeout, a database dropped while the pool closes) is reported by the pool as an 'error'
+  // event; unheard, that event ended the process. The pool has already let the connection go, and the next
+  // statement opens another: it is only told.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`, 'PoolWarning');
+  });
   return poolDb(
-    // No JIT compiling: it pays off for long analytic statements, not for ours, which run in a millisecond
-    // or less. It compiles whenever a plan's estimated cost passes jit_above_cost, as a generic plan's
-    // with a LIMIT it cannot see does: 5 ms for the first page of a search that takes 0.1.
-    new pg.Pool({ ...options, connectionString, application_name: instance, options: '-c jit=off' }),
+    pool,
     'postgres',
     async () => {
       await listener.stop();
