@@ -397,20 +397,25 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     expect(accepted.content.every((i: { status: string }) => i.status === 'ACCEPTED')).toBe(true);
   });
 
-  it('lists each role of an invitation by its summary: id, name and the applications it points at', async () => {
-    const created = await call(
-      app,
-      s.manager,
-      'POST',
-      '/api/v1/invitations',
-      invite({ invites: ['summary.role@example.com'] }),
-    );
+  /** The manager invites `address` to the wiki role; `found()` is the super user's search for it. */
+  async function invitedAndFound(address: string) {
+    const created = await call(app, s.manager, 'POST', '/api/v1/invitations', invite({ invites: [address] }));
     expect(created.statusCode).toBe(201);
-    const page = (
-      await call(app, s.admin, 'GET', '/api/v1/invitations/search?query=summary.role&pageSize=100')
-    ).json();
-    expect(page.totalElements).toBe(1);
-    const [link] = page.content[0].roles;
+    return async () => {
+      const query = encodeURIComponent(address.split('@')[0]);
+      const page = (
+        await call(app, s.admin, 'GET', `/api/v1/invitations/search?query=${query}&pageSize=100`)
+      ).json();
+      expect(page.totalElements).toBe(1);
+      return page.content as {
+        roles: { role: { id: number; name: string; applicationUsages: unknown[] } }[];
+      }[];
+    };
+  }
+
+  it('lists each role of an invitation by its summary: id, name and the applications it points at', async () => {
+    const found = await invitedAndFound('summary.role@example.com');
+    const [link] = (await found())[0].roles;
     const full = (await call(app, s.admin, 'GET', `/api/v1/roles/${wiki}`)).json();
     expect(link.role).toEqual({
       id: wiki,
@@ -426,29 +431,16 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
   });
 
   it("shows a role's new name and applications once the role is changed", async () => {
-    const created = await call(
-      app,
-      s.manager,
-      'POST',
-      '/api/v1/invitations',
-      invite({ invites: ['renamed.role@example.com'] }),
-    );
-    expect(created.statusCode).toBe(201);
-    const roleNames = async () => {
-      const page = (
-        await call(app, s.admin, 'GET', '/api/v1/invitations/search?query=renamed.role&pageSize=100')
-      ).json();
-      expect(page.totalElements).toBe(1);
-      return new Set(
-        page.content.flatMap(
-          (i: { roles: { role: { id: number; name: string; applicationUsages: unknown[] } }[] }) =>
-            i.roles
-              .map((link) => link.role)
-              .filter((r) => r.id === wiki)
-              .map((r) => `${r.name} (${r.applicationUsages.length})`),
+    const found = await invitedAndFound('renamed.role@example.com');
+    const roleNames = async () =>
+      new Set(
+        (await found()).flatMap((i) =>
+          i.roles
+            .map((link) => link.role)
+            .filter((r) => r.id === wiki)
+            .map((r) => `${r.name} (${r.applicationUsages.length})`),
         ),
       );
-    };
     expect(await roleNames()).toEqual(new Set(['Wiki Editors (1)']));
     const role = (await call(app, s.admin, 'GET', `/api/v1/roles/${wiki}`)).json();
     const changed = await call(app, s.admin, 'PUT', '/api/v1/roles', {

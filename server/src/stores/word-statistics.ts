@@ -101,9 +101,11 @@ function commonWordsOf(stats: WordFrequencies): CommonWords {
   const sorted = [...stats.common].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const words = sorted.map(([word]) => word);
   const sums = [0];
-  for (const [, frequency] of sorted) sums.push(sums[sums.length - 1] + frequency);
   let least = 1;
-  for (const frequency of stats.common.values()) least = Math.min(least, frequency);
+  for (const [, frequency] of sorted) {
+    sums.push(sums[sums.length - 1] + frequency);
+    least = Math.min(least, frequency);
+  }
   /** The index of the first word not before `word`. */
   const firstFrom = (word: string) => {
     let low = 0;
@@ -118,7 +120,6 @@ function commonWordsOf(stats: WordFrequencies): CommonWords {
   const made: CommonWords = {
     rare: Math.min(DEFAULT_WORD_FREQUENCY, least / 2),
     prefixSum(start) {
-      if (start === '') return sums[words.length];
       // The words beginning with `start` sort from it to about start + U+FFFF (the loop takes any that
       // go on with U+FFFF itself).
       const from = firstFrom(start);
