@@ -41,11 +41,20 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A page's order: `column direction NULLS FIRST|LAST` (first when ascending), then the id the same way. */
+export interface PageSort {
+  /** A whitelisted SQL expression, never caller text. */
+  column: string;
+  direction: 'ASC' | 'DESC';
+}
+
 export interface PageSql {
   /** `ORDER BY … LIMIT … OFFSET …` (a whitelisted column, never caller text). */
   tail: string;
   /** The `ORDER BY …` part of the tail alone. */
   order: string;
+  /** The order's sort column and direction (then the id, in the same direction). */
+  sort: PageSort;
   size: number;
   offset: number;
   /** The trimmed search text as an ILIKE pattern, or null when there is nothing to search for. */
@@ -74,6 +83,7 @@ export function pageSql(
   return {
     tail: `${order} LIMIT ${size} OFFSET ${offset}`,
     order,
+    sort: { column, direction },
     size,
     offset,
     like: text === '' ? null : likePattern(text),

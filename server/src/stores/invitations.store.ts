@@ -276,10 +276,9 @@ export async function searchInvitations(
       const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
       const { n, rows } = await probedPage<SearchedInvitationRow>(
         q,
-        `SELECT i.id FROM ${from} WHERE ${narrowWhere}`,
+        { fromWhere: `FROM ${from} WHERE ${narrowWhere}`, id: 'i.id', sort: page.sort },
         narrowParams,
         {
-          idColumn: 'i.id',
           select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
           limit: page.size,
           offset: page.offset,

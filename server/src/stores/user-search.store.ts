@@ -111,16 +111,16 @@ export async function searchUsers(
       // 0.13 ms a search at ten times the volume); hidden, the one generic plan serves them all.
       const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
       const match = `u.search_words @@ (SELECT $1::tsquery) AND ${WORDS_MATCH(`(SELECT $${narrowParams.length}::tsquery)`)}`;
+      const { column, direction } = sortOf(query);
       const { n, rows } = await probedPage<UserSearchRow>(
         q,
-        `SELECT u.id FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
-        narrowParams,
         {
-          idColumn: 'u.id',
-          select: (ids) => `${select} WHERE ${ids} ORDER BY ${orderBy(query)}`,
-          limit,
-          offset,
+          fromWhere: `FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
+          id: 'u.id',
+          sort: { column, direction },
         },
+        narrowParams,
+        { select: (ids) => `${select} WHERE ${ids} ORDER BY ${orderBy(query)}`, limit, offset },
       );
       if (n <= COUNT_CAP) return { rows, total: n };
     } else {

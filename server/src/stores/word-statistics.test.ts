@@ -302,6 +302,53 @@ describe('the searches with word statistics', () => {
     expect(searching(sent)).toEqual([narrowOnce]);
   });
 
+  it('pages a narrow text in the order of each sort key, either way, equal keys by id', async () => {
+    // Perf User 101 and 1010 … 1019: some active on the same day, one later; some without a home
+    // organisation (first ascending, last descending), the rest all at the same one; all created in one batch.
+    const matches = "name ~ '^Perf User 101[0-9]?$'";
+    await db.query(
+      `UPDATE users SET last_activity = CASE WHEN right(name, 1) IN ('2', '5') THEN timestamptz '2026-02-01'
+                                             ELSE timestamptz '2026-01-01' END,
+                        schac_home_organization = CASE WHEN right(name, 1) IN ('3', '8') THEN NULL
+                                                       ELSE schac_home_organization END
+        WHERE ${matches}`,
+    );
+    const columns = {
+      name: 'lower(name)',
+      email: 'lower(email)',
+      lastActivity: 'last_activity',
+      schacHomeOrganization: 'schac_home_organization',
+      createdAt: 'created_at',
+    };
+    const { q, sent } = recorded();
+    for (const [sort, column] of Object.entries(columns))
+      for (const sortDirection of ['ASC', 'DESC'] as const) {
+        const nulls = sortDirection === 'ASC' ? 'FIRST' : 'LAST';
+        const { rows: expected } = await db.query<{ id: string }>(
+          `SELECT id FROM users WHERE ${matches} ORDER BY ${column} ${sortDirection} NULLS ${nulls}, id ${sortDirection}`,
+        );
+        const paged: number[] = [];
+        for (let pageNumber = 0; pageNumber < 3; pageNumber++) {
+          const page = await searchUsers(q, {
+            query: 'perf user 101',
+            pageNumber,
+            pageSize: 4,
+            sort,
+            sortDirection,
+          });
+          expect(page.total).toBe(11);
+          paged.push(...page.rows.map((u) => Number(u.id)));
+        }
+        expect({ sort, sortDirection, ids: paged }).toEqual({
+          sort,
+          sortDirection,
+          ids: expected.map((r) => Number(r.id)),
+        });
+      }
+    expect(searching(sent)).toEqual(Array(3 * 2 * Object.keys(columns).length).fill(narrowOnce));
+    await db.query(`UPDATE users SET schac_home_organization = 'perf.example.org' WHERE ${matches}`);
+  });
+
   it('takes a text it called narrow that finds more than the cap for the broad search it is', async () => {
     // "1" is no common word, but begins 1,111 of the 2,000 users' numbers (1, 10-19, 100-199, 1000-1999).
     expect(await userWords.isNarrow(db, 'perf user 1', true)).toBe(true);
@@ -330,6 +377,7 @@ describe('the searches with word statistics', () => {
       size: 10,
       offset,
       order: 'ORDER BY i.email, i.id',
+      sort: { column: 'i.email', direction: 'ASC' as const },
       tail: `ORDER BY i.email, i.id LIMIT 10 OFFSET ${offset}`,
     });
     // perf.user102 and perf.user1020 … perf.user1029, none of them an inviter.
