@@ -24,20 +24,42 @@ export async function cappedCount(
 }
 
 /**
- * The probe of a text search: up to COUNT_CAP + 1 of the ids `idsFromWhere` selects (a `SELECT x.id FROM …
- * WHERE …` text), in no order, by the cheapest scan the planner finds for this text (the word index for a
- * narrow one, the table's first rows for a broad one). `n` is the capped total; `ids` are all the matches
- * when there are at most COUNT_CAP of them (a page is then sorted among them), null when there are more.
+ * What a text search probes: the matches of `fromWhere` (a `FROM … WHERE …` text), each with its `id` and
+ * the key of the page's `sort`, both read by the scan that finds it.
+ */
+export interface MatchProbe {
+  fromWhere: string;
+  id: string;
+  sort: PageSort;
+}
+
+/** Up to COUNT_CAP + 1 matches of a probe, as `id` and sort key `k`. */
+const probedMatches = ({ fromWhere, id, sort }: MatchProbe) =>
+  `SELECT ${id} AS id, ${sort.column} AS k ${fromWhere} LIMIT ${COUNT_CAP + 1}`;
+
+/** The page's order among probed matches (p): by key, missing keys first ascending, then by id. */
+const keyOrder = ({ direction }: PageSort) =>
+  `p.k ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, p.id ${direction}`;
+
+/**
+ * The probe of a text search: up to COUNT_CAP + 1 matches, by the cheapest scan the planner finds for this
+ * text (the word index for a narrow one, the table's first rows for a broad one). `n` is the capped total;
+ * when that is all of them, `ids` are the page's (`page`), in its order: sorted among the matches' keys,
+ * so that only the page's own rows are read again. Null when there are more.
  */
 export async function probeMatches(
   q: Queryable,
-  idsFromWhere: string,
+  probe: MatchProbe,
   params: readonly unknown[],
-): Promise<{ n: number; ids: number[] | null }> {
-  const { rows } = await q.query<{ n: number; ids: number[] | null }>(
-    `SELECT count(*)::int AS n, CASE WHEN count(*) <= ${COUNT_CAP} THEN array_agg(id) END AS ids
-       FROM (${idsFromWhere} LIMIT ${COUNT_CAP + 1}) p`,
-    params,
+  page: { limit: number; offset: number },
+): Promise<{ n: number; ids: string[] | null }> {
+  const offset = params.length + 1;
+  const { rows } = await q.query<{ n: number; ids: string[] | null }>(
+    `SELECT count(*)::int AS n,
+            CASE WHEN count(*) <= ${COUNT_CAP}
+              THEN (array_agg(p.id ORDER BY ${keyOrder(probe.sort)}))[$${offset}::int + 1 : $${offset}::int + $${offset + 1}::int] END AS ids
+       FROM (${probedMatches(probe)}) p`,
+    [...params, page.offset, page.limit],
   );
   return rows[0];
 }
@@ -55,18 +77,16 @@ export async function probeMatches(
  */
 export async function probedPage<T>(
   q: Queryable,
-  probe: { fromWhere: string; id: string; sort: PageSort },
+  probe: MatchProbe,
   params: readonly unknown[],
   page: { select: (condition: string) => string; limit: number; offset: number },
 ): Promise<{ n: number; rows: T[] }> {
   const limit = params.length + 1;
-  const { column, direction } = probe.sort;
-  const nulls = direction === 'ASC' ? 'FIRST' : 'LAST';
   const { rows } = await q.query<{ n: number; rows: T[] }>(
-    `WITH p AS MATERIALIZED (SELECT ${probe.id} AS id, ${column} AS k ${probe.fromWhere} LIMIT ${COUNT_CAP + 1}),
+    `WITH p AS MATERIALIZED (${probedMatches(probe)}),
           c AS (SELECT count(*)::int AS n FROM p),
           s AS (SELECT p.id FROM p WHERE (SELECT n FROM c) <= ${COUNT_CAP}
-                 ORDER BY p.k ${direction} NULLS ${nulls}, p.id ${direction} LIMIT $${limit} OFFSET $${limit + 1})
+                 ORDER BY ${keyOrder(probe.sort)} LIMIT $${limit} OFFSET $${limit + 1})
      SELECT c.n, ${jsonRows(page.select(`${probe.id} = ANY(ARRAY(SELECT id FROM s))`))} AS rows FROM c`,
     [...params, page.limit, page.offset],
     { prepare: true },

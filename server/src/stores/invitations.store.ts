@@ -287,15 +287,23 @@ export async function searchInvitations(
       if (n <= COUNT_CAP) return { rows, total: n };
     } else {
       // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is
-      // all of them, the page's candidates. The page is sorted among those ids in a statement planned once
-      // (its nested roles made planning it cost more than running it).
-      const { n, ids } = await probeMatches(q, `SELECT i.id FROM ${matching}`, params);
+      // all of them, the page's ids (sorted among the matches' keys). The page's rows are read by a
+      // statement planned once (its nested roles made planning it cost more than running it).
+      const { n, ids } = await probeMatches(
+        q,
+        { fromWhere: `FROM ${matching}`, id: 'i.id', sort: page.sort },
+        params,
+        {
+          limit: page.size,
+          offset: page.offset,
+        },
+      );
       if (ids || n === 0) {
-        if (page.offset >= n) return { rows: [], total: n };
+        if (!ids?.length) return { rows: [], total: n };
         const rows = await queryJsonRows<SearchedInvitationRow>(
           q,
-          `${SEARCHED_SELECT} WHERE i.id = ANY($1::bigint[]) ${page.order} LIMIT $2 OFFSET $3`,
-          [ids ?? [], page.size, page.offset],
+          `${SEARCHED_SELECT} WHERE i.id = ANY($1::bigint[]) ${page.order}`,
+          [ids],
           { prepare: true },
         );
         return { rows, total: n };

@@ -111,29 +111,32 @@ export async function searchUsers(
       // 0.13 ms a search at ten times the volume); hidden, the one generic plan serves them all.
       const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
       const match = `u.search_words @@ (SELECT $1::tsquery) AND ${WORDS_MATCH(`(SELECT $${narrowParams.length}::tsquery)`)}`;
-      const { column, direction } = sortOf(query);
       const { n, rows } = await probedPage<UserSearchRow>(
         q,
         {
           fromWhere: `FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
           id: 'u.id',
-          sort: { column, direction },
+          sort: sortOf(query),
         },
         narrowParams,
         { select: (ids) => `${select} WHERE ${ids} ORDER BY ${orderBy(query)}`, limit, offset },
       );
       if (n <= COUNT_CAP) return { rows, total: n };
     } else {
-      // The probe (planned for this text): the capped total and, when that is all of them, the page's
-      // candidates.
-      const { n, ids } = await probeMatches(q, `SELECT u.id FROM users u ${whereSql}`, params);
+      // The probe (planned for this text): the capped total and, when that is all of them, the page's ids.
+      const { n, ids } = await probeMatches(
+        q,
+        { fromWhere: `FROM users u ${whereSql}`, id: 'u.id', sort: sortOf(query) },
+        params,
+        { limit, offset },
+      );
       if (ids || n === 0) {
-        if (offset >= n) return { rows: [], total: n };
-        // Sorted among the ids only: planned once, whatever the text found.
+        if (!ids?.length) return { rows: [], total: n };
+        // The page's users: planned once, whatever the text found.
         const rows = await queryJsonRows<UserSearchRow>(
           q,
-          `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)} LIMIT $2 OFFSET $3`,
-          [ids ?? [], limit, offset],
+          `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)}`,
+          [ids],
           { prepare: true },
         );
         return { rows, total: n };

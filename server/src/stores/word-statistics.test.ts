@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types.js';
 import { COUNT_CAP } from '../domain/paging.js';
 import { performanceSeed } from '../seed/performance-seed.js';
 import { freshTestDb } from '../test/template-db.js';
+import { probeMatches } from './capped-count.js';
 import { searchInvitations } from './invitations.store.js';
 import { searchUsers } from './user-search.store.js';
 import {
@@ -302,7 +303,7 @@ describe('the searches with word statistics', () => {
     expect(searching(sent)).toEqual([narrowOnce]);
   });
 
-  it('pages a narrow text in the order of each sort key, either way, equal keys by id', async () => {
+  it('pages a text in the order of each sort key, either way, equal keys by id', async () => {
     // Perf User 101 and 1010 … 1019: some active on the same day, one later; some without a home
     // organisation (first ascending, last descending), the rest all at the same one; all created in one batch.
     const matches = "name ~ '^Perf User 101[0-9]?$'";
@@ -328,6 +329,8 @@ describe('the searches with word statistics', () => {
           `SELECT id FROM users WHERE ${matches} ORDER BY ${column} ${sortDirection} NULLS ${nulls}, id ${sortDirection}`,
         );
         const paged: number[] = [];
+        // The same order from a probe planned for its text (probeMatches: the page's ids, then its rows).
+        const probed: number[] = [];
         for (let pageNumber = 0; pageNumber < 3; pageNumber++) {
           const page = await searchUsers(q, {
             query: 'perf user 101',
@@ -338,11 +341,21 @@ describe('the searches with word statistics', () => {
           });
           expect(page.total).toBe(11);
           paged.push(...page.rows.map((u) => Number(u.id)));
+          const probe = {
+            fromWhere: `FROM users u WHERE ${matches}`,
+            id: 'u.id',
+            sort: { column, direction: sortDirection },
+          };
+          const { n, ids } = await probeMatches(db, probe, [], { limit: 4, offset: 4 * pageNumber });
+          expect(n).toBe(11);
+          probed.push(...(ids ?? []).map(Number));
         }
-        expect({ sort, sortDirection, ids: paged }).toEqual({
+        const ids = expected.map((r) => Number(r.id));
+        expect({ sort, sortDirection, paged, probed }).toEqual({
           sort,
           sortDirection,
-          ids: expected.map((r) => Number(r.id)),
+          paged: ids,
+          probed: ids,
         });
       }
     expect(searching(sent)).toEqual(Array(3 * 2 * Object.keys(columns).length).fill(narrowOnce));
