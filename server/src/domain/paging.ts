@@ -48,6 +48,14 @@ export interface PageSort {
   direction: 'ASC' | 'DESC';
 }
 
+/**
+ * A page's order over `key` and `id`: `key direction NULLS FIRST|LAST, id direction` (missing keys first
+ * when ascending). Every paged search sorts so, wherever it sorts (the page, a probe's matches).
+ */
+export function sortOrder({ direction }: PageSort, key: string, id: string): string {
+  return `${key} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, ${id} ${direction}`;
+}
+
 export interface PageSql {
   /** `ORDER BY … LIMIT … OFFSET …` (a whitelisted column, never caller text). */
   tail: string;
@@ -79,7 +87,7 @@ export function pageSql(
   const size = q.pageSize ?? defaultPageSize;
   const offset = (q.pageNumber ?? 0) * size;
   const text = q.query?.trim() ?? '';
-  const order = `ORDER BY ${column} ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, 1 ${direction}`;
+  const order = `ORDER BY ${sortOrder({ column, direction }, column, '1')}`;
   return {
     tail: `${order} LIMIT ${size} OFFSET ${offset}`,
     order,

@@ -1,7 +1,7 @@
 /** The count every paged search of the stores answers as totalElements. */
 import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
-import { COUNT_CAP, type PageSort } from '../domain/paging.js';
+import { COUNT_CAP, sortOrder, type PageSort } from '../domain/paging.js';
 
 /**
  * `totalElements` of a search: the exact number of rows matching `fromWhere` (a `FROM … WHERE …` text)
@@ -37,9 +37,8 @@ export interface MatchProbe {
 const probedMatches = ({ fromWhere, id, sort }: MatchProbe) =>
   `SELECT ${id} AS id, ${sort.column} AS k ${fromWhere} LIMIT ${COUNT_CAP + 1}`;
 
-/** The page's order among probed matches (p): by key, missing keys first ascending, then by id. */
-const keyOrder = ({ direction }: PageSort) =>
-  `p.k ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}, p.id ${direction}`;
+/** The page's order among probed matches (p). */
+const keyOrder = (sort: PageSort) => sortOrder(sort, 'p.k', 'p.id');
 
 /**
  * The probe of a text search: up to COUNT_CAP + 1 matches, by the cheapest scan the planner finds for this

@@ -5,7 +5,7 @@
  */
 import { queryJsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
-import { COUNT_CAP } from '../domain/paging.js';
+import { COUNT_CAP, sortOrder, type PageSort } from '../domain/paging.js';
 import { broadUserSearches } from './broad-memo.js';
 import { probedPage, probeMatches } from './capped-count.js';
 import { userWords } from './word-statistics.js';
@@ -51,15 +51,14 @@ const SORT_COLUMNS: Record<string, string> = {
   created_at: 'u.created_at',
 };
 
-function sortOf(query: UserSearchQuery): { column: string; direction: 'ASC' | 'DESC'; nulls: string } {
+function sortOf(query: UserSearchQuery): PageSort {
   const column = SORT_COLUMNS[query.sort ?? 'name'] ?? SORT_COLUMNS.name;
-  const direction = query.sortDirection === 'DESC' ? 'DESC' : 'ASC';
-  return { column, direction, nulls: direction === 'ASC' ? 'FIRST' : 'LAST' };
+  return { column, direction: query.sortDirection === 'DESC' ? 'DESC' : 'ASC' };
 }
 
 function orderBy(query: UserSearchQuery): string {
-  const { column, direction, nulls } = sortOf(query);
-  return `${column} ${direction} NULLS ${nulls}, u.id ${direction}`;
+  const sort = sortOf(query);
+  return sortOrder(sort, sort.column, 'u.id');
 }
 
 /**
