@@ -21,6 +21,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
+import { growMemoryFilesByDoubling } from './pglite-memory-files.js';
 
 /**
  * @typedef {{ dataDir?: string, loadDataDir?: Uint8Array, startParams: string[], waitLimitMs: number }} OpenRequest
@@ -50,6 +51,7 @@ const pglite = await PGlite.create({
   startParams: open.startParams,
   ...(open.loadDataDir ? { loadDataDir: new Blob([open.loadDataDir]) } : {}),
 });
+growMemoryFilesByDoubling(pglite);
 port.postMessage({ ready: true });
 
 /** Runs bytes through the backend: the answer's chunks are views into the database's memory, so copied. */
