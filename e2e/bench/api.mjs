@@ -1,7 +1,7 @@
 // The API part of the bench: the floor (GET /bench/floor, one primary-key query with no session or
 // plugin hook, see server/src/plugins/bench-floor.ts) and each endpoint, driven by the same generator at
-// the same concurrency in the same run; every p95 is also given as a ratio to the floor's p95 (the floor
-// is measured before and after the endpoints, and the faster of the two counts).
+// the same concurrency in the same run; every p95 is also given as a ratio to the floor's p95, measured in
+// rounds: a floor run, then the endpoint's, the ratio the median of the rounds' (measureApi).
 import { performance } from 'node:perf_hooks';
 import { runLoad } from './load.mjs';
 
@@ -33,64 +33,112 @@ function endpointPaths(searchesOnly) {
   return paths;
 }
 
+/** Rounds per endpoint: each a floor run and, straight after it, the endpoint's run (BENCH_ROUNDS). */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The median of numbers (the mean of the middle two for an even count). @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Each figure of a load result, as the median over rounds. @param {Record<string, any>[]} runs */
+function medianRun(runs) {
+  const pick = (/** @type {string} */ key) => Math.round(median(runs.map((r) => r[key])) * 10) / 10;
+  /** @type {Record<string, number>} */
+  const statuses = {};
+  for (const r of runs)
+    for (const [status, count] of Object.entries(r.statuses))
+      statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    concurrency: runs[0].concurrency,
+    statuses,
+    p50: pick('p50'),
+    p95: pick('p95'),
+    p99: pick('p99'),
+    max: Math.max(...runs.map((r) => r.max)),
+    rps: Math.round(median(runs.map((r) => r.rps))),
+  };
+}
+
 /**
  * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
 export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false }) {
   const headers = { cookie, accept: 'application/json' };
-  /** @param {string} path @param {number} concurrency @param {Record<string, string>} [h] */
-  const load = async (path, concurrency, h = headers) => {
+  const floorHeaders = { accept: 'application/json' };
+  /** Paths already measured once: the first run of each is preceded by as many unmeasured requests. */
+  const warm = new Set();
+  /** @param {string} path @param {number} concurrency @param {Record<string, string>} h */
+  const load = async (path, concurrency, h) => {
+    // As many unmeasured requests first as measured ones the first time: each route is measured once V8
+    // has optimised its code (64 left the first routes measured, the floor among them, at half their
+    // steady speed). Later runs open fresh connections: a few hundred requests first.
+    const warmup = warm.has(`${path} ${concurrency}`) ? Math.min(requests, 500) : requests;
+    warm.add(`${path} ${concurrency}`);
+    return runLoad({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency, warmup });
+  };
+  /**
+   * An endpoint against the floor: ROUNDS rounds, each the floor and straight after it the endpoint, at the
+   * same concurrency. The ratio is the median of the rounds' ratios: each compares two runs a second or
+   * two apart, so what slows the machine for a while (another tenant, a vacuum, a collection) slows both
+   * or only one round. p50, p95, p99 and req/s are the medians of the rounds.
+   * @param {string} path @param {number} concurrency
+   */
+  const paired = async (path, concurrency) => {
     try {
-      // As many unmeasured requests first as measured ones: each route is measured once V8 has optimised
-      // its code (64 left the first routes measured, the floor among them, at half their steady speed).
-      return await runLoad({
-        url: `${baseUrl}${path}`,
-        headers: h,
-        total: requests,
-        concurrency,
-        warmup: requests,
-      });
+      /** @type {Record<string, any>[]} */
+      const floors = [];
+      /** @type {Record<string, any>[]} */
+      const runs = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        floors.push(await load('/bench/floor', concurrency, floorHeaders));
+        runs.push(await load(path, concurrency, headers));
+      }
+      const ratios = runs.map((r, i) => r.p95 / floors[i].p95);
+      return {
+        floors,
+        result: {
+          ...medianRun(runs),
+          ratio: Math.round(median(ratios) * 100) / 100,
+          rounds: runs.map((r, i) => ({
+            floorP95: floors[i].p95,
+            p95: r.p95,
+            ratio: Math.round(ratios[i] * 100) / 100,
+          })),
+        },
+      };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      return { floors: [], result: { error: error instanceof Error ? error.message : String(error) } };
     }
   };
   /** @type {Record<string, any>} */
   const api = {};
-  // Each floor is measured before and after what is compared to it; the faster of the two (the lower p95)
-  // is the base of the ratios: a floor slowed by what ran before it (the seed) would flatter them.
-  const floorBefore = await load('/bench/floor', CONCURRENCY, { accept: 'application/json' });
-  const withRatio = (/** @type {Record<string, any>} */ r, /** @type {number | null} */ base) =>
-    'p95' in r && base ? { ...r, ratio: Math.round((r.p95 / base) * 100) / 100 } : r;
-  const fastest = (/** @type {Record<string, any>[]} */ ...floors) => {
-    const p95s = floors.filter((f) => 'p95' in f).map((f) => f.p95);
-    return p95s.length ? Math.min(...p95s) : null;
-  };
-
-  if (!searchesOnly) {
-    // The audit trail at its own concurrency, with its own floor at that concurrency.
-    const floor8Before = await load('/bench/floor', 8, { accept: 'application/json' });
-    const audit = await load('/api/v1/audit-logs?pageNumber=0&pageSize=20', 8);
-    const floor8After = await load('/bench/floor', 8, { accept: 'application/json' });
-    api['floor (GET /bench/floor, concurrency 8)'] = { ...floor8Before, floor: true };
-    api['floor again after the audit trail, concurrency 8'] = { ...floor8After, floor: true };
-    api[`${AUDIT}, concurrency 8`] = {
-      ...withRatio(audit, fastest(floor8Before, floor8After)),
-      targetMs: AUDIT_TARGET_MS,
-    };
-  }
   /** @type {[string, Record<string, any>][]} */
   const measured = [];
+  /** @type {Record<number, Record<string, any>[]>} concurrency → every floor run */
+  const floorsAt = { 8: [], [CONCURRENCY]: [] };
+  if (!searchesOnly) {
+    // The audit trail at its own concurrency, against the floor at that concurrency.
+    const audit = await paired('/api/v1/audit-logs?pageNumber=0&pageSize=20', 8);
+    floorsAt[8].push(...audit.floors);
+    measured.push([`${AUDIT}, concurrency 8`, { ...audit.result, targetMs: AUDIT_TARGET_MS }]);
+  }
   for (const [name, path] of Object.entries(endpointPaths(searchesOnly))) {
-    measured.push([name, await load(path, CONCURRENCY)]);
+    const endpoint = await paired(path, CONCURRENCY);
+    floorsAt[CONCURRENCY].push(...endpoint.floors);
+    measured.push([name, { ...endpoint.result, targetRatio: FLOOR_RATIO_TARGET }]);
   }
-  const floorAfter = await load('/bench/floor', CONCURRENCY, { accept: 'application/json' });
-  api[`floor (GET /bench/floor, concurrency ${CONCURRENCY})`] = { ...floorBefore, floor: true };
-  api[`floor again after the endpoints, concurrency ${CONCURRENCY}`] = { ...floorAfter, floor: true };
-  const base = fastest(floorBefore, floorAfter);
-  for (const [name, result] of measured) {
-    api[name] = { ...withRatio(result, base), targetRatio: FLOOR_RATIO_TARGET };
-  }
+  for (const [concurrency, floors] of Object.entries(floorsAt))
+    if (floors.length)
+      api[`floor (GET /bench/floor, concurrency ${concurrency}): median of ${floors.length} runs`] = {
+        ...medianRun(floors),
+        floor: true,
+      };
+  for (const [name, result] of measured) api[name] = result;
   return api;
 }
 

@@ -158,8 +158,8 @@ export function printTable(results) {
     `\nPerformance seed (PUT /api/v1/system/performance-seed): ${seed.error ? `not measured: ${seed.error}` : seedFigures(seed)}`,
   );
 
-  // One table per database and volume: p95 against the floor's p95 of the same run (the faster of the
-  // floor measured before and after the endpoints), and the target.
+  // One table per database and volume: p95 against the floor's p95 of the same run (the median of the
+  // rounds' ratios, each round a floor run and the endpoint's straight after it: api.mjs), and the target.
   /** @type {Record<string, any>[]} */
   const runs = Array.isArray(results.api) ? results.api : [];
   for (const run of runs) {
@@ -191,7 +191,7 @@ export function printTable(results) {
         continue;
       }
       const target = r.floor
-        ? 'floor (faster counts)'
+        ? 'floor'
         : r.targetMs
           ? `≤ ${r.targetMs} ms`
           : r.targetRatio
