@@ -60,14 +60,26 @@ function medianRun(runs) {
     p99: pick('p99'),
     max: Math.max(...runs.map((r) => r.max)),
     rps: Math.round(median(runs.map((r) => r.rps))),
+    ...(runs.every((r) => r.cpuUs)
+      ? {
+          cpuUs: {
+            server: Math.round(median(runs.map((r) => r.cpuUs.server))),
+            database: Math.round(median(runs.map((r) => r.cpuUs.database))),
+            generator: Math.round(median(runs.map((r) => r.cpuUs.generator))),
+          },
+        }
+      : {}),
   };
 }
 
+/** CPU per request, all parts together, in µs. @param {Record<string, any>} run */
+const cpuTotal = (run) => run.cpuUs.server + run.cpuUs.database + run.cpuUs.generator;
+
 /**
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean }} options
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpu?: (() => { server: number, database: number, generator: number }) | null }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
-export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false }) {
+export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false, cpu = null }) {
   const headers = { cookie, accept: 'application/json' };
   const floorHeaders = { accept: 'application/json' };
   /** Paths already measured once: the first run of each is preceded by as many unmeasured requests. */
@@ -79,7 +91,7 @@ export async function measureApi({ baseUrl, cookie, requests, searchesOnly = fal
     // steady speed). Later runs open fresh connections: a few hundred requests first.
     const warmup = warm.has(`${path} ${concurrency}`) ? Math.min(requests, 500) : requests;
     warm.add(`${path} ${concurrency}`);
-    return runLoad({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency, warmup });
+    return runLoad({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency, warmup, cpu });
   };
   /**
    * An endpoint against the floor: ROUNDS rounds, each the floor and straight after it the endpoint, at the
@@ -99,11 +111,17 @@ export async function measureApi({ baseUrl, cookie, requests, searchesOnly = fal
         runs.push(await load(path, concurrency, headers));
       }
       const ratios = runs.map((r, i) => r.p95 / floors[i].p95);
+      // Its CPU per request against the floor's, all parts together (cpu.mjs): what the p95s come to on a
+      // machine the load keeps busy, without their swings.
+      const cpuRatios = runs.every((r, i) => r.cpuUs && floors[i].cpuUs && cpuTotal(floors[i]) > 0)
+        ? runs.map((r, i) => cpuTotal(r) / cpuTotal(floors[i]))
+        : null;
       return {
         floors,
         result: {
           ...medianRun(runs),
           ratio: Math.round(median(ratios) * 100) / 100,
+          ...(cpuRatios ? { cpuRatio: Math.round(median(cpuRatios) * 100) / 100 } : {}),
           rounds: runs.map((r, i) => ({
             floorP95: floors[i].p95,
             p95: r.p95,

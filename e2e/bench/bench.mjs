@@ -24,6 +24,7 @@ import {
 import { coldLoad, inAppNavigations, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
+import { cpuReader } from './cpu.mjs';
 import { startSmtp } from '../support/smtp.mjs';
 import { printTable } from './report.mjs';
 
@@ -172,17 +173,19 @@ results.api = apiRuns;
 /**
  * The API part on one server: the seed at scale 1, every endpoint; then, at `--scale`, the seed again and
  * the searches. `before` runs between the first seed and the measurement (the browser parts need the seed).
- * @param {string} database @param {string} baseUrl @param {string} cookie
- * @param {() => Promise<void>} [before]
+ * @param {string} database @param {{ baseUrl: string, pid: number | undefined }} target the server
+ * @param {string} cookie @param {() => Promise<void>} [before]
  */
-async function apiPart(database, baseUrl, cookie, before) {
+async function apiPart(database, { baseUrl, pid }, cookie, before) {
+  // CPU per request: the server's process, and PostgreSQL's when it is the database (cpu.mjs).
+  const cpu = cpuReader({ pid, postgres: database === 'PostgreSQL' });
   /** @type {Record<string, unknown>} */
   const run = { database, scale: 1 };
   apiRuns.push(run);
   try {
     run.seed = await seedThroughApi({ baseUrl, cookie });
     if (before) await before();
-    run.endpoints = await measureApi({ baseUrl, cookie, requests: REQUESTS_PER_ENDPOINT });
+    run.endpoints = await measureApi({ baseUrl, cookie, requests: REQUESTS_PER_ENDPOINT, cpu });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     return;
@@ -202,6 +205,7 @@ async function apiPart(database, baseUrl, cookie, before) {
       cookie,
       requests: REQUESTS_PER_ENDPOINT,
       searchesOnly: true,
+      cpu,
     });
   } catch (error) {
     scaled.error = error instanceof Error ? error.message : String(error);
@@ -212,7 +216,7 @@ try {
   const { baseUrl } = server;
   if (API_ONLY) {
     const { cookie } = await superUserSession(baseUrl);
-    await apiPart('PGlite', baseUrl, cookie);
+    await apiPart('PGlite', server, cookie);
     results.performanceSeed = apiRuns[0]?.seed ?? { error: apiRuns[0]?.error };
   } else {
     // The landing page: cold loads, and the gzip size of what the shell's first load is made of.
@@ -286,7 +290,7 @@ try {
     await measure('inviteToMail', () => inviteToMail(browser, baseUrl, storageState, smtp, INVITEES));
 
     // The performance seed (through the API), then the role page, the API part and the audit trail page.
-    await apiPart('PGlite', baseUrl, cookie, async () => {
+    await apiPart('PGlite', server, cookie, async () => {
       // The role page at the performance seed's volume (a seeded role with its members), as the super user:
       // cold loads of /roles/{id}, and in-app navigations from the roles tab (a click on the role's row) to its
       // guests list showing with its count — the "role page ready after navigation" figure.
@@ -372,7 +376,7 @@ try {
     try {
       pgServer = await startServer({ env: { ...BENCH_ENV, DATABASE_URL } });
       const { cookie } = await superUserSession(pgServer.baseUrl);
-      await apiPart('PostgreSQL', pgServer.baseUrl, cookie);
+      await apiPart('PostgreSQL', pgServer, cookie);
     } catch (error) {
       // A server that cannot start (PostgreSQL not running) is reported; what PGlite measured is kept.
       const message =

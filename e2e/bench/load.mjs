@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
  * @property {number} p99 ms
  * @property {number} max ms
  * @property {number} rps requests per second over the whole run
+ * @property {{ server: number, database: number, generator: number }} [cpuUs] CPU time per measured request, µs
  */
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -42,11 +43,19 @@ function percentile(sorted, p) {
 }
 
 /**
- * Sends `total` GETs to `url`, `concurrency` at a time, after `warmup` unmeasured ones.
- * @param {{ url: string, headers?: Record<string, string>, total?: number, concurrency?: number, warmup?: number }} options
+ * Sends `total` GETs to `url`, `concurrency` at a time, after `warmup` unmeasured ones. With `cpu` (cpu.mjs),
+ * the CPU time spent during the measured requests, per request.
+ * @param {{ url: string, headers?: Record<string, string>, total?: number, concurrency?: number, warmup?: number, cpu?: (() => { server: number, database: number, generator: number }) | null }} options
  * @returns {Promise<LoadResult>}
  */
-export async function runLoad({ url, headers = {}, total = 2000, concurrency = 32, warmup = 64 }) {
+export async function runLoad({
+  url,
+  headers = {},
+  total = 2000,
+  concurrency = 32,
+  warmup = 64,
+  cpu = null,
+}) {
   const target = new URL(url);
   if (!LOOPBACK.has(target.hostname))
     throw new Error(`The load generator only targets loopback addresses, not ${target.hostname}.`);
@@ -80,9 +89,14 @@ export async function runLoad({ url, headers = {}, total = 2000, concurrency = 3
     };
 
     await run(warmup, false);
+    const cpuBefore = cpu?.();
     const started = performance.now();
     await run(total, true);
     const elapsedMs = performance.now() - started;
+    const cpuAfter = cpu?.();
+    /** @param {'server' | 'database' | 'generator'} part */
+    const perRequest = (part) =>
+      cpuBefore && cpuAfter ? Math.round(((cpuAfter[part] - cpuBefore[part]) * 1000) / total) : 0;
     const sorted = latencies.slice().sort();
     const round = (/** @type {number} */ n) => Math.round(n * 10) / 10;
     return {
@@ -94,6 +108,15 @@ export async function runLoad({ url, headers = {}, total = 2000, concurrency = 3
       p99: round(percentile(sorted, 99)),
       max: round(sorted[sorted.length - 1] ?? 0),
       rps: Math.round((total / elapsedMs) * 1000),
+      ...(cpuBefore
+        ? {
+            cpuUs: {
+              server: perRequest('server'),
+              database: perRequest('database'),
+              generator: perRequest('generator'),
+            },
+          }
+        : {}),
     };
   } finally {
     agent.destroy();

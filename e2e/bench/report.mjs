@@ -179,6 +179,8 @@ export function printTable(results) {
         'p99 ms',
         'req/s',
         '× floor p95',
+        'CPU µs/req server+db+gen',
+        '× floor CPU',
         'target',
         'met',
         'statuses',
@@ -187,7 +189,7 @@ export function printTable(results) {
     for (const [name, value] of Object.entries(obj(run.endpoints))) {
       const r = obj(value);
       if (r.error) {
-        rows.push([name, '-', '-', '-', '-', '-', '-', '-', '-', `error: ${r.error}`]);
+        rows.push([name, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', `error: ${r.error}`]);
         continue;
       }
       const target = r.floor
@@ -216,6 +218,8 @@ export function printTable(results) {
         String(r.p99),
         String(r.rps),
         r.floor ? '-' : typeof r.ratio === 'number' ? r.ratio.toFixed(2) : '-',
+        r.cpuUs ? `${r.cpuUs.server}+${r.cpuUs.database}+${r.cpuUs.generator}` : '-',
+        typeof r.cpuRatio === 'number' ? r.cpuRatio.toFixed(2) : '-',
         target,
         met,
         JSON.stringify(r.statuses),

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { runLoad } from '../bench/load.mjs';
+import { cpuReader } from '../bench/cpu.mjs';
 import { assertAccessible } from './axe.mjs';
 import { launchBrowser } from './browser.mjs';
 import { SERVER_NODE_FLAGS } from './server.mjs';
@@ -64,6 +65,39 @@ test('the load generator sends the fixed number of requests and reports their st
     assert.deepEqual(result.statuses, { 200: 200 });
     assert.ok(result.p50 <= result.p95 && result.p95 <= result.p99 && result.p99 <= result.max);
     assert.ok(result.rps > 0);
+  } finally {
+    server.close();
+  }
+});
+
+test('the load generator reports the CPU time per request of the server and of itself', async () => {
+  // The server in this process: its CPU (the whole process's, from /proc) holds the generator's.
+  const server = http.createServer((_request, response) => {
+    // Work worth measuring: about a millisecond of CPU a request, well above /proc's 10 ms ticks in all.
+    const until = performance.now() + 1;
+    while (performance.now() < until);
+    response.end('{}');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  try {
+    const cpu = cpuReader({ pid: process.pid, postgres: false });
+    assert.ok(cpu, 'this process can be read in /proc');
+    const result = await runLoad({
+      url: `http://127.0.0.1:${port}/`,
+      total: 300,
+      concurrency: 4,
+      warmup: 0,
+      cpu,
+    });
+    assert.ok(result.cpuUs);
+    assert.ok(result.cpuUs.server >= 800, `server ${result.cpuUs.server} µs a request`);
+    assert.ok(result.cpuUs.generator >= 800 && result.cpuUs.generator <= result.cpuUs.server + 100);
+    assert.equal(result.cpuUs.database, 0);
+    // Without a reader (or for a process that is gone), no CPU figures.
+    assert.equal((await runLoad({ url: `http://127.0.0.1:${port}/`, total: 4, warmup: 0 })).cpuUs, undefined);
+    assert.equal(cpuReader({ pid: 2 ** 30, postgres: false }), null);
   } finally {
     server.close();
   }

@@ -41,6 +41,7 @@ const INHERITED_SETTINGS_DROPPED = [
  * @typedef {object} RunningServer
  * @property {string} baseUrl e.g. http://127.0.0.1:40123
  * @property {number} port
+ * @property {number | undefined} pid the server's process (its CPU time is read by the bench)
  * @property {() => string} log what the server printed so far (the last 200 kB)
  * @property {() => Promise<void>} stop
  */
@@ -132,5 +133,5 @@ export async function startServer({ env = {} } = {}) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { baseUrl, port, log: () => output, stop };
+  return { baseUrl, port, pid: child.pid, log: () => output, stop };
 }
