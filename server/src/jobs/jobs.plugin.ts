@@ -6,17 +6,17 @@ import { runExpiryNotifications } from './expiry-notifications.job.js';
 export const jobsPlugin = fp(
   async (app) => {
     const timers: NodeJS.Timeout[] = [];
+    /** The runs under way: each job runs once at a time, and a close waits for them. */
+    const running = new Map<string, Promise<void>>();
     const every = (ms: number, name: string, job: () => Promise<unknown>) => {
       if (ms <= 0) return;
-      let running = false;
       const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        job()
+        if (running.has(name)) return;
+        const run = job()
+          .then(() => undefined)
           .catch((error: unknown) => app.log.error({ err: error, job: name }, 'job failed'))
-          .finally(() => {
-            running = false;
-          });
+          .finally(() => running.delete(name));
+        running.set(name, run);
       }, ms);
       timer.unref();
       timers.push(timer);
@@ -34,8 +34,12 @@ export const jobsPlugin = fp(
         }),
       );
     });
-    app.addHook('onClose', async () => {
+    // Before the database closes (an onClose hook, app.ts): no run starts any more, and one under way ends
+    // first. Stopped in onClose, the timers went on firing while the database closed ("Cannot use a pool
+    // after calling end on the pool"), and a run could be in its transaction when the database went.
+    app.addHook('preClose', async () => {
       for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
     });
   },
   { name: 'jobs' },

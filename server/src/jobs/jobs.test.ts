@@ -34,6 +34,19 @@ describe('jobs', () => {
     }
   });
 
+  it('stop before the database closes: no run fails in a close, and a run under way ends first', async () => {
+    const failed: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      const timed = await apiApp({ env: { CRON_CLEANUP: '1ms' } });
+      const log = timed.log as unknown as { error: (...args: unknown[]) => void };
+      log.error = (...args: unknown[]) => failed.push(args);
+      // Closed while the job runs back to back: in its transaction, or about to start again.
+      await new Promise((r) => setTimeout(r, 20 + i * 15));
+      await timed.close();
+    }
+    expect(failed).toEqual([]);
+  });
+
   it('take a transaction-scoped advisory lock, so a second run in the same moment is skipped', async () => {
     // Take the lock in one transaction and, inside it, try the job through the same connection's view:
     // the lock is re-entrant per session, so use a nested try on the key to show the key is the one held.
