@@ -3,7 +3,7 @@
 // the same concurrency in the same run; every p95 is also given as a ratio to the floor's p95, measured in
 // rounds: a floor run, then the endpoint's, the ratio the median of the rounds' (measureApi).
 import { performance } from 'node:perf_hooks';
-import { runLoad } from './load.mjs';
+import { median, runLoad } from './load.mjs';
 
 export const CONCURRENCY = 32;
 /** p95 of each endpoint at most this many times the floor's p95 (issue 11). */
@@ -35,13 +35,6 @@ function endpointPaths(searchesOnly) {
 
 /** Rounds per endpoint: each a floor run and, straight after it, the endpoint's run (BENCH_ROUNDS). */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** The median of numbers (the mean of the middle two for an even count). @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** Each figure of a load result, as the median over rounds. @param {Record<string, any>[]} runs */
 function medianRun(runs) {

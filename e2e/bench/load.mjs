@@ -36,6 +36,13 @@ function get(url, headers, agent) {
   });
 }
 
+/** The median of numbers (the mean of the middle two for an even count). @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** @param {Float64Array} sorted @param {number} p */
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;

@@ -3,6 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { newContext } from '../harness/index.mjs';
+import { median } from './load.mjs';
 
 /**
  * @typedef {object} LoadedResource
@@ -123,13 +124,6 @@ export function inlineScripts(body) {
   return { inlineJs: bytes.length, inlineJsGzip: bytes.length ? gzipSync(bytes, { level: 9 }).length : 0 };
 }
 
-/** @param {number[]} values */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-}
-
 /**
  * Figures of several cold loads of one page: medians of the counts and the visible time.
  * @param {ColdLoad[]} loads
@@ -152,7 +146,7 @@ export function summarize(loads) {
         inline.reduce((sum, r) => sum + (r.inlineJsGzip ?? 0), 0),
     };
   });
-  const pick = (/** @type {keyof (typeof per)[number]} */ key) => median(per.map((p) => p[key]));
+  const pick = (/** @type {keyof (typeof per)[number]} */ key) => Math.round(median(per.map((p) => p[key])));
   return {
     runs: loads.length,
     visibleMsMedian: pick('visibleMs'),
@@ -209,6 +203,5 @@ export async function inAppNavigations(
   } finally {
     await context.close();
   }
-  const sorted = [...navigationsMs].sort((a, b) => a - b);
-  return { navigationMsMedian: sorted[Math.floor(sorted.length / 2)], navigationMsAll: navigationsMs };
+  return { navigationMsMedian: Math.round(median(navigationsMs)), navigationMsAll: navigationsMs };
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { runLoad } from '../bench/load.mjs';
+import { median, runLoad } from '../bench/load.mjs';
 import { cpuReader } from '../bench/cpu.mjs';
 import { assertAccessible } from './axe.mjs';
 import { launchBrowser } from './browser.mjs';
@@ -101,6 +101,12 @@ test('the load generator reports the CPU time per request of the server and of i
   } finally {
     server.close();
   }
+});
+
+test('the bench takes the middle value, or the mean of the middle two', () => {
+  assert.equal(median([3, 1, 2]), 2);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.equal(median([1.83]), 1.83);
 });
 
 test('the load generator refuses a host other than loopback', async () => {
