@@ -8,8 +8,8 @@ import {
   searchInvitations,
   STATUS_FILTER,
   toInvitations,
-  toSearchedInvitations,
 } from '../stores/invitations.store.js';
+import { listedInvitations } from '../stores/invitation-memo.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
@@ -35,7 +35,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         response: { 200: pageSchema(listedInvitationSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request.user);
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
@@ -43,11 +43,13 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         const role = await existingRole(app.db, app.registry, roleId);
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
-      const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      return {
-        content: await toSearchedInvitations(app.db, app.db.changes, app.registry, rows),
-        totalElements: total,
-      };
+      const { ids, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
+      // The invitations come as their JSON texts (written with the response schema's item, and kept):
+      // the page is sent as it is, not parsed and written again.
+      const content = await listedInvitations(app.db, app.db.changes, app.registry, ids);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"content":[${content.join(',')}],"totalElements":${total}}`);
     },
   );
 

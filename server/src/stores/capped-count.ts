@@ -80,15 +80,51 @@ export async function probedPage<T>(
   params: readonly unknown[],
   page: { select: (condition: string) => string; limit: number; offset: number },
 ): Promise<{ n: number; rows: T[] }> {
-  const limit = params.length + 1;
   const { rows } = await q.query<{ n: number; rows: T[] }>(
-    `WITH p AS MATERIALIZED (${probedMatches(probe)}),
-          c AS (SELECT count(*)::int AS n FROM p),
-          s AS (SELECT p.id FROM p WHERE (SELECT n FROM c) <= ${COUNT_CAP}
-                 ORDER BY ${keyOrder(probe.sort)} LIMIT $${limit} OFFSET $${limit + 1})
-     SELECT c.n, ${jsonRows(page.select(`${probe.id} = ANY(ARRAY(SELECT id FROM s))`))} AS rows FROM c`,
+    probedPageStatement(
+      probe,
+      params.length + 1,
+      jsonRows(page.select(`${probe.id} = ANY(ARRAY(SELECT id FROM s))`)),
+      'rows',
+    ),
     [...params, page.limit, page.offset],
     { prepare: true },
   );
   return rows[0];
+}
+
+/**
+ * probedPage's probe and page, answering the page's ids in its order instead of its rows: for a caller that
+ * has the rows already, or reads those it lacks itself (invitation-memo.ts).
+ */
+export async function probedPageIds(
+  q: Queryable,
+  probe: MatchProbe,
+  params: readonly unknown[],
+  page: { limit: number; offset: number },
+): Promise<{ n: number; ids: number[] }> {
+  const { rows } = await q.query<{ n: number; ids: Array<number | string> | null }>(
+    probedPageStatement(
+      probe,
+      params.length + 1,
+      `(SELECT array_agg(s.id ORDER BY ${sortOrder(probe.sort, 's.k', 's.id')}) FROM s)`,
+      'ids',
+    ),
+    [...params, page.limit, page.offset],
+    { prepare: true },
+  );
+  return { n: rows[0].n, ids: (rows[0].ids ?? []).map(Number) };
+}
+
+/**
+ * The statement of probedPage and probedPageIds: the probe's matches (p), their capped number (c), the
+ * page's among them (s, with their keys), and `page` (an expression over s) beside the number. The limit and
+ * the offset are parameters `limit` and `limit + 1`; `page` is answered as `alias`.
+ */
+function probedPageStatement(probe: MatchProbe, limit: number, page: string, alias: string): string {
+  return `WITH p AS MATERIALIZED (${probedMatches(probe)}),
+          c AS (SELECT count(*)::int AS n FROM p),
+          s AS (SELECT p.id, p.k FROM p WHERE (SELECT n FROM c) <= ${COUNT_CAP}
+                 ORDER BY ${keyOrder(probe.sort)} LIMIT $${limit} OFFSET $${limit + 1})
+     SELECT c.n, ${page} AS ${alias} FROM c`;
 }

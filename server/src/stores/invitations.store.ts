@@ -5,13 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
-import type { ChangeClock } from '../db/change-clock.js';
-import { jsonRows, queryJsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
-import { probedPage, probeMatches } from './capped-count.js';
+import { probedPageIds, probeMatches } from './capped-count.js';
 import { invitationWords, inviterWords, narrowQueriesIn, type NarrowWordQuery } from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -20,7 +18,6 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from './invitation.rows.js';
-import { roleRowsById, shapedRole } from './role-memo.js';
 import { loadRolesByIds } from './roles.store.js';
 
 /**
@@ -149,29 +146,12 @@ export interface InvitationSearch {
 
 /**
  * An invitation of a search page, without its hash (a list never sends it): its roles are shaped from the
- * role memo (toSearchedInvitations).
+ * role memo (invitation-memo.ts).
  */
 export type SearchedInvitationRow = Omit<InvitationRow, 'hash'>;
 
 /** A search page's rows, before their WHERE: the invitations with their inviters. */
-const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
-
-/**
- * A search page shaped for the API. Its roles (without member counts, which nobody reads in an invitation
- * list) come from the role memo, read only when they may have changed (role-memo.ts); the route sends
- * their summaries (roleSummarySchema in domain/schemas.ts).
- */
-export async function toSearchedInvitations(
-  q: Queryable,
-  clock: ChangeClock,
-  registry: Registry,
-  rows: SearchedInvitationRow[],
-): Promise<ApiInvitation[]> {
-  const roleIds = rows.flatMap((row) => (row.invitation_roles ?? []).map((link) => Number(link.roleId)));
-  const [known, roleRows] = await Promise.all([registry.applicationMaps(), roleRowsById(q, clock, roleIds)]);
-  const byId = new Map([...roleRows].map(([id, row]) => [id, shapedRole(row, known)] as const));
-  return rows.map((row) => toInvitation(row, byId));
-}
+export const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 
 /**
  * The condition of a search text: invitations whose address's words match it, or whose inviter's do (the
@@ -200,11 +180,15 @@ async function narrowTextQueries(
   return queries ? { own: queries[0], inviter: queries[1] } : null;
 }
 
-/** One page of invitations (with their roles) and their (capped) total. */
+/**
+ * One page of invitations, as their ids in the page's order, and their (capped) total. The page's rows are
+ * the caller's to read (listedInvitations in invitation-memo.ts keeps them between requests): every
+ * statement here reads ids and sort keys only, from the indexes where it can.
+ */
 export async function searchInvitations(
   q: Queryable,
   search: InvitationSearch,
-): Promise<{ rows: SearchedInvitationRow[]; total: number }> {
+): Promise<{ ids: number[]; total: number }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
@@ -231,88 +215,68 @@ export async function searchInvitations(
   const where = conditions.join(' AND ');
   const from = 'invitations i';
   const matching = `${from} WHERE ${where}`;
-  /**
-   * The page in the requested order, read among the matches (from the order index when they are many).
-   * Every page's rows come as JSON (db/json-rows.ts).
-   */
-  const matchingPage = (prepare: boolean) =>
-    queryJsonRows<SearchedInvitationRow>(q, `${SEARCHED_SELECT} WHERE ${where} ${page.tail}`, params, {
-      prepare,
-    });
+  /** The page's ids in the requested order, read among the matches (from the order index when they are many). */
+  const pageIds = `ARRAY(SELECT i.id FROM ${matching} ${page.tail})`;
   if (broadInvitationSearches.isBroad(matching, params)) {
     // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
     // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
-    return { rows: await matchingPage(!page.text && page.offset === 0), total: COUNT_CAP + 1 };
+    const { rows } = await q.query<{ ids: Array<number | string> }>(`SELECT ${pageIds} AS ids`, params, {
+      prepare: !page.text && page.offset === 0,
+    });
+    return { ids: rows[0].ids.map(Number), total: COUNT_CAP + 1 };
   }
   if (!page.text) {
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan.
-    const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
+    const { rows } = await q.query<{ total: number; ids: Array<number | string> }>(
       `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total,
-              ${jsonRows(`${SEARCHED_SELECT} WHERE ${where} ${page.tail}`)} AS rows`,
+              ${pageIds} AS ids`,
       params,
       { prepare: page.offset === 0 },
     );
     const { total } = rows[0];
     if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
-    return { rows: rows[0].rows, total };
-  } else {
-    // A text, as for users. One the statistics call narrow: the probe and the page in one statement
-    // planned once (word-statistics.ts).
-    // Alone: the text is the only condition (a super user's search of every invitation, any status).
-    const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
-    const narrow = await narrowTextQueries(q, page.text, alone);
-    if (narrow) {
-      // Its word queries built here: each word index asked for the words rarer in it ($1 and the last but
-      // one parameter), the rows found tested for all of them (the last); subqueries, so that one generic
-      // plan serves every text (searchUsers).
-      const narrowParams = [narrow.own.indexed, ...params.slice(1), narrow.inviter.indexed, narrow.own.words];
-      const last = narrowParams.length;
-      const text = TEXT_CONDITION(
-        '(SELECT $1::tsquery)',
-        `(SELECT $${last - 1}::tsquery)`,
-        `(SELECT $${last}::tsquery)`,
-      );
-      const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
-      const { n, rows } = await probedPage<SearchedInvitationRow>(
-        q,
-        { fromWhere: `FROM ${from} WHERE ${narrowWhere}`, id: 'i.id', sort: page.sort },
-        narrowParams,
-        {
-          select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
-          limit: page.size,
-          offset: page.offset,
-        },
-      );
-      if (n <= COUNT_CAP) return { rows, total: n };
-    } else {
-      // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is
-      // all of them, the page's ids (sorted among the matches' keys). The page's rows are read by a
-      // statement planned once (its nested roles made planning it cost more than running it).
-      const { n, ids } = await probeMatches(
-        q,
-        { fromWhere: `FROM ${matching}`, id: 'i.id', sort: page.sort },
-        params,
-        {
-          limit: page.size,
-          offset: page.offset,
-        },
-      );
-      if (ids || n === 0) {
-        if (!ids?.length) return { rows: [], total: n };
-        const rows = await queryJsonRows<SearchedInvitationRow>(
-          q,
-          `${SEARCHED_SELECT} WHERE i.id = ANY($1::bigint[]) ${page.order}`,
-          [ids],
-          { prepare: true },
-        );
-        return { rows, total: n };
-      }
-    }
-    // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
-    broadInvitationSearches.remember(matching, params);
-    return { rows: await matchingPage(false), total: COUNT_CAP + 1 };
+    return { ids: rows[0].ids.map(Number), total };
   }
+  // A text, as for users. One the statistics call narrow: the probe and the page in one statement
+  // planned once (word-statistics.ts).
+  // Alone: the text is the only condition (a super user's search of every invitation, any status).
+  const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
+  const narrow = await narrowTextQueries(q, page.text, alone);
+  if (narrow) {
+    // Its word queries built here: each word index asked for the words rarer in it ($1 and the last but
+    // one parameter), the rows found tested for all of them (the last); subqueries, so that one generic
+    // plan serves every text (searchUsers).
+    const narrowParams = [narrow.own.indexed, ...params.slice(1), narrow.inviter.indexed, narrow.own.words];
+    const last = narrowParams.length;
+    const text = TEXT_CONDITION(
+      '(SELECT $1::tsquery)',
+      `(SELECT $${last - 1}::tsquery)`,
+      `(SELECT $${last}::tsquery)`,
+    );
+    const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
+    const { n, ids } = await probedPageIds(
+      q,
+      { fromWhere: `FROM ${from} WHERE ${narrowWhere}`, id: 'i.id', sort: page.sort },
+      narrowParams,
+      { limit: page.size, offset: page.offset },
+    );
+    if (n <= COUNT_CAP) return { ids, total: n };
+  } else {
+    // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is
+    // all, the page's ids (sorted among the matches' keys).
+    const { n, ids } = await probeMatches(
+      q,
+      { fromWhere: `FROM ${matching}`, id: 'i.id', sort: page.sort },
+      params,
+      { limit: page.size, offset: page.offset },
+    );
+    if (ids || n === 0) return { ids: (ids ?? []).map(Number), total: n };
+  }
+  // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
+  broadInvitationSearches.remember(matching, params);
+  const { rows } = await q.query<{ ids: Array<number | string> }>(`SELECT ${pageIds} AS ids`, params);
+  return { ids: rows[0].ids.map(Number), total: COUNT_CAP + 1 };
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
