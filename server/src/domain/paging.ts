@@ -36,6 +36,17 @@ export function pageSchema(item: object) {
   } as const;
 }
 
+/** The content type Fastify gives what it writes as JSON, for a route that sends JSON text of its own. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A page (pageSchema) as JSON text, from its items' JSON texts (each written with the schema's item, as
+ * the stores' memos keep them: text-memo.ts) and its total.
+ */
+export function pageText(items: readonly string[], total: number): string {
+  return `{"content":[${items.join(',')}],"totalElements":${total}}`;
+}
+
 /** `%text%` for LIKE, with the LIKE wildcards in the text taken literally. */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

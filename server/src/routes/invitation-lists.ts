@@ -10,7 +10,14 @@ import {
   toInvitations,
 } from '../stores/invitations.store.js';
 import { listedInvitations } from '../stores/invitation-memo.js';
-import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import {
+  JSON_TYPE,
+  pageSchema,
+  pageSql,
+  pageText,
+  pagedQueryProperties,
+  type PagedQueryString,
+} from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
@@ -47,9 +54,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       // The invitations come as their JSON texts (written with the response schema's item, and kept):
       // the page is sent as it is, not parsed and written again.
       const content = await listedInvitations(app.db, app.db.changes, app.registry, ids);
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"content":[${content.join(',')}],"totalElements":${total}}`);
+      return reply.type(JSON_TYPE).send(pageText(content, total));
     },
   );
 

@@ -1,20 +1,19 @@
 /** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  isValidAuthority,
   mayDeleteUser,
   ownApplicationIds,
   resolveLanguage,
   showsApplicationUsersTab,
   showsUsersTab,
-  strongerAuthority,
   visibleProfile,
-  type Authority,
 } from 'shared-auth/rules';
 import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
 import {
   DEFAULT_PAGE_SIZE,
+  JSON_TYPE,
   pageSchema,
+  pageText,
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
@@ -22,7 +21,13 @@ import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
-import { onApplications, searchUsers, type UserSearchQuery } from '../stores/user-search.store.js';
+import {
+  onApplications,
+  searchUserIds,
+  searchUsers,
+  type UserSearchQuery,
+} from '../stores/user-search.store.js';
+import { listedUsers } from '../stores/user-memo.js';
 import { deleteUser, loadUser } from '../stores/users.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -145,18 +150,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       preHandler: requireRule(showsUsersTab, 'Only a super user may do this'),
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
-    async (request) => {
-      // Spec §4 'Highest authority shown': the search answers what each user of the page holds.
-      const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
-      return {
-        content: rows.map((row) => {
-          const authority = row.authorities
-            .filter(isValidAuthority)
-            .reduce<Authority | null>((held, a) => (held ? strongerAuthority(held, a) : a), null);
-          return authority ? { ...listItem(row), authority } : listItem(row);
-        }),
-        totalElements: total,
-      };
+    async (request, reply) => {
+      // Spec §4 'Highest authority shown': the search answers what each user of the page holds. The users
+      // come as their JSON texts (written with the response schema's item, and kept): the page is sent as
+      // it is, not parsed and written again.
+      const { ids, total } = await searchUserIds(app.db, toSearchQuery(request.query));
+      const content = await listedUsers(app.db, app.db.changes, ids);
+      return reply.type(JSON_TYPE).send(pageText(content, total));
     },
   );
 

@@ -7,7 +7,7 @@ import { queryJsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import { COUNT_CAP, sortOrder, type PageSort } from '../domain/paging.js';
 import { broadUserSearches } from './broad-memo.js';
-import { probedPage, probeMatches } from './capped-count.js';
+import { probedPage, probedPageIds, probeMatches } from './capped-count.js';
 import { userWords } from './word-statistics.js';
 import type { UserListRow } from './user.rows.js';
 
@@ -61,6 +61,13 @@ function orderBy(query: UserSearchQuery): string {
   return sortOrder(sort, sort.column, 'u.id');
 }
 
+/** The page's users with the authorities each holds (not made distinct: sorting each user's few was a third
+ * of a broad search's statement). */
+export const USER_SEARCH_SELECT = `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user,
+            u.institution_admin, u.created_at, u.last_activity,
+            ARRAY(SELECT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
+       FROM users u`;
+
 /**
  * One page of users matching the text (and holding the role, when given), with the total count capped
  * at COUNT_CAP (answered as COUNT_CAP + 1 for more).
@@ -71,6 +78,31 @@ export async function searchUsers(
   query: UserSearchQuery,
   scope: { sql: string; params: unknown[] } | null = null,
 ): Promise<{ rows: UserSearchRow[]; total: number }> {
+  const { rows = [], total } = await searchPage(q, query, scope, 'rows');
+  return { rows, total };
+}
+
+/**
+ * searchUsers answering the page's ids in its order instead of its rows, for a caller that has the rows
+ * already or reads those it lacks itself (user-memo.ts): its statements read ids and sort keys only.
+ */
+export async function searchUserIds(
+  q: Queryable,
+  query: UserSearchQuery,
+  scope: { sql: string; params: unknown[] } | null = null,
+): Promise<{ ids: number[]; total: number }> {
+  const { ids = [], total } = await searchPage(q, query, scope, 'ids');
+  return { ids, total };
+}
+
+type SearchedPage = { rows?: UserSearchRow[]; ids?: number[]; total: number };
+
+async function searchPage(
+  q: Queryable,
+  query: UserSearchQuery,
+  scope: { sql: string; params: unknown[] } | null,
+  answer: 'rows' | 'ids',
+): Promise<SearchedPage> {
   const params: unknown[] = [];
   const where: string[] = [];
   const text = query.query?.trim();
@@ -92,13 +124,6 @@ export async function searchUsers(
   const limit = Math.max(1, Math.trunc(query.pageSize));
   const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  // The page's users with the authorities each holds (for the page's rows only; not made distinct: sorting
-  // each user's few was a third of a broad search's statement). Every page's rows come as JSON
-  // (db/json-rows.ts).
-  const select = `SELECT u.id, u.sub, u.name, u.email, u.schac_home_organization, u.super_user,
-            u.institution_admin, u.created_at, u.last_activity,
-            ARRAY(SELECT ur.authority FROM user_roles ur WHERE ur.user_id = u.id) AS authorities
-       FROM users u`;
   if (!broadUserSearches.isBroad(whereSql, params)) {
     // Alone: the text is the search's only condition (no role, no scope).
     const narrow = text ? await userWords.narrowQuery(q, text, where.length === 1) : null;
@@ -110,17 +135,20 @@ export async function searchUsers(
       // 0.13 ms a search at ten times the volume); hidden, the one generic plan serves them all.
       const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
       const match = `u.search_words @@ (SELECT $1::tsquery) AND ${WORDS_MATCH(`(SELECT $${narrowParams.length}::tsquery)`)}`;
-      const { n, rows } = await probedPage<UserSearchRow>(
-        q,
-        {
-          fromWhere: `FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
-          id: 'u.id',
-          sort: sortOf(query),
-        },
-        narrowParams,
-        { select: (ids) => `${select} WHERE ${ids} ORDER BY ${orderBy(query)}`, limit, offset },
-      );
-      if (n <= COUNT_CAP) return { rows, total: n };
+      const probe = {
+        fromWhere: `FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
+        id: 'u.id',
+        sort: sortOf(query),
+      };
+      const found =
+        answer === 'ids'
+          ? await probedPageIds(q, probe, narrowParams, { limit, offset })
+          : await probedPage<UserSearchRow>(q, probe, narrowParams, {
+              select: (ids) => `${USER_SEARCH_SELECT} WHERE ${ids} ORDER BY ${orderBy(query)}`,
+              limit,
+              offset,
+            });
+      if (found.n <= COUNT_CAP) return { ...found, total: found.n };
     } else {
       // The probe (planned for this text): the capped total and, when that is all of them, the page's ids.
       const { n, ids } = await probeMatches(
@@ -130,11 +158,12 @@ export async function searchUsers(
         { limit, offset },
       );
       if (ids || n === 0) {
+        if (answer === 'ids') return { ids: (ids ?? []).map(Number), total: n };
         if (!ids?.length) return { rows: [], total: n };
         // The page's users: planned once, whatever the text found.
         const rows = await queryJsonRows<UserSearchRow>(
           q,
-          `${select} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)}`,
+          `${USER_SEARCH_SELECT} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)}`,
           [ids],
           { prepare: true },
         );
@@ -148,13 +177,20 @@ export async function searchUsers(
   // function the words' index cannot serve, so that the order index is the plan whatever the planner
   // guesses of the text (as an operator, a generic plan reads every match through the words' index and
   // sorts them: 490 ms at 750,000 users).
-  const rows = await queryJsonRows<UserSearchRow>(
-    q,
+  const pageOf = (select: string) =>
     `${select} ${offset === 0 ? whereSql.replace(TEXT_MATCH, PLANNED_TEXT_MATCH) : whereSql}
-      ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`,
-    params,
-    { prepare: offset === 0 },
-  );
+      ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`;
+  if (answer === 'ids') {
+    const { rows } = await q.query<{ ids: Array<number | string> }>(
+      `SELECT ARRAY(${pageOf('SELECT u.id FROM users u')}) AS ids`,
+      params,
+      { prepare: offset === 0 },
+    );
+    return { ids: rows[0].ids.map(Number), total: COUNT_CAP + 1 };
+  }
+  const rows = await queryJsonRows<UserSearchRow>(q, pageOf(USER_SEARCH_SELECT), params, {
+    prepare: offset === 0,
+  });
   return { rows, total: COUNT_CAP + 1 };
 }
 
