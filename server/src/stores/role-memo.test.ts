@@ -2,7 +2,8 @@ import { WriteClock } from '../db/change-clock.js';
 import type { Db, Queryable } from '../db/types.js';
 import { freshTestDb } from '../test/template-db.js';
 import type { ApplicationMap } from 'shared-auth/rules';
-import { RoleMemo, roleRowsById, shapedRole } from './role-memo.js';
+import type { Registry } from '../registry/registry.js';
+import { listedRoles, RoleMemo, roleRowsById, shapedRole } from './role-memo.js';
 import { toRole, type RoleSelectRow } from './role.rows.js';
 
 const row = (id: number, name: string) => ({ id, name, usages: [] }) as unknown as RoleSelectRow;
@@ -97,6 +98,40 @@ describe('role rows by id', () => {
     const changed = await roleRowsById(q, db.changes, ids);
     expect(changed.get(ids[1])?.name).toBe('Beta Two');
     expect(counted.statements).toBe(2);
+  });
+
+  it('lists roles as their texts with the counts given, read once while nothing changes', async () => {
+    const known = new Map<string, ApplicationMap>();
+    const registry = { applicationMaps: async () => known } as unknown as Registry;
+    await db.query("UPDATE roles SET description = 'Read again' WHERE id = $1", [ids[0]]);
+    const { q, counted } = counting();
+    const listed = async (counts: number[], gone: number[] = []) =>
+      (
+        await listedRoles(q, db.changes, registry, [
+          { id: ids[1], userRoleCount: counts[1] },
+          ...gone.map((id) => ({ id, userRoleCount: 9 })),
+          { id: ids[0], userRoleCount: counts[0] },
+        ])
+      ).map((text) => JSON.parse(text));
+    // A role deleted since its page was read is left out.
+    const first = await listed([3, 0], [999_999]);
+    expect(first.map((r) => [r.id, r.userRoleCount])).toEqual([
+      [ids[1], 0],
+      [ids[0], 3],
+    ]);
+    expect(first[1]).toMatchObject({
+      name: 'Alpha',
+      description: 'Read again',
+      shortName: 'alpha',
+      urn: 'urn:test:alpha',
+      defaultExpiryDays: 365,
+      applicationMaps: [],
+      unknownInManage: true,
+    });
+    expect(counted.statements).toBe(1);
+    // The counts are the caller's: each page gives its own, the texts are not read again.
+    expect((await listed([4, 1])).map((r) => r.userRoleCount)).toEqual([1, 4]);
+    expect(counted.statements).toBe(1);
   });
 
   it('reads every time while changes made elsewhere cannot be seen', async () => {

@@ -115,6 +115,41 @@ function visibleRolesWhere(user: User, force: boolean): { where: string; params:
 }
 
 /**
+ * A page of the roles the user may list, matching the page's search text: the statement's condition and
+ * parameters, and its total as a subquery. The page and its total come in one round trip: the count is an
+ * uncorrelated subquery (its own alias r hides the outer one), run once for the statement. Every role
+ * without a search text (the super user's home) is the number kept in roles_total (migration 014).
+ */
+function rolePage(scope: { user: User; force: boolean }, page: PageSql) {
+  const visible = visibleRolesWhere(scope.user, scope.force);
+  const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
+  const params = [page.like, ...visible.params];
+  const total =
+    !page.like && scope.user.superUser
+      ? '(SELECT n FROM roles_total)'
+      : `(SELECT count(*) FROM roles r WHERE ${where})`;
+  /** The page's `columns` and the total, in the page's order. */
+  const select = (q: Queryable, columns: string) =>
+    q.query<RoleSelectRow & { total: number }>(
+      `SELECT ${columns}, ${total}::int AS total FROM roles r WHERE ${where} ${page.tail}`,
+      params,
+      // Without text the plan does not hang on the values (ids at most): the first page is prepared,
+      // planned once per connection.
+      { prepare: !page.like && page.offset === 0 },
+    );
+  /** The total, from the page's rows; past the last page (no row carried it), counted. */
+  const totalOf = async (q: Queryable, rows: ReadonlyArray<{ total: number }>) => {
+    if (rows.length > 0 || page.offset === 0) return Number(rows[0]?.total ?? 0);
+    const counted = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM roles r WHERE ${where}`,
+      params,
+    );
+    return Number(counted.rows[0].n);
+  };
+  return { select, totalOf };
+}
+
+/**
  * One page of the roles the user may list, matching the page's search text, and their total. The roles'
  * rows come from the role memo while it holds the roles of this moment (role-memo.ts): the statement then
  * reads only which roles, with their member counts. Otherwise it reads the whole rows, and keeps them.
@@ -126,28 +161,12 @@ export async function searchRoles(
   scope: { user: User; force: boolean },
   page: PageSql,
 ): Promise<{ roles: Role[]; total: number }> {
-  const visible = visibleRolesWhere(scope.user, scope.force);
-  const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
-  const params = [page.like, ...visible.params];
-  // The page and its total in one round trip: the count is an uncorrelated subquery (its own alias r
-  // hides the outer one), run once for the statement. Every role without a search text (the super user's
-  // home) is the number kept in roles_total (migration 014).
-  const total =
-    !page.like && scope.user.superUser
-      ? '(SELECT n FROM roles_total)'
-      : `(SELECT count(*) FROM roles r WHERE ${where})`;
+  const { select, totalOf } = rolePage(scope, page);
   const memo = roleMemo(clock);
   // The reading from before the read: a change committed while it runs leaves what it read stale.
   const reading = clock.reading;
   const warm = memo.warm(reading);
-  const { rows } = await q.query<RoleSelectRow & { total: number }>(
-    `SELECT ${warm ? 'r.id, r.user_role_count' : ROLE_SELECT}, ${total}::int AS total
-       FROM roles r WHERE ${where} ${page.tail}`,
-    params,
-    // Without text the plan does not hang on the values (ids at most): the first page is prepared,
-    // planned once per connection.
-    { prepare: !page.like && page.offset === 0 },
-  );
+  const { rows } = await select(q, warm ? 'r.id, r.user_role_count' : ROLE_SELECT);
   const known = await registry.applicationMaps();
   let roles: Role[];
   if (warm) {
@@ -168,13 +187,24 @@ export async function searchRoles(
     );
     roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
   }
-  if (rows.length > 0 || page.offset === 0) return { roles, total: Number(rows[0]?.total ?? 0) };
-  // Past the last page: no row carried the count.
-  const counted = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM roles r WHERE ${where}`,
-    params,
-  );
-  return { roles, total: Number(counted.rows[0].n) };
+  return { roles, total: await totalOf(q, rows) };
+}
+
+/**
+ * searchRoles answering the page's roles as ids with their member counts (in the page's order), for a
+ * caller that has the roles already or reads those it lacks itself (role-memo.ts listedRoles).
+ */
+export async function searchRoleCounts(
+  q: Queryable,
+  scope: { user: User; force: boolean },
+  page: PageSql,
+): Promise<{ counts: Array<{ id: number; userRoleCount: number }>; total: number }> {
+  const { select, totalOf } = rolePage(scope, page);
+  const { rows } = await select(q, 'r.id, r.user_role_count');
+  return {
+    counts: rows.map((row) => ({ id: Number(row.id), userRoleCount: Number(row.user_role_count) })),
+    total: await totalOf(q, rows),
+  };
 }
 
 async function writeUsages(q: Queryable, roleId: number, usages: CheckedUsage[]): Promise<void> {

@@ -61,7 +61,8 @@ export function textMemo(clock: ChangeClock, name: string): TextMemo {
 /**
  * The texts of these ids, in the order of `ids`, from the memo where it holds them at the clock's reading;
  * the others from `read` (which gets the missing ids, and answers each found one's id, text and `until`),
- * and kept. An id `read` does not find (gone since the page was read) is left out.
+ * and kept. An id `read` does not find (gone since the page was read) is left out. `finish` makes the text
+ * sent of a kept one (adds what is read with the ids, never kept).
  */
 export async function keptTexts(
   memo: TextMemo,
@@ -69,6 +70,7 @@ export async function keptTexts(
   basis: unknown,
   ids: readonly number[],
   read: (missing: number[]) => Promise<Array<{ id: number; json: string; until: number }>>,
+  finish?: (json: string, index: number) => string,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   // The reading from before the read: a change committed while it runs leaves what it read stale.
@@ -87,5 +89,9 @@ export async function keptTexts(
       memo.set(id, { json, basis, until }, reading);
     }
   }
-  return ids.flatMap((id) => texts.get(id) ?? []);
+  return ids.flatMap((id, index) => {
+    const json = texts.get(id);
+    if (json === undefined) return [];
+    return finish ? finish(json, index) : json;
+  });
 }
