@@ -1,8 +1,9 @@
 import { jest } from '@jest/globals';
 import type { ApplicationMap } from 'shared-auth/rules';
 import { WriteClock } from '../db/change-clock.js';
-import type { Db, Queryable } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
+import { countingQueries } from '../test/counting.js';
 import { freshTestDb } from '../test/template-db.js';
 import { listedInvitations } from './invitation-memo.js';
 
@@ -50,17 +51,7 @@ describe('invitations listed by id', () => {
     return id;
   }
 
-  /** db, counting the statements sent through it. */
-  const counting = () => {
-    const counted = { statements: 0 };
-    const q: Queryable = {
-      query: (sql, params, options) => {
-        counted.statements++;
-        return db.query(sql, params, options);
-      },
-    };
-    return { q, counted };
-  };
+  const counting = () => countingQueries(db);
   const parsed = (texts: string[]) => texts.map((text) => JSON.parse(text));
 
   it('writes each invitation as a search page lists it, in the order of the ids, without the gone ones', async () => {

@@ -1,5 +1,6 @@
 import { WriteClock } from '../db/change-clock.js';
-import type { Db, Queryable } from '../db/types.js';
+import type { Db } from '../db/types.js';
+import { countingQueries } from '../test/counting.js';
 import { freshTestDb } from '../test/template-db.js';
 import type { ApplicationMap } from 'shared-auth/rules';
 import type { Registry } from '../registry/registry.js';
@@ -73,17 +74,7 @@ describe('role rows by id', () => {
   });
   afterAll(() => db.close());
 
-  /** db, counting the statements sent through it. */
-  const counting = () => {
-    const counted = { statements: 0 };
-    const q: Queryable = {
-      query: (sql, params, options) => {
-        counted.statements++;
-        return db.query(sql, params, options);
-      },
-    };
-    return { q, counted };
-  };
+  const counting = () => countingQueries(db);
 
   it('reads a role once while nothing changes, and again after any write', async () => {
     const { q, counted } = counting();

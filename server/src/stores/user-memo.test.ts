@@ -1,4 +1,5 @@
-import type { Db, Queryable } from '../db/types.js';
+import type { Db } from '../db/types.js';
+import { countingQueries } from '../test/counting.js';
 import { freshTestDb } from '../test/template-db.js';
 import { listedUsers } from './user-memo.js';
 
@@ -38,17 +39,7 @@ describe('users listed by id', () => {
   });
   afterAll(() => db.close());
 
-  /** db, counting the statements sent through it. */
-  const counting = () => {
-    const counted = { statements: 0 };
-    const q: Queryable = {
-      query: (sql, params, options) => {
-        counted.statements++;
-        return db.query(sql, params, options);
-      },
-    };
-    return { q, counted };
-  };
+  const counting = () => countingQueries(db);
   const parsed = (texts: string[]) => texts.map((text) => JSON.parse(text));
 
   it('writes each user as the users search lists it, with the highest authority held, in the order of the ids', async () => {

@@ -17,7 +17,7 @@ import { keptTexts, textMemo } from './text-memo.js';
 const listedUserJson = fastJson(userListItemSchema);
 
 /** A user of a search page: the list item, and the highest authority the user holds (spec §4). */
-export function searchedUser(row: UserSearchRow) {
+function searchedUser(row: UserSearchRow) {
   const authority = row.authorities
     .filter(isValidAuthority)
     .reduce<Authority | null>((held, a) => (held ? strongerAuthority(held, a) : a), null);
