@@ -54,11 +54,13 @@ export const SHORT_NAME_PREFIX = 'perf_role_';
  * Users a statement, so that a request that comes meanwhile waits one statement at most. With the inviters'
  * words (a third word index) a batch of 1000 held PGlite for 105-170 ms on this 2-core machine, and a
  * users/config during the seed once took 256 ms (the bound is 250, seed-responsiveness.test.ts); at 500,
- * 83-88 ms. The seed as a whole takes about a tenth longer (each statement's own transaction, settings and
- * round trips). A multiple of INVITATIONS_PER_INVITER, so that every invitation has its inviter.
+ * 83-88 ms. On a slower machine of the same kind (a seed of 16 s instead of 4) a batch of 500 held it for
+ * 120-250 ms, one of 250 for 120-160 ms, and the seed took no longer. A multiple of
+ * INVITATIONS_PER_INVITER, so that every invitation has its inviter.
  */
-const DEFAULT_BATCH = 500;
-const ROLE_BATCH = 100;
+const DEFAULT_BATCH = 250;
+/** Roles a statement, each with its application usage: 100 held PGlite for up to 255 ms on that machine. */
+const ROLE_BATCH = 50;
 /** Roles a statement when a previous seed is cleared: each takes its memberships (75) with it. */
 const ROLES_PER_DELETE = 25;
 const STATISTICS_TARGET = 30;
