@@ -5,11 +5,10 @@ import { requireUser } from '../plugins/auth.js';
 import {
   INVITATION_SORT,
   openInvitationsOfRole,
-  searchInvitations,
   STATUS_FILTER,
   toInvitations,
 } from '../stores/invitations.store.js';
-import { listedInvitations } from '../stores/invitation-memo.js';
+import { searchListedInvitations } from '../stores/invitation-memo.js';
 import {
   JSON_TYPE,
   pageSchema,
@@ -50,11 +49,16 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         const role = await existingRole(app.db, app.registry, roleId);
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
-      const { ids, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
       // The invitations come as their JSON texts (written with the response schema's item, and kept):
       // the page is sent as it is, not parsed and written again.
-      const content = await listedInvitations(app.db, app.db.changes, app.registry, ids);
-      return reply.type(JSON_TYPE).send(pageText(content, total));
+      const { texts, total } = await searchListedInvitations(app.db, app.db.changes, app.registry, {
+        user,
+        page,
+        status,
+        mine,
+        roleId,
+      });
+      return reply.type(JSON_TYPE).send(pageText(texts, total));
     },
   );
 

@@ -29,14 +29,13 @@ import {
   type RoleBody,
 } from '../domain/role-input.js';
 import { withUserView } from '../stores/role.rows.js';
-import { listedRoles } from '../stores/role-memo.js';
+import { searchListedRoles } from '../stores/role-list-memo.js';
 import {
   deleteRole,
   insertRole,
   existingRole,
   ROLE_SORT,
   rolesOfApplication,
-  searchRoleCounts,
   searchRoles,
   updateRole,
 } from '../stores/roles.store.js';
@@ -68,9 +67,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       if (user.superUser) {
         // The roles as they are, as their JSON texts (written with the response schema's item, and kept):
         // the page is sent as it is, not shaped and written again.
-        const { counts, total } = await searchRoleCounts(app.db, scope, page);
-        const content = await listedRoles(app.db, app.db.changes, app.registry, counts);
-        return reply.type(JSON_TYPE).send(pageText(content, total));
+        const { texts, total } = await searchListedRoles(app.db, app.db.changes, app.registry, scope, page);
+        return reply.type(JSON_TYPE).send(pageText(texts, total));
       }
       const { roles, total } = await searchRoles(app.db, app.db.changes, app.registry, scope, page);
       const content = sortRolesForUser(

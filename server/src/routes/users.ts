@@ -21,13 +21,8 @@ import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
-import {
-  onApplications,
-  searchUserIds,
-  searchUsers,
-  type UserSearchQuery,
-} from '../stores/user-search.store.js';
-import { listedUsers } from '../stores/user-memo.js';
+import { onApplications, searchUsers, type UserSearchQuery } from '../stores/user-search.store.js';
+import { searchListedUsers } from '../stores/user-memo.js';
 import { deleteUser, loadUser } from '../stores/users.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -154,9 +149,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       // Spec §4 'Highest authority shown': the search answers what each user of the page holds. The users
       // come as their JSON texts (written with the response schema's item, and kept): the page is sent as
       // it is, not parsed and written again.
-      const { ids, total } = await searchUserIds(app.db, toSearchQuery(request.query));
-      const content = await listedUsers(app.db, app.db.changes, ids);
-      return reply.type(JSON_TYPE).send(pageText(content, total));
+      const { texts, total } = await searchListedUsers(app.db, app.db.changes, toSearchQuery(request.query));
+      return reply.type(JSON_TYPE).send(pageText(texts, total));
     },
   );
 

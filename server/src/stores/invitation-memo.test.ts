@@ -5,7 +5,9 @@ import type { Db } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
 import { countingQueries } from '../test/counting.js';
 import { freshTestDb } from '../test/template-db.js';
-import { listedInvitations } from './invitation-memo.js';
+import { pageSql } from '../domain/paging.js';
+import { listedInvitations, searchListedInvitations } from './invitation-memo.js';
+import { INVITATION_SORT } from './invitations.store.js';
 
 describe('invitations listed by id', () => {
   let db: Db;
@@ -118,5 +120,26 @@ describe('invitations listed by id', () => {
     const reads = counted.statements;
     await listedInvitations(q, blind, registry, [id]);
     expect(counted.statements).toBe(2 * reads);
+  });
+
+  it('reads a page with its rows in one statement after a change, then only its ids', async () => {
+    await invitation('g@example.org');
+    const admin = { id: inviter, superUser: true, userRoles: [] } as unknown as Parameters<
+      typeof searchListedInvitations
+    >[3]['user'];
+    const search = { user: admin, page: pageSql({ pageSize: 3 }, INVITATION_SORT) };
+    const { q, sent } = counting();
+    const ofInvitations = () => sent.filter((sql) => sql.includes('invitations i'));
+    await db.query("UPDATE invitations SET message = 'changed' WHERE email = 'g@example.org'");
+    const cold = await searchListedInvitations(q, db.changes, registry, search);
+    expect(ofInvitations()).toHaveLength(1);
+    expect(ofInvitations()[0]).toContain('json_agg');
+    sent.length = 0;
+    const warm = await searchListedInvitations(q, db.changes, registry, search);
+    expect(ofInvitations()).toHaveLength(1);
+    expect(ofInvitations()[0]).not.toContain('json_agg');
+    expect(warm).toEqual(cold);
+    expect(cold.texts).toHaveLength(3);
+    expect(cold.total).toBeGreaterThan(3);
   });
 });

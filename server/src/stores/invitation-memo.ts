@@ -16,9 +16,14 @@ import type { Queryable } from '../db/types.js';
 import { listedInvitationSchema } from '../domain/schemas.js';
 import type { Registry } from '../registry/registry.js';
 import { toInvitation, type ApiInvitation } from './invitation.rows.js';
-import { SEARCHED_SELECT, type SearchedInvitationRow } from './invitations.store.js';
+import {
+  searchInvitations,
+  SEARCHED_SELECT,
+  type InvitationSearch,
+  type SearchedInvitationRow,
+} from './invitations.store.js';
 import { roleRowsById, shapedRole } from './role-memo.js';
-import { keptTexts, textMemo } from './text-memo.js';
+import { keepTexts, keptTexts, textMemo } from './text-memo.js';
 
 /** Writes one invitation of a search page, as the route's response schema would. */
 const listedInvitationJson = fastJson(listedInvitationSchema);
@@ -29,20 +34,23 @@ function unchangedUntil(invitation: ApiInvitation): number {
 }
 
 /**
- * Invitations shaped for a search page. Their roles (without member counts, which nobody reads in an
- * invitation list) come from the role memo (role-memo.ts); the route sends their summaries
- * (roleSummarySchema in domain/schemas.ts).
+ * Invitations written for a search page, each with its id and until when it shows the same. Their roles
+ * (without member counts, which nobody reads in an invitation list) come from the role memo (role-memo.ts);
+ * the route sends their summaries (roleSummarySchema in domain/schemas.ts).
  */
-async function shapeInvitations(
+async function written(
   q: Queryable,
   clock: ChangeClock,
   known: ReadonlyMap<string, ApplicationMap>,
   rows: SearchedInvitationRow[],
-): Promise<ApiInvitation[]> {
+): Promise<Array<{ id: number; json: string; until: number }>> {
   const roleIds = rows.flatMap((row) => (row.invitation_roles ?? []).map((link) => Number(link.roleId)));
   const roleRows = await roleRowsById(q, clock, roleIds);
   const byId = new Map([...roleRows].map(([id, row]) => [id, shapedRole(row, known)] as const));
-  return rows.map((row) => toInvitation(row, byId));
+  return rows.map((row) => {
+    const invitation = toInvitation(row, byId);
+    return { id: invitation.id, json: listedInvitationJson(invitation), until: unchangedUntil(invitation) };
+  });
 }
 
 /**
@@ -64,10 +72,27 @@ export async function listedInvitations(
       [missing],
       { prepare: true },
     );
-    return (await shapeInvitations(q, clock, known, rows)).map((invitation) => ({
-      id: invitation.id,
-      json: listedInvitationJson(invitation),
-      until: unchangedUntil(invitation),
-    }));
+    return written(q, clock, known, rows);
   });
+}
+
+/**
+ * A search page of invitations as their JSON texts, and its total. While the memo holds texts of this
+ * moment the search reads the page's ids only, and the texts come from the memo (listedInvitations);
+ * otherwise (after any change) the search's own statement reads the page's rows too, as one statement,
+ * and their texts are kept.
+ */
+export async function searchListedInvitations(
+  q: Queryable,
+  clock: ChangeClock,
+  registry: Registry,
+  search: InvitationSearch,
+): Promise<{ texts: string[]; total: number }> {
+  const memo = textMemo(clock, 'invitations');
+  // The reading from before the read: a change committed while it runs leaves what it read stale.
+  const reading = clock.reading;
+  const { ids, rows, total } = await searchInvitations(q, search, !memo.warm(reading));
+  if (!rows) return { texts: await listedInvitations(q, clock, registry, ids), total };
+  const known = await registry.applicationMaps();
+  return { texts: keepTexts(memo, reading, known, await written(q, clock, known, rows)), total };
 }

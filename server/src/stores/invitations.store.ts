@@ -5,11 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
+import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { COUNT_CAP, type PageSql } from '../domain/paging.js';
 import { broadInvitationSearches } from './broad-memo.js';
-import { probedPageIds, probeMatches } from './capped-count.js';
+import { probedPage, probedPageIds, probeMatches } from './capped-count.js';
 import { invitationWords, inviterWords, narrowQueriesIn, type NarrowWordQuery } from './word-statistics.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -181,14 +182,16 @@ async function narrowTextQueries(
 }
 
 /**
- * One page of invitations, as their ids in the page's order, and their (capped) total. The page's rows are
- * the caller's to read (listedInvitations in invitation-memo.ts keeps them between requests): every
- * statement here reads ids and sort keys only, from the indexes where it can.
+ * One page of invitations, as their ids in the page's order, and their (capped) total. With `withRows`
+ * (invitation-memo.ts, when its memo is cold) the statements that read the page also read its rows as
+ * JSON, as they did before the memo; without, they read ids and sort keys only, and the rows are the
+ * caller's to read (listedInvitations keeps them between requests). A text's probe answers ids alone.
  */
 export async function searchInvitations(
   q: Queryable,
   search: InvitationSearch,
-): Promise<{ ids: number[]; total: number }> {
+  withRows = false,
+): Promise<{ ids: number[]; rows?: SearchedInvitationRow[]; total: number }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
@@ -215,28 +218,42 @@ export async function searchInvitations(
   const where = conditions.join(' AND ');
   const from = 'invitations i';
   const matching = `${from} WHERE ${where}`;
-  /** The page's ids in the requested order, read among the matches (from the order index when they are many). */
-  const pageIds = `ARRAY(SELECT i.id FROM ${matching} ${page.tail})`;
+  /**
+   * The page in the requested order, read among the matches (from the order index when they are many):
+   * its ids, or with `withRows` its rows as JSON (db/json-rows.ts), as an SQL expression.
+   */
+  const thePage = withRows
+    ? jsonRows(`${SEARCHED_SELECT} WHERE ${where} ${page.tail}`)
+    : `ARRAY(SELECT i.id FROM ${matching} ${page.tail})`;
+  type Answer = { page: Array<number | string> | SearchedInvitationRow[] };
+  const answered = (found: Answer['page'], total: number) =>
+    withRows
+      ? {
+          ids: (found as SearchedInvitationRow[]).map((row) => Number(row.id)),
+          rows: found as SearchedInvitationRow[],
+          total,
+        }
+      : { ids: (found as Array<number | string>).map(Number), total };
   if (broadInvitationSearches.isBroad(matching, params)) {
     // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
     // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
-    const { rows } = await q.query<{ ids: Array<number | string> }>(`SELECT ${pageIds} AS ids`, params, {
+    const { rows } = await q.query<Answer>(`SELECT ${thePage} AS page`, params, {
       prepare: !page.text && page.offset === 0,
     });
-    return { ids: rows[0].ids.map(Number), total: COUNT_CAP + 1 };
+    return answered(rows[0].page, COUNT_CAP + 1);
   }
   if (!page.text) {
     // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
     // capped count from the first COUNT_CAP + 1 rows of the cheapest scan.
-    const { rows } = await q.query<{ total: number; ids: Array<number | string> }>(
+    const { rows } = await q.query<Answer & { total: number }>(
       `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total,
-              ${pageIds} AS ids`,
+              ${thePage} AS page`,
       params,
       { prepare: page.offset === 0 },
     );
     const { total } = rows[0];
     if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
-    return { ids: rows[0].ids.map(Number), total };
+    return answered(rows[0].page, total);
   }
   // A text, as for users. One the statistics call narrow: the probe and the page in one statement
   // planned once (word-statistics.ts).
@@ -255,16 +272,21 @@ export async function searchInvitations(
       `(SELECT $${last}::tsquery)`,
     );
     const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
-    const { n, ids } = await probedPageIds(
-      q,
-      { fromWhere: `FROM ${from} WHERE ${narrowWhere}`, id: 'i.id', sort: page.sort },
-      narrowParams,
-      { limit: page.size, offset: page.offset },
-    );
-    if (n <= COUNT_CAP) return { ids, total: n };
+    const probe = { fromWhere: `FROM ${from} WHERE ${narrowWhere}`, id: 'i.id', sort: page.sort };
+    const limits = { limit: page.size, offset: page.offset };
+    if (withRows) {
+      const { n, rows } = await probedPage<SearchedInvitationRow>(q, probe, narrowParams, {
+        select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
+        ...limits,
+      });
+      if (n <= COUNT_CAP) return answered(rows, n);
+    } else {
+      const { n, ids } = await probedPageIds(q, probe, narrowParams, limits);
+      if (n <= COUNT_CAP) return answered(ids, n);
+    }
   } else {
     // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is
-    // all, the page's ids (sorted among the matches' keys).
+    // all, the page's ids (sorted among the matches' keys), whose rows the caller reads.
     const { n, ids } = await probeMatches(
       q,
       { fromWhere: `FROM ${matching}`, id: 'i.id', sort: page.sort },
@@ -275,8 +297,8 @@ export async function searchInvitations(
   }
   // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
   broadInvitationSearches.remember(matching, params);
-  const { rows } = await q.query<{ ids: Array<number | string> }>(`SELECT ${pageIds} AS ids`, params);
-  return { ids: rows[0].ids.map(Number), total: COUNT_CAP + 1 };
+  const { rows } = await q.query<Answer>(`SELECT ${thePage} AS page`, params);
+  return answered(rows[0].page, COUNT_CAP + 1);
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */

@@ -2,9 +2,12 @@ import { WriteClock } from '../db/change-clock.js';
 import type { Db } from '../db/types.js';
 import { countingQueries } from '../test/counting.js';
 import { freshTestDb } from '../test/template-db.js';
-import type { ApplicationMap } from 'shared-auth/rules';
+import type { ApplicationMap, User } from 'shared-auth/rules';
 import type { Registry } from '../registry/registry.js';
-import { listedRoles, RoleMemo, roleRowsById, shapedRole } from './role-memo.js';
+import { pageSql } from '../domain/paging.js';
+import { listedRoles, searchListedRoles } from './role-list-memo.js';
+import { ROLE_SORT } from './roles.store.js';
+import { RoleMemo, roleRowsById, shapedRole } from './role-memo.js';
 import { toRole, type RoleSelectRow } from './role.rows.js';
 
 const row = (id: number, name: string) => ({ id, name, usages: [] }) as unknown as RoleSelectRow;
@@ -123,6 +126,26 @@ describe('role rows by id', () => {
     // The counts are the caller's: each page gives its own, the texts are not read again.
     expect((await listed([4, 1])).map((r) => r.userRoleCount)).toEqual([1, 4]);
     expect(counted.statements).toBe(1);
+  });
+
+  it("reads a super user's page whole after a change, then only its ids and member counts", async () => {
+    const registry = { applicationMaps: async () => new Map() } as unknown as Registry;
+    const scope = { user: { id: 1, superUser: true, userRoles: [] } as unknown as User, force: false };
+    const page = pageSql({}, ROLE_SORT);
+    const { q, sent } = counting();
+    await db.query("UPDATE roles SET description = 'Changed' WHERE id = $1", [ids[1]]);
+    const cold = await searchListedRoles(q, db.changes, registry, scope, page);
+    expect(sent).toHaveLength(1);
+    sent.length = 0;
+    const warm = await searchListedRoles(q, db.changes, registry, scope, page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/SELECT r\.id, r\.user_role_count,/);
+    expect(warm).toEqual(cold);
+    expect(cold.total).toBe(2);
+    expect(cold.texts.map((text) => JSON.parse(text))).toEqual([
+      expect.objectContaining({ id: ids[0], name: 'Alpha', userRoleCount: 0 }),
+      expect.objectContaining({ id: ids[1], description: 'Changed', userRoleCount: 0 }),
+    ]);
   });
 
   it('reads every time while changes made elsewhere cannot be seen', async () => {

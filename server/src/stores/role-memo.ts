@@ -9,12 +9,8 @@
  */
 import type { ChangeClock } from '../db/change-clock.js';
 import type { Queryable } from '../db/types.js';
-import fastJson from 'fast-json-stringify';
 import type { ApplicationMap, Role } from 'shared-auth/rules';
-import { roleSchema } from '../domain/schemas.js';
-import type { Registry } from '../registry/registry.js';
 import { ROLE_COLUMNS, toRole, type RoleSelectRow } from './role.rows.js';
-import { keptTexts, textMemo } from './text-memo.js';
 
 /** How many roles are kept at most (a role row is a few hundred bytes; the performance seed has 5,000). */
 export const ROLE_MEMO_SIZE = 10_000;
@@ -123,36 +119,4 @@ export function shapedRole(row: RoleSelectRow, known: ReadonlyMap<string, Applic
   const role = Object.freeze(toRole(row, known));
   shaped.set(row, { known, role });
   return role;
-}
-
-/** Writes one role of a role list, as the route's response schema would. */
-const roleJson = fastJson(roleSchema);
-
-/**
- * The roles of a super user's role list (GET roles), each as its JSON text (roleSchema), in the order of
- * `counts`, with its member count; a role that is gone (deleted since the page was read) is left out. The
- * texts are kept without their counts, which change with every membership (text-memo.ts); each count is
- * written first in its role's object.
- */
-export async function listedRoles(
-  q: Queryable,
-  clock: ChangeClock,
-  registry: Registry,
-  counts: ReadonlyArray<{ id: number; userRoleCount: number }>,
-): Promise<string[]> {
-  const known = await registry.applicationMaps();
-  return keptTexts(
-    textMemo(clock, 'roles'),
-    clock,
-    known,
-    counts.map((count) => count.id),
-    async (missing) =>
-      [...(await roleRowsById(q, clock, missing))].map(([id, row]) => ({
-        id,
-        json: roleJson(shapedRole(row, known)),
-        until: Infinity,
-      })),
-    // A role's text is an object with its id at least: '{"id":…'.
-    (json, index) => `{"userRoleCount":${counts[index].userRoleCount},${json.slice(1)}`,
-  );
 }

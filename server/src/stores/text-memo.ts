@@ -32,6 +32,14 @@ export class TextMemo {
     return entry.json;
   }
 
+  /**
+   * Whether texts were kept at this reading: whether a page is likely to find its items here, or should
+   * rather read them with its own statement (and keep them).
+   */
+  warm(reading: number | null): boolean {
+    return reading !== null && reading === this.reading && this.kept.size > 0;
+  }
+
   /** Keeps a text read while the clock read `reading` (nothing while it reads null, or an older reading). */
   set(id: number, entry: KeptText, reading: number | null): void {
     if (reading === null || (this.reading !== null && reading < this.reading)) return;
@@ -84,14 +92,29 @@ export async function keptTexts(
     else texts.set(id, json);
   }
   if (missing.length > 0) {
-    for (const { id, json, until } of await read(missing)) {
-      texts.set(id, json);
-      memo.set(id, { json, basis, until }, reading);
-    }
+    const found = await read(missing);
+    keepTexts(memo, reading, basis, found);
+    for (const { id, json } of found) texts.set(id, json);
   }
   return ids.flatMap((id, index) => {
     const json = texts.get(id);
     if (json === undefined) return [];
     return finish ? finish(json, index) : json;
+  });
+}
+
+/**
+ * Keeps texts written from rows a list read itself while the clock read `reading` (taken before the
+ * read); answers the texts, in their order.
+ */
+export function keepTexts(
+  memo: TextMemo,
+  reading: number | null,
+  basis: unknown,
+  written: ReadonlyArray<{ id: number; json: string; until: number }>,
+): string[] {
+  return written.map(({ id, json, until }) => {
+    memo.set(id, { json, basis, until }, reading);
+    return json;
   });
 }

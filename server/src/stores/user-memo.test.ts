@@ -1,7 +1,7 @@
 import type { Db } from '../db/types.js';
 import { countingQueries } from '../test/counting.js';
 import { freshTestDb } from '../test/template-db.js';
-import { listedUsers } from './user-memo.js';
+import { listedUsers, searchListedUsers } from './user-memo.js';
 
 describe('users listed by id', () => {
   let db: Db;
@@ -72,5 +72,19 @@ describe('users listed by id', () => {
     const [promoted] = parsed(await listedUsers(q, db.changes, [ann]));
     expect(promoted.authority).toBe('MANAGER');
     expect(counted.statements).toBe(2);
+  });
+
+  it('reads a page with its rows after a change, then only its ids', async () => {
+    const { q, sent } = counting();
+    const query = { pageNumber: 0, pageSize: 2 };
+    await db.query("UPDATE users SET name = 'Bob Changed' WHERE id = $1", [bob]);
+    const cold = await searchListedUsers(q, db.changes, query);
+    expect(sent.some((sql) => sql.includes('json_agg'))).toBe(true);
+    sent.length = 0;
+    const warm = await searchListedUsers(q, db.changes, query);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toContain('json_agg');
+    expect(warm).toEqual(cold);
+    expect(cold.texts.map((text) => JSON.parse(text).name)).toEqual(['Ann Renamed', 'Bob Changed']);
   });
 });
