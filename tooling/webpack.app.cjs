@@ -90,6 +90,10 @@ module.exports = function createAppConfig({ dir, kind, title }) {
             ? { filename: 'remoteEntry.js', exposes: { './contributions': './src/contributions.ts' } }
             : { remotes: {} }),
           shared: sharedFor(pkg.dependencies),
+          // The shell provides every shared singleton before any remote loads. 'version-first' (the default)
+          // would fetch and run every registered remote's remoteEntry.js at the first remote load, to compare
+          // versions: on home, four remotes' code contended with the one whose tab is shown.
+          shareStrategy: 'loaded-first',
           // A remote publishes its routes and slot entries (src/contributions.meta.ts) in its manifest, so
           // the shell knows them before loading its code. Read at build time: a change needs a rebuild.
           manifest:

@@ -5,7 +5,7 @@ import { LOADER_HOLD_MS, runStartup, useSessionStore, type StartupOutcome } from
 import { ErrorBoundary, Loader, SlotHostProvider } from 'shared-ui';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
-import { prefetchLoggedInParts } from './logged-in';
+import { loadRemotesFor, prefetchLoggedInParts } from './logged-in';
 import { useRemotesStore } from './remotes/remotes.store';
 import { useShellSlotItems } from './remotes/use-shell-slot-items';
 import { followStartup, startupAnsweredAt } from './startup';
@@ -35,15 +35,21 @@ export function App({ startup }: { startup?: Promise<StartupOutcome> } = {}) {
   const [phase, setPhase] = useState<'starting' | 'holding' | 'shown'>('starting');
   const once = useRef(false);
   const authenticated = useSessionStore((state) => state.authenticated);
+  const user = useSessionStore((state) => state.user);
 
   // What the remotes publish (routes, slot entries) is read at start, in parallel with startup; their code
   // loads when a route or slot needs it: the deep link's remote at once, every remote for a logged-in user
   // (during the loader hold: the header and the home tabs need them anyway), others when RemoteMount asks.
+  // Which remotes a logged-in user's page shows depends on the user (the home tab it opens): they load once
+  // it is known, those first.
   useEffect(() => {
-    const remotes = useRemotesStore.getState();
-    if (authenticated) prefetchLoggedInParts();
-    void (authenticated ? remotes.ensureLoaded() : remotes.loadFor(location.pathname));
-  }, [location.pathname, authenticated]);
+    if (!authenticated) {
+      void useRemotesStore.getState().loadFor(location.pathname);
+      return;
+    }
+    prefetchLoggedInParts();
+    if (user) void loadRemotesFor(location.pathname);
+  }, [location.pathname, authenticated, user]);
 
   useEffect(() => {
     // StrictMode runs effects twice in development; startup must run once.

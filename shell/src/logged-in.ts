@@ -17,6 +17,13 @@ export const ImpersonationBanner = lazy(() =>
   loadImpersonationBanner().then((module) => ({ default: module.ImpersonationBanner })),
 );
 
+/** Loads every remote's code, the page's own remotes first (remotes/page-remotes.ts). */
+export function loadRemotesFor(pathname: string): Promise<void> {
+  return import(/* webpackChunkName: "logged-in" */ './remotes/page-remotes').then((module) =>
+    module.loadRemotesFor(pathname),
+  );
+}
+
 /** Starts loading every logged-in part (each import runs once; later calls share it). */
 export function prefetchLoggedInParts(): void {
   void Promise.all([loadHomePage(), loadUserMenu(), loadImpersonationBanner()]).catch(() => {
