@@ -120,5 +120,16 @@ journey(
     for (const call of ['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me'])
       assert.equal(initiators.get(call), '/home', `${call} made by ${initiators.get(call)}`);
     assert.deepEqual(refused, []);
+    // The browser sent its session cookie: the page says so before its script, which then asked for the
+    // user with the config, not after the config's answer.
+    assert.equal(await page.locator('head meta[name="portal-session"]').count(), 1);
+
+    // Logged out, the landing page says nothing of a session and asks for no user.
+    initiators.clear();
+    await logout(page);
+    await visit(page, '/', { ready: loginButton });
+    assert.equal(await page.locator('meta[name="portal-session"]').count(), 0);
+    assert.ok(initiators.has('/api/v1/users/config'), [...initiators.keys()].join(', '));
+    assert.equal(initiators.has('/api/v1/users/me'), false, [...initiators.keys()].join(', '));
   },
 );

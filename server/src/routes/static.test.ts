@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileRegistry } from '../registry/file-registry.js';
 import { HW_GUID } from '../test/api-kit.js';
 import { buildTestApp } from '../test/helper.js';
+import { SESSION_HINT } from './static.js';
 
 /** The page's inline script (the shell's is startup.js), and its CSP source. */
 const INLINE = 'window.early = fetch("/api/v1/csrf");';
@@ -68,6 +69,17 @@ describe('static serving of the built bundles', () => {
     expect((await get('/index.html')).body).toContain('<title>console</title>');
     const api = await get('/api/v1/users/config');
     expect(api.headers['content-security-policy']).not.toContain('sha256-');
+  });
+
+  it('says before the inline script whether the browser sent a session cookie, keeping its hash valid', async () => {
+    const anonymous = await get('/home');
+    expect(anonymous.body).not.toContain('portal-session');
+    for (const url of ['/', '/home', '/roles/12/guests']) {
+      const res = await app.inject({ method: 'GET', url, cookies: { portal_session: 'anything' } });
+      expect(res.body).toContain(`<title>console</title>${SESSION_HINT}<script>${INLINE}</script>`);
+      expect(String(res.headers['content-security-policy'])).toContain(INLINE_SOURCE);
+      expect(res.headers.vary).toContain('Cookie');
+    }
   });
 
   it('answers a shell bundle asked for under a deep link (relative script paths)', async () => {

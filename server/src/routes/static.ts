@@ -13,6 +13,7 @@ import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
 import { statusText } from '../errors.js';
 import { inlineScriptHashes, withScriptSources } from '../plugins/security-headers.js';
+import { SESSION_COOKIE } from '../plugins/session.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** A logo's name holds no hash, but a registry's logos change rarely: a day in the browser's cache. */
@@ -74,6 +75,21 @@ function misplacedShellAsset(shellDist: string, url: string): string | null {
   const name = path.posix.basename(pathname);
   if (!/^[\w.-]+\.[A-Za-z0-9]{1,8}$/.test(name) || name === 'index.html') return null;
   return fs.existsSync(path.join(shellDist, name)) ? name : null;
+}
+
+/**
+ * Said before the page's first script when the browser sent a session cookie: startup.js (shared-auth's
+ * early-calls.ts) then asks for the user together with the config, not once the config's answer has been
+ * read (which waited up to ~130 ms for the main thread, busy evaluating the libraries). Only a hint: the user
+ * is read only when the config says authenticated, and a stale cookie costs one unread 401.
+ */
+export const SESSION_HINT = '<meta name="portal-session" content="present" />';
+
+/** index.html as sent: with the session hint when the request carries a session cookie. */
+export function pageFor(html: string, request: FastifyRequest): string {
+  if (request.cookies?.[SESSION_COOKIE] === undefined) return html;
+  // Before the page's first script, which reads it (in our index.html, startup.js, first in the head).
+  return html.replace(/<script/i, (script) => `${SESSION_HINT}${script}`);
 }
 
 /** The page's policy: the server's, with the page's inline scripts (startup.js) allowed by their hashes. */
@@ -151,7 +167,7 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!fs.existsSync(shellIndex)) {
       return reply
         .status(503)
@@ -161,16 +177,20 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
     const html = await fs.promises.readFile(shellIndex, 'utf8');
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', pagePolicy(policy, html));
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .send(pageFor(html, request));
   };
 
-  app.get('/', async (_request, reply) => sendIndex(reply));
+  app.get('/', async (request, reply) => sendIndex(request, reply));
   // Asked for by name, it is the same page (with the same policy), not a plain file.
-  app.get('/index.html', async (_request, reply) => sendIndex(reply));
+  app.get('/index.html', async (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
-    if (readOnly && isClientRoute(request.url)) return sendIndex(reply);
+    if (readOnly && isClientRoute(request.url)) return sendIndex(request, reply);
     const asset = readOnly && shellBuilt ? misplacedShellAsset(shellDist, request.url) : null;
     if (asset) return reply.sendFile(asset);
     return reply.status(404).send({

@@ -13,11 +13,15 @@ function answer(body: unknown, status = 200, alive = true): Response {
 }
 
 /** A fake server for the early calls: answers by path; `override` replaces an answer (or makes it fail). */
-function earlyServer(authenticated: boolean, override: Record<string, () => Promise<Response>> = {}) {
+function earlyServer(
+  authenticated: boolean,
+  override: Record<string, () => Promise<Response>> = {},
+  sessionHint = false,
+) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
-    const path = url.replace('http://console.test/api/v1/', '');
+    const path = url.replace('/api/v1/', '');
     if (override[path]) return override[path]();
     const answers: Record<string, unknown> = {
       csrf: { token: 'tok' },
@@ -29,12 +33,12 @@ function earlyServer(authenticated: boolean, override: Record<string, () => Prom
   const begin = (): EarlyStartupCalls =>
     beginStartupCalls({
       fetch: fetchMock as unknown as typeof fetch,
-      origin: 'http://console.test',
       search: '?lang=nl',
       cookie: '',
       browserLanguage: 'en-GB',
+      sessionHint,
     });
-  return { begin, calls, paths: () => calls.map((c) => new URL(c.url).pathname) };
+  return { begin, calls, paths: () => calls.map((c) => c.url) };
 }
 
 /** What runStartup fetches itself, beyond the early calls. */
@@ -64,12 +68,43 @@ describe('beginStartupCalls', () => {
     expect(await user?.json()).toEqual(me);
     expect(server.paths()).toEqual(['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me']);
     for (const { init } of server.calls) {
-      expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', redirect: 'manual' });
+      // A GET with the same origin's cookies: fetch's defaults, not overridden.
+      expect(init).toMatchObject({ redirect: 'manual' });
+      expect(init?.method ?? 'GET').toBe('GET');
+      expect(init?.credentials ?? 'same-origin').toBe('same-origin');
       // The page's language, as the client sends it before i18next runs.
       expect(init?.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'nl' });
     }
     // The config is still unread for whoever takes it.
     expect(await (await calls.config).json()).toEqual({ authenticated: true });
+  });
+
+  test('asks for the user at once when the page says the browser sent a session cookie', async () => {
+    const server = earlyServer(true, {}, true);
+    const calls = server.begin();
+    expect(server.paths()).toEqual(['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me']);
+    expect(await (await calls.me)?.json()).toEqual(me);
+  });
+
+  test("reads the page's session hint from its head", async () => {
+    const hint = document.createElement('meta');
+    hint.name = 'portal-session';
+    document.head.append(hint);
+    try {
+      const fetchMock = jest.fn(async () => answer({ authenticated: false }));
+      beginStartupCalls({ fetch: fetchMock as unknown as typeof fetch });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      hint.remove();
+    }
+  });
+
+  test('a stale session cookie: the user answered 401 is never read, the config decides', async () => {
+    const server = earlyServer(false, { 'users/me': async () => answer({ status: 401 }, 401, false) }, true);
+    const outcome = await runStartup({ pathname: '/home' }, { early: server.begin() });
+    expect(outcome).toEqual({ kind: 'login' });
+    expect(useSessionStore.getState().user).toBeFalsy();
+    expect(ownFetches).toEqual([]);
   });
 
   test('does not ask for the user when the config says not authenticated', async () => {
