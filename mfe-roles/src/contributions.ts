@@ -2,11 +2,16 @@ import { loadable } from 'shared-ui/loadable';
 import type { RemoteContributions } from 'shared-ui';
 import contract from 'shared-ui/contract-version.json';
 import meta from './contributions.meta';
+import { prefetchRolesTab } from './home/roles-tab.prefetch';
 import en from './translations/en.json';
 import nl from './translations/nl.json';
 
 const panels = () => import('./pages/home-tab-panels.component');
-const RolesTab = loadable(() => panels().then((m) => ({ default: m.RolesTab })));
+// The roles tab (home's first for most users): its list is asked for together with its code.
+const RolesTab = loadable(() => {
+  prefetchRolesTab();
+  return panels().then((m) => ({ default: m.RolesTab }));
+});
 const UsersTab = loadable(() => panels().then((m) => ({ default: m.UsersTab })));
 const ApplicationsTab = loadable(() => panels().then((m) => ({ default: m.ApplicationsTab })));
 const ApplicationUsersTab = loadable(() => panels().then((m) => ({ default: m.ApplicationUsersTab })));

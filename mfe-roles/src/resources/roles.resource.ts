@@ -1,6 +1,7 @@
 import { apiDelete, apiGet, apiPost, apiPut } from 'shared-auth';
 import type { ManageType, Page, Role } from 'shared-auth';
 import type { PageRequest } from 'shared-ui';
+import { askedAhead } from './asked-ahead';
 import { useLoad, type LoadState } from './use-load';
 
 /** The role payload of POST and PUT /roles (spec §7): the role plus its application usages. */
@@ -31,7 +32,23 @@ export interface Consequence {
  * (own roles first), which the console searches itself.
  */
 export function fetchRoles(request?: Partial<PageRequest>, force = false): Promise<Page<Role>> {
-  return apiGet<Page<Role>>('roles', { searchParams: { force: force || undefined, ...request } });
+  return (
+    askedForRoles.take(rolesKey(request, force)) ??
+    apiGet<Page<Role>>('roles', { searchParams: { force: force || undefined, ...request } })
+  );
+}
+
+const askedForRoles = askedAhead<Page<Role>>();
+// One key for one request, whatever the order of its fields.
+const rolesKey = (request: Partial<PageRequest> | undefined, force: boolean) =>
+  JSON.stringify([Object.entries(request ?? {}).sort(), force]);
+
+/**
+ * Asks for a list of roles ahead, while the code that shows it loads (the roles tab): the next fetchRoles
+ * with the same request takes its answer, once and within 5 s.
+ */
+export function prefetchRoles(request?: Partial<PageRequest>, force = false): void {
+  askedForRoles.keep(rolesKey(request, force), fetchRoles(request, force));
 }
 
 export function fetchRole(id: number): Promise<Role> {
@@ -47,10 +64,12 @@ export function fetchApplicationRoles(manageId: string): Promise<Role[]> {
 const SAVE_OPTIONS = { showErrorDialog: true, handledStatuses: [409] } as const;
 
 export function saveRole(role: RoleInput): Promise<Role> {
+  askedForRoles.clear();
   return role.id ? apiPut<Role>('roles', role, SAVE_OPTIONS) : apiPost<Role>('roles', role, SAVE_OPTIONS);
 }
 
 export async function deleteRole(id: number): Promise<void> {
+  askedForRoles.clear();
   await apiDelete<unknown>(`roles/${id}`, { showErrorDialog: true });
 }
 

@@ -1,6 +1,7 @@
 import { apiDelete, apiGet, apiPut, DEFAULT_PAGE_SIZE } from 'shared-auth';
 import type { Page, UserRole } from 'shared-auth';
 import type { PageRequest } from 'shared-ui';
+import { askedAhead } from './asked-ahead';
 
 /** The two member lists of a role: guests (GUEST, or a guest role included) and maintainers (above GUEST). */
 export type UserRoleKind = 'guests' | 'maintainers';
@@ -14,8 +15,7 @@ export const FIRST_MEMBERS_PAGE: PageRequest = {
   sortDirection: 'ASC',
 };
 
-const PREFETCH_FRESH_MS = 5000;
-const prefetched = new Map<string, { at: number; page: Promise<Page<UserRole>> }>();
+const prefetched = askedAhead<Page<UserRole>>();
 
 function fetchUserRoles(roleId: number, kind: UserRoleKind, request: PageRequest): Promise<Page<UserRole>> {
   return apiGet<Page<UserRole>>(`user_roles/search/${roleId}/${kind}`, { searchParams: { ...request } });
@@ -26,10 +26,7 @@ function fetchUserRoles(roleId: number, kind: UserRoleKind, request: PageRequest
  * two calls run side by side instead of one after the other.
  */
 export function prefetchUserRoles(roleId: number, kind: UserRoleKind): void {
-  const page = fetchUserRoles(roleId, kind, FIRST_MEMBERS_PAGE);
-  // An unused prefetch that fails must not surface as an unhandled rejection.
-  page.catch(() => undefined);
-  prefetched.set(`${roleId}/${kind}`, { at: Date.now(), page });
+  prefetched.keep(`${roleId}/${kind}`, fetchUserRoles(roleId, kind, FIRST_MEMBERS_PAGE));
 }
 
 /** A page of a role's guests or maintainers; the first page comes from a fresh prefetch when there is one. */
@@ -38,13 +35,11 @@ export function searchUserRoles(
   kind: UserRoleKind,
   request: PageRequest,
 ): Promise<Page<UserRole>> {
-  const key = `${roleId}/${kind}`;
-  const early = prefetched.get(key);
-  prefetched.delete(key);
+  const early = prefetched.take(`${roleId}/${kind}`);
   const isFirstPage = (Object.keys(FIRST_MEMBERS_PAGE) as Array<keyof PageRequest>).every(
     (field) => FIRST_MEMBERS_PAGE[field] === request[field],
   );
-  if (early && isFirstPage && Date.now() - early.at < PREFETCH_FRESH_MS) return early.page;
+  if (early && isFirstPage) return early;
   return fetchUserRoles(roleId, kind, request);
 }
 
