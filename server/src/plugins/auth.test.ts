@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { createRole, grantRole } from '../test/fixtures.js';
 import { buildTestApp, loginAs } from '../test/helper.js';
@@ -157,6 +158,31 @@ describe('authentication', () => {
       const { rows } = await app.db.query<{ recent: boolean }>(
         "SELECT last_activity > now() - interval '1 minute' AS recent FROM users WHERE id = $1",
         [guest.userId],
+      );
+      expect(rows[0].recent).toBe(true);
+    });
+
+    it('writes a due expiry and last activity once, however many requests find them due at once', async () => {
+      const inviter = await loginAs(app, 'inviter');
+      await app.db.query(
+        "UPDATE sessions SET expires_at = now() + interval '8 hours' - interval '5 minutes'",
+      );
+      await app.db.query("UPDATE users SET last_activity = now() - interval '1 day' WHERE id = $1", [
+        inviter.userId,
+      ]);
+      const query = jest.spyOn(app.db, 'query');
+      try {
+        const answers = await Promise.all(Array.from({ length: 16 }, () => me(inviter.headers)));
+        expect(answers.map((res) => res.statusCode)).toEqual(Array(16).fill(200));
+        const sent = query.mock.calls.map(([sql]) => String(sql));
+        expect(sent.filter((sql) => sql.startsWith('UPDATE sessions SET expires_at'))).toHaveLength(1);
+        expect(sent.filter((sql) => sql.startsWith('UPDATE users SET last_activity'))).toHaveLength(1);
+      } finally {
+        query.mockRestore();
+      }
+      const { rows } = await app.db.query<{ recent: boolean }>(
+        "SELECT last_activity > now() - interval '1 minute' AS recent FROM users WHERE id = $1",
+        [inviter.userId],
       );
       expect(rows[0].recent).toBe(true);
     });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, extendSession, purgeExpired, writeSession } from '../stores/sessions.store.js';
+import { oncePer } from './once-per.js';
 import { readSessionWithUser, type LoadedUserRow } from '../stores/users.store.js';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -174,6 +175,7 @@ async function saveSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  extensionDue: (id: string) => boolean,
 ): Promise<void> {
   const session = request.session;
   if (!session) return;
@@ -195,7 +197,7 @@ async function saveSession(
   const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
   if (session.dirty) {
     await writeSession(app.db, session.id, session.data, expiresAt);
-  } else if (expiresAt.getTime() - session.expiresAt > TOUCH_AFTER_MS) {
+  } else if (expiresAt.getTime() - session.expiresAt > TOUCH_AFTER_MS && extensionDue(session.id)) {
     await extendSession(app.db, session.id, expiresAt);
   }
   if (session.issueCookie) reply.setCookie(SESSION_COOKIE, session.id, cookieOptions);
@@ -228,11 +230,13 @@ async function sessionPlugin(app: FastifyInstance): Promise<void> {
   schedulePurge(app);
   app.decorateRequest('session', null as unknown as Session);
   const memo = new SessionMemo();
+  // A session's expiry is extended at most once a minute, by this process once (once-per.ts).
+  const extensionDue = oncePer(TOUCH_AFTER_MS);
   app.addHook('onRequest', async (request) => {
     await loadSession(app, memo, request);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    await saveSession(app, request, reply);
+    await saveSession(app, request, reply, extensionDue);
     // Marks every answer that comes from the application itself, anonymous ones included: a console
     // reloads when an OK answer lacks it, for it then came from something in between (a login gateway,
     // a proxy's error page). A session that ended shows as a 401 instead (spec §4).
