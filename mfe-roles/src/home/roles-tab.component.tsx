@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
-  effectiveAuthority,
   isUserAllowed,
   mayInviteForRole,
   sortRolesForUser,
@@ -15,6 +14,7 @@ import { fetchRoles } from '../resources/roles.resource';
 import { useLoad } from '../resources/use-load';
 import { Logo } from '../role/role.display';
 import { roleColumns } from './role-columns';
+import { rolesTabList } from './roles-tab.prefetch';
 import '../roles.css';
 
 const NEW_ROLE_PATH = '/role/new';
@@ -24,13 +24,14 @@ export function RolesTab() {
   const { t } = useTranslation('roles');
   const user = useSessionStore((state) => state.user);
   if (!user) return <Loader />;
-  if (user.superUser) return <AllRoles />;
-  if (effectiveAuthority(user, true) === 'GUEST') {
+  const list = rolesTabList(user);
+  if (list === 'all') return <AllRoles />;
+  if (list === 'guestNote') {
     return (
       <p className="tab-panel-info">{t(user.institutionAdmin ? 'guestNoteInstitutionAdmin' : 'guestNote')}</p>
     );
   }
-  return <OwnRoles user={user} />;
+  return <OwnRoles user={user} institutionAdmin={list.force} />;
 }
 
 /** Super users: every role, searched and paged on the server. */
@@ -54,10 +55,9 @@ function AllRoles() {
  * Everyone else: their own non-guest roles first, with their authority on them; an institution admin
  * also sees the roles on its institution's applications and may create one (spec §6).
  */
-function OwnRoles({ user }: { user: User }) {
+function OwnRoles({ user, institutionAdmin }: { user: User; institutionAdmin: boolean }) {
   const { t, i18n } = useTranslation('roles');
   const navigate = useNavigate();
-  const institutionAdmin = user.institutionAdmin && Boolean(user.organizationGUID);
   const { data, error, loading, reload } = useLoad(
     () => fetchRoles(undefined, institutionAdmin),
     [user.id, institutionAdmin],
