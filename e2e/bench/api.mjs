@@ -3,7 +3,8 @@
 // the same concurrency in the same run; every p95 is also given as a ratio to the floor's p95, measured in
 // rounds: a floor run, then the endpoint's, the ratio the median of the rounds' (measureApi).
 import { performance } from 'node:perf_hooks';
-import { median, runLoad } from './load.mjs';
+import { median } from './load.mjs';
+import { startLoadProcess } from './load-process.mjs';
 
 export const CONCURRENCY = 32;
 /** p95 of each endpoint at most this many times the floor's p95 (issue 11). */
@@ -69,10 +70,25 @@ function medianRun(runs) {
 const cpuTotal = (run) => run.cpuUs.server + run.cpuUs.database + run.cpuUs.generator;
 
 /**
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpu?: (() => { server: number, database: number, generator: number }) | null }} options
+ * The load generator runs in a process of its own (load-process.mjs); `cpuOf` names the server's process and
+ * whether PostgreSQL runs on this machine, for the CPU per request (cpu.mjs).
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: boolean } | null }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
-export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false, cpu = null }) {
+export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false, cpuOf = null }) {
+  const generator = startLoadProcess();
+  try {
+    return await measureWith(generator, { baseUrl, cookie, requests, searchesOnly, cpuOf });
+  } finally {
+    await generator.close();
+  }
+}
+
+/**
+ * @param {ReturnType<typeof startLoadProcess>} generator
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: boolean } | null }} options
+ */
+async function measureWith(generator, { baseUrl, cookie, requests, searchesOnly, cpuOf }) {
   const headers = { cookie, accept: 'application/json' };
   const floorHeaders = { accept: 'application/json' };
   /** Paths already measured once: the first run of each is preceded by as many unmeasured requests. */
@@ -84,7 +100,7 @@ export async function measureApi({ baseUrl, cookie, requests, searchesOnly = fal
     // steady speed). Later runs open fresh connections: a few hundred requests first.
     const warmup = warm.has(`${path} ${concurrency}`) ? Math.min(requests, 500) : requests;
     warm.add(`${path} ${concurrency}`);
-    return runLoad({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency, warmup, cpu });
+    return generator.run({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency, warmup, cpuOf });
   };
   /**
    * An endpoint against the floor: ROUNDS rounds, each the floor and straight after it the endpoint, at the

@@ -24,7 +24,6 @@ import {
 import { coldLoad, inAppNavigations, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
-import { cpuReader } from './cpu.mjs';
 import { startSmtp } from '../support/smtp.mjs';
 import { printTable } from './report.mjs';
 
@@ -178,14 +177,14 @@ results.api = apiRuns;
  */
 async function apiPart(database, { baseUrl, pid }, cookie, before) {
   // CPU per request: the server's process, and PostgreSQL's when it is the database (cpu.mjs).
-  const cpu = cpuReader({ pid, postgres: database === 'PostgreSQL' });
+  const cpuOf = { pid, postgres: database === 'PostgreSQL' };
   /** @type {Record<string, unknown>} */
   const run = { database, scale: 1 };
   apiRuns.push(run);
   try {
     run.seed = await seedThroughApi({ baseUrl, cookie });
     if (before) await before();
-    run.endpoints = await measureApi({ baseUrl, cookie, requests: REQUESTS_PER_ENDPOINT, cpu });
+    run.endpoints = await measureApi({ baseUrl, cookie, requests: REQUESTS_PER_ENDPOINT, cpuOf });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     return;
@@ -205,7 +204,7 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
       cookie,
       requests: REQUESTS_PER_ENDPOINT,
       searchesOnly: true,
-      cpu,
+      cpuOf,
     });
   } catch (error) {
     scaled.error = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { median, runLoad } from '../bench/load.mjs';
 import { cpuReader } from '../bench/cpu.mjs';
+import { startLoadProcess } from '../bench/load-process.mjs';
 import { assertAccessible } from './axe.mjs';
 import { launchBrowser } from './browser.mjs';
 import { SERVER_NODE_FLAGS } from './server.mjs';
@@ -99,6 +100,40 @@ test('the load generator reports the CPU time per request of the server and of i
     assert.equal((await runLoad({ url: `http://127.0.0.1:${port}/`, total: 4, warmup: 0 })).cpuUs, undefined);
     assert.equal(cpuReader({ pid: 2 ** 30, postgres: false }), null);
   } finally {
+    server.close();
+  }
+});
+
+test('the bench runs the load generator in a process of its own, its CPU apart from the server', async () => {
+  let served = 0;
+  const server = http.createServer((_request, response) => {
+    served++;
+    const until = performance.now() + 1;
+    while (performance.now() < until);
+    response.end('{}');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const generator = startLoadProcess();
+  try {
+    assert.notEqual(generator.pid, process.pid);
+    const result = await generator.run({
+      url: `http://127.0.0.1:${port}/`,
+      total: 300,
+      concurrency: 4,
+      warmup: 20,
+      cpuOf: { pid: process.pid, postgres: false },
+    });
+    assert.equal(served, 320);
+    assert.deepEqual(result.statuses, { 200: 300 });
+    assert.ok(result.cpuUs);
+    // The server (this process) spends its millisecond a request; the generator's own process far less.
+    assert.ok(result.cpuUs.server >= 800, `server ${result.cpuUs.server} µs a request`);
+    assert.ok(result.cpuUs.generator < result.cpuUs.server / 2, `generator ${result.cpuUs.generator} µs`);
+    await assert.rejects(generator.run({ url: 'http://example.org/' }), /only targets loopback/);
+  } finally {
+    await generator.close();
     server.close();
   }
 });
