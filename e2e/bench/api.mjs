@@ -100,7 +100,14 @@ async function measureWith(generator, { baseUrl, cookie, requests, searchesOnly,
     // steady speed). Later runs open fresh connections: a few hundred requests first.
     const warmup = warm.has(`${path} ${concurrency}`) ? Math.min(requests, 500) : requests;
     warm.add(`${path} ${concurrency}`);
-    return generator.run({ url: `${baseUrl}${path}`, headers: h, total: requests, concurrency, warmup, cpuOf });
+    return generator.run({
+      url: `${baseUrl}${path}`,
+      headers: h,
+      total: requests,
+      concurrency,
+      warmup,
+      cpuOf,
+    });
   };
   /**
    * An endpoint against the floor: ROUNDS rounds, each the floor and straight after it the endpoint, at the
