@@ -1,7 +1,10 @@
-// Language switch (spec §1, §2 "Header and shell"), logout, and the not-found page.
+// Language switch (spec §1, §2 "Header and shell"), logout, the not-found page, the startup calls, and
+// what the landing and each remote's first screen download (issue 11's size budgets).
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import {
   exactly,
+  newContext,
   loginAs,
   loginButton,
   logout,
@@ -11,6 +14,7 @@ import {
   userMenuButton,
   visit,
 } from '../harness/index.mjs';
+import { inlineScripts } from '../bench/page-load.mjs';
 
 const { journey } = useConsole();
 
@@ -131,5 +135,90 @@ journey(
     assert.equal(await page.locator('meta[name="portal-session"]').count(), 0);
     assert.ok(initiators.has('/api/v1/users/config'), [...initiators.keys()].join(', '));
     assert.equal(initiators.has('/api/v1/users/me'), false, [...initiators.keys()].join(', '));
+  },
+);
+
+/** The shell's first load: at most this many bytes of JavaScript, each file gzipped at level 9 (issue 11). */
+const SHELL_FIRST_LOAD_BUDGET = 150 * 1024;
+/** A remote's first screen: its remoteEntry.js and chunks, gzipped (issue 11). */
+const REMOTE_FIRST_SCREEN_BUDGET = 35 * 1024;
+/** The first screen of each remote, as the super user sees it (as npm run bench measures them). */
+const REMOTE_SCREENS = {
+  roles: '/home/roles',
+  invitations: '/invitation/new',
+  system: '/system',
+  tokens: '/tokens',
+};
+
+/**
+ * Opens `path` in a fresh context (nothing cached) and answers what it fetched once its content showed and
+ * the network went quiet: each response's path, resource type and body gzipped at level 9.
+ * @param {import('playwright-core').Browser} browser @param {string} baseUrl @param {string} path
+ * @param {(page: import('playwright-core').Page) => import('playwright-core').Locator} ready
+ * @param {Parameters<typeof newContext>[2]} [options]
+ */
+async function downloaded(browser, baseUrl, path, ready, options) {
+  const context = await newContext(browser, baseUrl, options);
+  try {
+    const page = await context.newPage();
+    /** @type {import('playwright-core').Request[]} */
+    const finished = [];
+    page.on('requestfinished', (request) => finished.push(request));
+    await page.goto(path);
+    await ready(page).first().waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    return await Promise.all(
+      finished.map(async (request) => {
+        const body = (await (await request.response())?.body()) ?? Buffer.alloc(0);
+        const type = request.resourceType();
+        return {
+          path: new URL(request.url()).pathname,
+          type,
+          // A page's inline scripts are JavaScript of its first load too (startup.js).
+          gzip:
+            type === 'document'
+              ? inlineScripts(body).inlineJsGzip
+              : body.length && gzipSync(body, { level: 9 }).length,
+        };
+      }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+journey(
+  "the landing's JavaScript and each remote's first screen stay within their gzipped size budgets",
+  async ({ page, context, browser, baseUrl }) => {
+    const landing = await downloaded(browser, baseUrl, '/', loginButton);
+    const javaScript = landing.filter((file) => file.type === 'script' || file.type === 'document');
+    const shellTotal = javaScript.reduce((sum, file) => sum + file.gzip, 0);
+    const listing = (/** @type {{ path: string, gzip: number }[]} */ files) =>
+      files.map((file) => `${file.path} ${file.gzip} B`).join(', ');
+    assert.ok(
+      javaScript.some((file) => /^\/main\.[0-9a-f]{8}\.js$/.test(file.path)),
+      listing(javaScript),
+    );
+    assert.ok(
+      shellTotal <= SHELL_FIRST_LOAD_BUDGET,
+      `the landing loads ${shellTotal} B of gzipped JavaScript, over its ${SHELL_FIRST_LOAD_BUDGET}: ${listing(javaScript)}`,
+    );
+
+    await loginAs(page, 'admin');
+    const storageState = await context.storageState();
+    for (const [id, path] of Object.entries(REMOTE_SCREENS)) {
+      const files = (
+        await downloaded(browser, baseUrl, path, (p) => p.getByRole('main'), { storageState })
+      ).filter((file) => file.path.startsWith(`/remotes/${id}/`) && !file.path.endsWith('/mf-manifest.json'));
+      const total = files.reduce((sum, file) => sum + file.gzip, 0);
+      assert.ok(
+        files.some((file) => file.path.endsWith('/remoteEntry.js')),
+        `${id}: ${listing(files)}`,
+      );
+      assert.ok(
+        total <= REMOTE_FIRST_SCREEN_BUDGET,
+        `${id} (${path}) loads ${total} B gzipped, over its ${REMOTE_FIRST_SCREEN_BUDGET}: ${listing(files)}`,
+      );
+    }
   },
 );
