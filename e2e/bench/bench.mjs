@@ -6,7 +6,8 @@
 // Options: `--scale N` measures the searches again after a seed of N times the volume (N × 500 roles,
 // N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
 // browser parts. BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
-// API part again on PostgreSQL.
+// API part again on PostgreSQL. BENCH_REFERENCE_URL (a console running elsewhere, such as the reference
+// console's own build) measures our landing side by side with its landing (reference.mjs).
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ import {
 } from '../harness/index.mjs';
 import { coldLoad, inAppNavigations, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
+import { landingAgainstReference } from './reference.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
 import { startSmtp } from '../support/smtp.mjs';
 import { printTable } from './report.mjs';
@@ -238,6 +240,21 @@ try {
         },
       };
     });
+
+    // Side by side with another console's landing, when one is named.
+    if (process.env.BENCH_REFERENCE_URL) {
+      const referenceUrl = process.env.BENCH_REFERENCE_URL;
+      await measure('landingReference', () =>
+        landingAgainstReference({
+          browser,
+          baseUrl,
+          referenceUrl,
+          runs: COLD_LOADS,
+          ours: { ready: landingReady, seenInPage: landingSeen },
+          readyText: process.env.BENCH_REFERENCE_READY,
+        }),
+      );
+    }
 
     // Log in once as the super user; later cold contexts reuse the session cookie (but not the cache).
     const { storageState, cookie } = await superUserSession(baseUrl);

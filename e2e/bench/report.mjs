@@ -127,6 +127,15 @@ export function printTable(results) {
     }
     out(table(pageRows));
 
+    if (results.landingReference) {
+      const side = obj(results.landingReference);
+      out(
+        side.error
+          ? `\nLanding against ${process.env.BENCH_REFERENCE_URL ?? 'the reference'}: not measured: ${side.error.split('\n')[0]}`
+          : `\nLanding side by side with ${side.referenceUrl} (alternating cold loads, ${obj(side.ours).runs} each): ours ${obj(side.ours).visibleMsMedian} ms, theirs ${obj(side.reference).visibleMsMedian} ms from goto: ${side.ratio}× (target ≤ ${side.targetRatio}×; from navigation start ${side.ratioFromNavigation}×); JavaScript gzip ${kib(obj(side.ours).jsBytesGzip)} against ${kib(obj(side.reference).jsBytesGzip)} (${side.jsGzipRatio}×)`,
+      );
+    }
+
     const invite = obj(results.inviteToMail);
     out(
       `\nInvite → mail (SMTP in the bench process): ${

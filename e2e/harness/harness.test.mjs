@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { median, runLoad } from '../bench/load.mjs';
 import { cpuReader } from '../bench/cpu.mjs';
 import { startLoadProcess } from '../bench/load-process.mjs';
+import { landingAgainstReference } from '../bench/reference.mjs';
 import { assertAccessible } from './axe.mjs';
 import { launchBrowser } from './browser.mjs';
 import { SERVER_NODE_FLAGS } from './server.mjs';
@@ -135,6 +136,50 @@ test('the bench runs the load generator in a process of its own, its CPU apart f
   } finally {
     await generator.close();
     server.close();
+  }
+});
+
+test("the bench times our landing side by side with a reference console's, until its log-in control shows", async () => {
+  /** A page whose log-in control (`tag`, text `label`) appears `delayMs` after it loads. */
+  const page = (/** @type {string} */ tag, /** @type {string} */ label, /** @type {number} */ delayMs) =>
+    `<!doctype html><html lang="en"><title>t</title><main></main><script>setTimeout(() => {
+      const control = document.createElement('${tag}'); control.textContent = '${label}';
+      if ('${tag}' === 'a') control.href = '/login';
+      document.querySelector('main').append(control); }, ${delayMs});</script></html>`;
+  /** @param {string} html */
+  const serve = async (html) => {
+    const server = http.createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(html);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const address = server.address();
+    return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+  };
+  const ours = await serve(page('button', 'Enter', 0));
+  // The reference's control is a link, in Dutch, shown 400 ms after its page loads.
+  const reference = await serve(page('a', 'Inloggen', 400));
+  try {
+    const result = await landingAgainstReference({
+      browser,
+      baseUrl: ours.url,
+      referenceUrl: `${reference.url}/`,
+      runs: 2,
+      ours: {
+        ready: (p) => p.getByRole('button', { name: 'Enter' }),
+        seenInPage: {
+          check: () => document.querySelector('main button') !== null && performance.now(),
+        },
+      },
+    });
+    assert.equal(result.reference.runs, 2);
+    assert.ok(result.reference.fromNavigationMsMedian >= 400, JSON.stringify(result.reference));
+    assert.ok(result.ours.fromNavigationMsMedian < result.reference.fromNavigationMsMedian);
+    assert.ok(result.ratio > 0 && result.ratio < 1, String(result.ratio));
+    assert.equal(result.targetRatio, 0.6);
+  } finally {
+    ours.server.close();
+    reference.server.close();
   }
 });
 
