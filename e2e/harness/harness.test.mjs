@@ -21,6 +21,24 @@ after(async () => {
   await browser?.close();
 });
 
+/**
+ * An HTTP server on a free loopback port, answering with `handler`.
+ * @param {http.RequestListener} handler
+ */
+async function listening(handler) {
+  const server = http.createServer(handler);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, port, url: `http://127.0.0.1:${port}` };
+}
+
+/** About a millisecond of CPU: work worth measuring, well above /proc's 10 ms ticks over a run. */
+function busyMillisecond() {
+  const until = performance.now() + 1;
+  while (performance.now() < until);
+}
+
 test('the accessibility check names the rule and the element of a serious violation', async () => {
   const page = await browser.newPage();
   await page.setContent(
@@ -47,14 +65,11 @@ test('the accessibility check passes a page without serious violations', async (
 
 test('the load generator sends the fixed number of requests and reports their statuses', async () => {
   let served = 0;
-  const server = http.createServer((request, response) => {
+  const { server, port } = await listening((request, response) => {
     served++;
     response.statusCode = request.headers.cookie === 'session=1' ? 200 : 401;
     response.end('{}');
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   try {
     const result = await runLoad({
       url: `http://127.0.0.1:${port}/x`,
@@ -74,15 +89,10 @@ test('the load generator sends the fixed number of requests and reports their st
 
 test('the load generator reports the CPU time per request of the server and of itself', async () => {
   // The server in this process: its CPU (the whole process's, from /proc) holds the generator's.
-  const server = http.createServer((_request, response) => {
-    // Work worth measuring: about a millisecond of CPU a request, well above /proc's 10 ms ticks in all.
-    const until = performance.now() + 1;
-    while (performance.now() < until);
+  const { server, port } = await listening((_request, response) => {
+    busyMillisecond();
     response.end('{}');
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   try {
     const cpu = cpuReader({ pid: process.pid, postgres: false });
     assert.ok(cpu, 'this process can be read in /proc');
@@ -107,15 +117,11 @@ test('the load generator reports the CPU time per request of the server and of i
 
 test('the bench runs the load generator in a process of its own, its CPU apart from the server', async () => {
   let served = 0;
-  const server = http.createServer((_request, response) => {
+  const { server, port } = await listening((_request, response) => {
     served++;
-    const until = performance.now() + 1;
-    while (performance.now() < until);
+    busyMillisecond();
     response.end('{}');
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   const generator = startLoadProcess();
   try {
     assert.notEqual(generator.pid, process.pid);
@@ -147,15 +153,11 @@ test("the bench times our landing side by side with a reference console's, until
       if ('${tag}' === 'a') control.href = '/login';
       document.querySelector('main').append(control); }, ${delayMs});</script></html>`;
   /** @param {string} html */
-  const serve = async (html) => {
-    const server = http.createServer((_request, response) => {
+  const serve = (html) =>
+    listening((_request, response) => {
       response.setHeader('content-type', 'text/html');
       response.end(html);
     });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-    const address = server.address();
-    return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-  };
   const ours = await serve(page('button', 'Enter', 0));
   // The reference's control is a link, in Dutch, shown 400 ms after its page loads.
   const reference = await serve(page('a', 'Inloggen', 400));
