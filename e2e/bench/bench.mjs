@@ -22,7 +22,7 @@ import {
   text,
   trackRequests,
 } from '../harness/index.mjs';
-import { coldLoad, inAppNavigations, summarize } from './page-load.mjs';
+import { coldLoad, inAppNavigations, REMOTE_SCREENS, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
 import { landingAgainstReference } from './reference.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
@@ -44,14 +44,6 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (DATABASE_URL && /\/portal_test(\?|$)/.test(DATABASE_URL))
   throw new Error('BENCH_DATABASE_URL must not be portal_test: the bench wipes its data');
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 100);
-
-/** The first screen of each remote, as the super user sees it. */
-const REMOTE_SCREENS = {
-  roles: '/home/roles',
-  invitations: '/invitation/new',
-  system: '/system',
-  tokens: '/tokens',
-};
 
 /** @type {Record<string, unknown>} */
 const results = {

@@ -5,6 +5,18 @@ import { performance } from 'node:perf_hooks';
 import { newContext } from '../harness/index.mjs';
 import { median } from './load.mjs';
 
+/** The first screen of each remote, as the super user sees it: what its first-screen size counts. */
+export const REMOTE_SCREENS = {
+  roles: '/home/roles',
+  invitations: '/invitation/new',
+  system: '/system',
+  tokens: '/tokens',
+};
+/** The shell's first load: at most this many bytes of JavaScript, each file gzipped at level 9 (issue 11). */
+export const SHELL_FIRST_LOAD_BUDGET = 150 * 1024;
+/** A remote's first screen: its remoteEntry.js and chunks, gzipped at level 9 (issue 11). */
+export const REMOTE_FIRST_SCREEN_BUDGET = 35 * 1024;
+
 /**
  * @typedef {object} LoadedResource
  * @property {string} url

@@ -14,7 +14,12 @@ import {
   userMenuButton,
   visit,
 } from '../harness/index.mjs';
-import { inlineScripts } from '../bench/page-load.mjs';
+import {
+  inlineScripts,
+  REMOTE_FIRST_SCREEN_BUDGET,
+  REMOTE_SCREENS,
+  SHELL_FIRST_LOAD_BUDGET,
+} from '../bench/page-load.mjs';
 
 const { journey } = useConsole();
 
@@ -137,18 +142,6 @@ journey(
     assert.equal(initiators.has('/api/v1/users/me'), false, [...initiators.keys()].join(', '));
   },
 );
-
-/** The shell's first load: at most this many bytes of JavaScript, each file gzipped at level 9 (issue 11). */
-const SHELL_FIRST_LOAD_BUDGET = 150 * 1024;
-/** A remote's first screen: its remoteEntry.js and chunks, gzipped (issue 11). */
-const REMOTE_FIRST_SCREEN_BUDGET = 35 * 1024;
-/** The first screen of each remote, as the super user sees it (as npm run bench measures them). */
-const REMOTE_SCREENS = {
-  roles: '/home/roles',
-  invitations: '/invitation/new',
-  system: '/system',
-  tokens: '/tokens',
-};
 
 /**
  * Opens `path` in a fresh context (nothing cached) and answers what it fetched once its content showed and
