@@ -7,7 +7,8 @@
 // N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
 // browser parts. BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
 // API part again on PostgreSQL. BENCH_REFERENCE_URL (a console running elsewhere, such as the reference
-// console's own build) measures our landing side by side with its landing (reference.mjs).
+// console's own build) or BENCH_REFERENCE_DIST (a reference build's directory, served by the bench on our
+// server's API) measures our landing side by side with its landing (reference.mjs).
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ import {
 } from '../harness/index.mjs';
 import { coldLoad, inAppNavigations, REMOTE_SCREENS, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
-import { landingAgainstReference } from './reference.mjs';
+import { landingAgainstReference, serveReferenceBuild } from './reference.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
 import { startSmtp } from '../support/smtp.mjs';
 import { printTable } from './report.mjs';
@@ -234,18 +235,24 @@ try {
     });
 
     // Side by side with another console's landing, when one is named.
-    if (process.env.BENCH_REFERENCE_URL) {
-      const referenceUrl = process.env.BENCH_REFERENCE_URL;
-      await measure('landingReference', () =>
-        landingAgainstReference({
-          browser,
-          baseUrl,
-          referenceUrl,
-          runs: COLD_LOADS,
-          ours: { ready: landingReady, seenInPage: landingSeen },
-          readyText: process.env.BENCH_REFERENCE_READY,
-        }),
-      );
+    if (process.env.BENCH_REFERENCE_URL || process.env.BENCH_REFERENCE_DIST) {
+      await measure('landingReference', async () => {
+        const served = process.env.BENCH_REFERENCE_URL
+          ? null
+          : await serveReferenceBuild({ dist: String(process.env.BENCH_REFERENCE_DIST), apiUrl: baseUrl });
+        try {
+          return await landingAgainstReference({
+            browser,
+            baseUrl,
+            referenceUrl: served?.url ?? String(process.env.BENCH_REFERENCE_URL),
+            runs: COLD_LOADS,
+            ours: { ready: landingReady, seenInPage: landingSeen },
+            readyText: process.env.BENCH_REFERENCE_READY,
+          });
+        } finally {
+          await served?.close();
+        }
+      });
     }
 
     // Log in once as the super user; later cold contexts reuse the session cookie (but not the cache).

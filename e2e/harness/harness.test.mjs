@@ -1,13 +1,15 @@
 // The harness's own checks, without the console: the accessibility gate fails on a page with a serious
 // violation and passes a clean one; the load generator counts what it sends and stays on loopback.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { median, runLoad } from '../bench/load.mjs';
 import { cpuReader } from '../bench/cpu.mjs';
 import { startLoadProcess } from '../bench/load-process.mjs';
-import { landingAgainstReference } from '../bench/reference.mjs';
+import { landingAgainstReference, serveReferenceBuild } from '../bench/reference.mjs';
 import { assertAccessible } from './axe.mjs';
 import { launchBrowser } from './browser.mjs';
 import { SERVER_NODE_FLAGS } from './server.mjs';
@@ -182,6 +184,72 @@ test("the bench times our landing side by side with a reference console's, until
   } finally {
     ours.server.close();
     reference.server.close();
+  }
+});
+
+test('the bench serves a reference build on our API: its assets, its single page at any path, its API calls passed on', async () => {
+  const dist = await mkdtemp(join(tmpdir(), 'reference-build-'));
+  await mkdir(join(dist, 'assets'));
+  // A stand-in build, started as the reference console starts: the CSRF token, then the config with it,
+  // then its log-in page (on /login), showing the config's name.
+  await writeFile(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><title>t</title><script type="module" src="/assets/app.js"></script><main></main></html>',
+  );
+  const app = `const { token } = await (await fetch('/api/v1/csrf')).json();
+    const config = await (await fetch('/api/v1/users/config', { headers: { 'X-CSRF-TOKEN': token } })).json();
+    history.replaceState(null, '', '/login');
+    const control = document.createElement('button');
+    control.textContent = 'Log in';
+    control.title = config.name;
+    document.querySelector('main').append(control);`;
+  await writeFile(join(dist, 'assets', 'app.js'), app);
+  await writeFile(join(tmpdir(), 'outside-the-build.js'), 'secret');
+  /** @type {string[]} */
+  const apiCalls = [];
+  const api = await listening((request, response) => {
+    apiCalls.push(`${request.url} ${request.headers['x-csrf-token'] ?? ''}`);
+    response.setHeader('content-type', 'application/json');
+    response.end(
+      JSON.stringify(request.url === '/api/v1/csrf' ? { token: 't0k' } : { name: 'from our API' }),
+    );
+  });
+  const ours = await listening((_request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end('<!doctype html><html lang="en"><title>t</title><main><button>Enter</button></main></html>');
+  });
+  await assert.rejects(serveReferenceBuild({ dist: join(dist, 'assets'), apiUrl: api.url }), /no index.html/);
+  const reference = await serveReferenceBuild({ dist, apiUrl: api.url });
+  try {
+    const result = await landingAgainstReference({
+      browser,
+      baseUrl: ours.url,
+      referenceUrl: reference.url,
+      runs: 1,
+      ours: {
+        ready: (p) => p.getByRole('button', { name: 'Enter' }),
+        seenInPage: { check: () => document.querySelector('main button') !== null && performance.now() },
+      },
+    });
+    assert.equal(result.reference.runs, 1);
+    assert.deepEqual(apiCalls, ['/api/v1/csrf ', '/api/v1/users/config t0k']);
+
+    const get = (/** @type {string} */ path) =>
+      fetch(new URL(path, reference.url), { headers: { 'accept-encoding': 'gzip' } });
+    const asset = await get('/assets/app.js');
+    assert.equal(asset.headers.get('content-encoding'), 'gzip');
+    assert.equal(await asset.text(), app);
+    const deep = await get('/roles/3/guests');
+    assert.match(String(deep.headers.get('cache-control')), /no-cache/);
+    assert.match(await deep.text(), /assets\/app\.js/);
+    assert.equal((await get('/assets/missing.js')).status, 404);
+    assert.equal((await get('/assets/..%2f..%2foutside-the-build.js')).status, 404);
+  } finally {
+    await reference.close();
+    api.server.close();
+    ours.server.close();
+    await rm(dist, { recursive: true, force: true });
+    await rm(join(tmpdir(), 'outside-the-build.js'), { force: true });
   }
 });
 
