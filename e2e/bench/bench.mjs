@@ -241,7 +241,7 @@ try {
           ? null
           : await serveReferenceBuild({ dist: String(process.env.BENCH_REFERENCE_DIST), apiUrl: baseUrl });
         try {
-          return await landingAgainstReference({
+          const side = await landingAgainstReference({
             browser,
             baseUrl,
             referenceUrl: served?.url ?? String(process.env.BENCH_REFERENCE_URL),
@@ -249,6 +249,7 @@ try {
             ours: { ready: landingReady, seenInPage: landingSeen },
             readyText: process.env.BENCH_REFERENCE_READY,
           });
+          return served ? { ...side, referenceBuild: process.env.BENCH_REFERENCE_DIST } : side;
         } finally {
           await served?.close();
         }

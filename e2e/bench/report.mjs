@@ -132,8 +132,8 @@ export function printTable(results) {
       const side = obj(results.landingReference);
       out(
         side.error
-          ? `\nLanding against ${process.env.BENCH_REFERENCE_URL ?? 'the reference'}: not measured: ${side.error.split('\n')[0]}`
-          : `\nLanding side by side with ${side.referenceUrl} (alternating cold loads, ${obj(side.ours).runs} each): ours ${obj(side.ours).visibleMsMedian} ms, theirs ${obj(side.reference).visibleMsMedian} ms from goto: ${side.ratio}× (target ≤ ${side.targetRatio}×; from navigation start ${side.ratioFromNavigation}×); JavaScript gzip ${kib(obj(side.ours).jsBytesGzip)} against ${kib(obj(side.reference).jsBytesGzip)} (${side.jsGzipRatio}×)`,
+          ? `\nLanding against ${process.env.BENCH_REFERENCE_URL ?? process.env.BENCH_REFERENCE_DIST ?? 'the reference'}: not measured: ${side.error.split('\n')[0]}`
+          : `\nLanding side by side with ${side.referenceBuild ? `the reference build in ${side.referenceBuild} (served by the bench on our API)` : side.referenceUrl} (alternating cold loads, ${obj(side.ours).runs} each): ours ${obj(side.ours).visibleMsMedian} ms, theirs ${obj(side.reference).visibleMsMedian} ms from goto: ${side.ratio}× (target ≤ ${side.targetRatio}×; from navigation start ${side.ratioFromNavigation}×); JavaScript gzip ${kib(obj(side.ours).jsBytesGzip)} against ${kib(obj(side.reference).jsBytesGzip)} (${side.jsGzipRatio}×)`,
       );
     }
 
