@@ -2,10 +2,9 @@
 // console's time, side by side in one run"). BENCH_REFERENCE_URL names a console already running (the
 // reference console's own build, served with its API); BENCH_REFERENCE_DIST names a reference build's
 // directory instead, which the bench serves itself, on our server's API (serveReferenceBuild). Its landing
-// counts as visible once a log-in control
-// shows (BENCH_REFERENCE_READY, a regular expression of its text; by default "Log in", "Login" or
-// "Inloggen"). The cold loads alternate, ours then the reference's, so that what slows the machine for a
-// while slows both.
+// counts as visible once a log-in control shows (BENCH_REFERENCE_READY, a regular expression of its text;
+// by default "Log in", "Login" or "Inloggen"). The cold loads alternate, ours then the reference's, so that
+// what slows the machine for a while slows both.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -138,7 +137,12 @@ export async function serveReferenceBuild({ dist, apiUrl }) {
       return;
     }
     if (ASSET_PATH.test(pathname)) {
-      const file = join(root, normalize(decodeURIComponent(pathname)));
+      let file = '';
+      try {
+        file = join(root, normalize(decodeURIComponent(pathname)));
+      } catch {
+        // A malformed escape (%E0%A4%A): no file has that name.
+      }
       const inside = file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile();
       if (inside) sendFile(request, response, file, 'max-age=31536000');
       else response.writeHead(404).end();

@@ -243,6 +243,7 @@ test('the bench serves a reference build on our API: its assets, its single page
     assert.match(String(deep.headers.get('cache-control')), /no-cache/);
     assert.match(await deep.text(), /assets\/app\.js/);
     assert.equal((await get('/assets/missing.js')).status, 404);
+    assert.equal((await get('/assets/%E0%A4%A.js')).status, 404);
     assert.equal((await get('/assets/..%2f..%2foutside-the-build.js')).status, 404);
   } finally {
     await reference.close();
