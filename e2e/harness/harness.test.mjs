@@ -188,8 +188,9 @@ test("the bench times our landing side by side with a reference console's, until
 });
 
 test('the bench serves a reference build on our API: its assets, its single page at any path, its API calls passed on', async () => {
-  const dist = await mkdtemp(join(tmpdir(), 'reference-build-'));
-  await mkdir(join(dist, 'assets'));
+  const scratch = await mkdtemp(join(tmpdir(), 'reference-build-'));
+  const dist = join(scratch, 'dist');
+  await mkdir(join(dist, 'assets'), { recursive: true });
   // A stand-in build, started as the reference console starts: the CSRF token, then the config with it,
   // then its log-in page (on /login), showing the config's name.
   await writeFile(
@@ -204,7 +205,7 @@ test('the bench serves a reference build on our API: its assets, its single page
     control.title = config.name;
     document.querySelector('main').append(control);`;
   await writeFile(join(dist, 'assets', 'app.js'), app);
-  await writeFile(join(tmpdir(), 'outside-the-build.js'), 'secret');
+  await writeFile(join(scratch, 'outside-the-build.js'), 'secret');
   /** @type {string[]} */
   const apiCalls = [];
   const api = await listening((request, response) => {
@@ -245,12 +246,12 @@ test('the bench serves a reference build on our API: its assets, its single page
     assert.equal((await get('/assets/missing.js')).status, 404);
     assert.equal((await get('/assets/%E0%A4%A.js')).status, 404);
     assert.equal((await get('/assets/..%2f..%2foutside-the-build.js')).status, 404);
+    assert.equal((await get('/..%2foutside-the-build.js')).status, 404);
   } finally {
     await reference.close();
     api.server.close();
     ours.server.close();
-    await rm(dist, { recursive: true, force: true });
-    await rm(join(tmpdir(), 'outside-the-build.js'), { force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
 });
 
