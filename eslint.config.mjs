@@ -42,8 +42,8 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
             : []),
           {
             // '!shared-auth/rules', '!shared-auth/early-calls', '!shared-ui/contract-version.json',
-            // '!shared-ui/loadable', '!shared-ui/parity', '!shared-ui/standalone': package imports (by their
-            // package names), not cross-folder paths.
+            // '!shared-ui/core', '!shared-ui/loadable', '!shared-ui/parity', '!shared-ui/standalone': package
+            // imports (by their package names), not cross-folder paths.
             group: others
               .map((f) => `**/${f}/**`)
               .concat(
@@ -51,6 +51,7 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
                 '!shared-auth/rules',
                 '!shared-auth/early-calls',
                 '!shared-ui/contract-version.json',
+                '!shared-ui/core',
                 '!shared-ui/loadable',
                 '!shared-ui/parity',
                 '!shared-ui/standalone',

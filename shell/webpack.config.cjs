@@ -2,10 +2,11 @@ const createAppConfig = require('../tooling/webpack.app.cjs');
 
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-// The modules that start the first page: the shell's bootstrap and its own shared packages (shared-ui,
-// shared-auth). Everything in their chunks is on every first load; what they import lazily is not.
+// The modules that start the first page: the shell's bootstrap and its own shared packages (shared-ui's core,
+// shared-auth). Everything in their chunks is on every first load; what they import lazily is not. The rest
+// of shared-ui (its index: lists, forms) is a chunk of its own, loaded by the logged-in parts and the remotes.
 const FIRST_LOAD_ROOT =
-  /[\\/](shell[\\/]src[\\/]bootstrap|shared-ui[\\/]src[\\/]index|shared-auth[\\/]src[\\/]index)\./;
+  /[\\/](shell[\\/]src[\\/]bootstrap|shared-ui[\\/]src[\\/]core|shared-auth[\\/]src[\\/]index)\./;
 // The libraries, and tooling/'s stand-ins for some of them (use-sync-external-store-shim.mjs).
 const LIBRARY = /[\\/](node_modules|tooling)[\\/]/;
 const SHARED_UI_CSS = /[\\/]shared-ui[\\/]src[\\/].*\.css$/;

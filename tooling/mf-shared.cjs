@@ -13,6 +13,9 @@ const SINGLETONS = [
   'ky',
   'shared-auth',
   'shared-ui',
+  // shared-ui's core (src/core.ts): the shell's first page loads it alone, the rest of shared-ui when a
+  // logged-in part or a remote needs it.
+  'shared-ui/core',
 ];
 // @surfnet/sds is deliberately not shared: its components are stateless, and a shared module is not
 // tree-shaken — as a singleton the whole library (with DOMPurify and react-tooltip) loaded on every page.

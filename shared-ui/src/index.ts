@@ -3,19 +3,11 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./types/surfnet-sds.d.ts" />
 // The public API of shared-ui: the remote contract, the i18n setup and the shared components.
-import './styles/shared-ui.css';
-
-export * from './contract';
-
-export {
-  i18n,
-  initI18n,
-  loadLanguageTexts,
-  registerTranslations,
-  UI_NAMESPACE,
-  type LazyTranslations,
-} from './i18n/i18n';
-export { detectLanguage, languageUrl, switchLanguage, type Language } from './i18n/language';
+//
+// Its core (core.ts) comes by its package path, not a relative one: 'shared-ui/core' is a Module Federation
+// singleton of its own, so this module and the shell's first page share the one copy of its state (i18n's
+// texts, the slot host's context) wherever each was loaded from.
+export * from 'shared-ui/core';
 
 export { Tabs, type TabItem, type TabsProps } from './components/tabs.component';
 export {
@@ -34,9 +26,6 @@ export {
 } from './components/paged-list.component';
 export { Pagination, type PaginationProps } from './components/pagination.component';
 export { NewEntityButton, type NewEntityAction } from './components/new-entity-button.component';
-export { FlashMessages } from './components/flash-messages.component';
-export { ConfirmationDialog, type ConfirmationDialogProps } from './components/confirmation-dialog.component';
-export { ErrorDialog, type ErrorDialogProps } from './components/error-dialog.component';
 export {
   DatePicker,
   correctedDate,
@@ -45,7 +34,6 @@ export {
 } from './components/date-picker.component';
 export { AuthorityBadge, type AuthorityBadgeProps } from './components/authority-badge.component';
 export { CopyControl, type CopyControlProps } from './components/copy-control.component';
-export { Loader, type LoaderProps } from './components/loader.component';
 export { Checkbox, type CheckboxProps } from './components/checkbox.component';
 export {
   InputField,
@@ -68,17 +56,6 @@ export {
 } from './components/expandable-description.component';
 export { Breadcrumb } from './components/breadcrumb.component';
 export { PageFrame, type PageFrameProps } from './components/page-frame.component';
-export { UnavailablePanel, type UnavailablePanelProps } from './components/unavailable-panel.component';
-export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary.component';
-export {
-  SlotHostProvider,
-  contributionsSlotHost,
-  useSlotItems,
-  type SlotItem,
-  type SlotItems,
-  type UseSlotItems,
-} from './components/slot-host.component';
-
 export {
   addDays,
   formatDate,
@@ -91,5 +68,4 @@ export {
 } from './utils/date';
 export { matchesSearch, sortEntities, sortValue, valueAt } from './utils/entity-sort';
 export { paginationWindow, totalPages, type PageLink } from './utils/pagination';
-
 export { useLoad, type LoadState } from './hooks/use-load';

@@ -1,6 +1,6 @@
 import { createElement, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
-// The shared copy of the loader (every shell has it), not a second one in this bundle.
-import { Loader } from 'shared-ui';
+// The shared copy of the loader (every shell since shared-ui/core was shared has it), not a second one here.
+import { Loader } from 'shared-ui/core';
 
 // As in React.lazy's own signature: any component, its props kept.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

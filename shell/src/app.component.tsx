@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOADER_HOLD_MS, runStartup, useSessionStore, type StartupOutcome } from 'shared-auth';
-import { ErrorBoundary, Loader, SlotHostProvider } from 'shared-ui';
+import { ErrorBoundary, Loader, SlotHostProvider } from 'shared-ui/core';
 import { AppRoutes } from './app-routes.component';
 import { AppLayout } from './layout/app-layout.component';
 import { loadRemotesFor, prefetchLoggedInParts } from './logged-in';

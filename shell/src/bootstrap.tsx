@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { runStartup } from 'shared-auth';
-import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui';
+import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui/core';
 import { App } from './app.component';
 import { takeEarlyStartup } from './early-startup';
 import { useRemotesStore } from './remotes/remotes.store';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
-import { ErrorBoundary, ErrorDialog, FlashMessages, Loader } from 'shared-ui';
+import { ErrorBoundary, ErrorDialog, FlashMessages, Loader } from 'shared-ui/core';
 import { ImpersonationBanner } from '../logged-in';
 import { Footer } from './footer.component';
 import { Header } from './header.component';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { logout, startLogin, useFlashStore, useSessionStore } from 'shared-auth';
-import { switchLanguage } from 'shared-ui';
+import { switchLanguage } from 'shared-ui/core';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
@@ -22,7 +22,7 @@ jest.mock('shared-auth', () => {
     logout: jest.fn(async () => actual.useSessionStore.getState().clearSession()),
   };
 });
-jest.mock('shared-ui', () => ({ ...jest.requireActual('shared-ui'), switchLanguage: jest.fn() }));
+jest.mock('shared-ui/core', () => ({ ...jest.requireActual('shared-ui/core'), switchLanguage: jest.fn() }));
 // Records whether the end of an impersonation is reported while the impersonation header is still sent.
 const reportedWhileImpersonating: boolean[] = [];
 jest.mock('../users.resource', () => ({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from 'shared-ui';
+import { switchLanguage } from 'shared-ui/core';
 
 const LANGUAGES = [
   { lang: 'en', short: 'header.languageEn', label: 'header.languageEnLabel' },

@@ -2,7 +2,7 @@
 import { matchPath } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
 import type { User } from 'shared-auth';
-import type { RemoteId } from 'shared-ui';
+import type { RemoteId } from 'shared-ui/core';
 import type { RemoteState } from './remotes.store';
 import { useRemotesStore } from './remotes.store';
 import { slotEntries } from './use-slot';

@@ -3,7 +3,7 @@
 // '@module-federation/enhanced/runtime'.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemoteContributions, RemoteId } from 'shared-ui';
+import type { RemoteContributions, RemoteId } from 'shared-ui/core';
 
 /** `/remotes.json`: remote id → URL of that remote's mf-manifest.json. The only list of remotes. */
 export type RemoteUrls = Record<RemoteId, string>;
@@ -92,10 +92,18 @@ export function registerRemoteEntries(
   registeredBefore = true;
 }
 
-/** Loads `<name>/contributions` of one remote. Rejects when the remote is down or exposes no contract. */
+/**
+ * Loads `<name>/contributions` of one remote. Rejects when the remote is down or exposes no contract.
+ *
+ * The shell's own copy of shared-ui (the part beyond its core, which the first page does not load) comes
+ * first: once loaded, it is the copy every remote gets (shareStrategy 'loaded-first'). Otherwise a remote
+ * started first could have its own copy chosen, one that (from a build before shared-ui/core was shared)
+ * carries a second i18n registry and slot-host context of its own.
+ */
 export async function loadContributions(id: RemoteId): Promise<RemoteContributions> {
   const name = federationNames.get(id);
   if (!name) throw new Error(`Remote ${id} is not registered`);
+  await import('shared-ui');
   const exposed = await loadRemote<{ default?: RemoteContributions }>(`${name}/contributions`);
   const contributions = exposed?.default;
   if (!contributions || contributions.id !== id) throw new Error(`Remote ${id} exposes no contributions`);

@@ -1,5 +1,5 @@
-import { CONTRACT_VERSION } from 'shared-ui';
-import type { PublishedExtension, RemoteId, RemoteMetadata, RouteMeta } from 'shared-ui';
+import { CONTRACT_VERSION } from 'shared-ui/core';
+import type { PublishedExtension, RemoteId, RemoteMetadata, RouteMeta } from 'shared-ui/core';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);

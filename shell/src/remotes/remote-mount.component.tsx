@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTRACT_VERSION, ErrorBoundary, Loader, UnavailablePanel } from 'shared-ui';
-import type { RemoteId } from 'shared-ui';
+import { CONTRACT_VERSION, ErrorBoundary, Loader, UnavailablePanel } from 'shared-ui/core';
+import type { RemoteId } from 'shared-ui/core';
 import { useRemotesStore } from './remotes.store';
 
 /**

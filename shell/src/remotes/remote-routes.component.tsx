@@ -1,8 +1,8 @@
 import { Navigate, Route } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader, UnavailablePanel } from 'shared-ui';
-import type { RemoteId, RouteAccess } from 'shared-ui';
+import { Loader, UnavailablePanel } from 'shared-ui/core';
+import type { RemoteId, RouteAccess } from 'shared-ui/core';
 import { RemoteMount, RemoteUnavailable } from './remote-mount.component';
 import { useRemotesStore } from './remotes.store';
 import type { RemoteState } from './remotes.store';

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { create } from 'zustand';
-import { CONTRACT_VERSION, registerTranslations } from 'shared-ui';
-import type { RemoteContributions, RemoteId, RemoteMetadata } from 'shared-ui';
+import { CONTRACT_VERSION, registerTranslations } from 'shared-ui/core';
+import type { RemoteContributions, RemoteId, RemoteMetadata } from 'shared-ui/core';
 import {
   fetchRemoteManifest,
   fetchRemoteUrls,

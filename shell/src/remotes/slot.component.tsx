@@ -1,4 +1,4 @@
-import type { SlotName } from 'shared-ui';
+import type { SlotName } from 'shared-ui/core';
 import { RemoteMount } from './remote-mount.component';
 import { useSlot } from './use-slot';
 import type { SlotEntry } from './use-slot';

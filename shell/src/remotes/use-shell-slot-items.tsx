@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SlotItems, SlotName } from 'shared-ui';
+import type { SlotItems, SlotName } from 'shared-ui/core';
 import { useRemotesStore } from './remotes.store';
 import { SlotEntryView } from './slot.component';
 import { useSlot } from './use-slot';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore, visibilityRule } from 'shared-auth';
 import type { User } from 'shared-auth';
-import type { Language, LazyComponent, RemoteId, SlotName, SlotProps } from 'shared-ui';
+import type { Language, LazyComponent, RemoteId, SlotName, SlotProps } from 'shared-ui/core';
 import { useRemotesStore } from './remotes.store';
 import type { RemoteState } from './remotes.store';
 
