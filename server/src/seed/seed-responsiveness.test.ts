@@ -1,9 +1,17 @@
 /**
  * Hardening goal: the performance seed (500 roles, 75,000 users) no longer freezes the server. While it
- * runs, a logged-in user's users/config (session, user, config) keeps being answered within 250 ms.
+ * runs, its audit trail included (as PUT system/performance-seed runs them), a logged-in user's
+ * users/config (session, user, config) keeps being answered within 250 ms.
  */
 import type { FastifyInstance } from 'fastify';
-import { performanceSeed, type PerformanceSeedProgress } from './performance-seed.js';
+import {
+  EMAIL_DOMAIN,
+  performanceSeed,
+  SHORT_NAME_PREFIX,
+  SUB_PREFIX,
+  type PerformanceSeedProgress,
+} from './performance-seed.js';
+import { seedAuditTrail } from '../stores/audit.store.js';
 import { apiApp, loginPersonas, type Sessions } from '../test/api-kit.js';
 
 let app: FastifyInstance;
@@ -15,12 +23,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('answers users/config within 250 ms throughout the performance seed, and reports progress', async () => {
+it('answers users/config within 250 ms throughout the performance seed and its audit trail, and reports progress', async () => {
   const progress: PerformanceSeedProgress[] = [];
   let seeding = true;
-  const seed = performanceSeed(app.db, { onProgress: (p) => progress.push(p) }).finally(() => {
-    seeding = false;
-  });
+  let auditLogs = 0;
+  const seed = performanceSeed(app.db, { onProgress: (p) => progress.push(p) })
+    .then(async (result) => {
+      const trail = { subPrefix: SUB_PREFIX, shortNamePrefix: SHORT_NAME_PREFIX, emailDomain: EMAIL_DOMAIN };
+      auditLogs = await seedAuditTrail(app.db, trail);
+      return result;
+    })
+    .finally(() => {
+      seeding = false;
+    });
   const waits: number[] = [];
   while (seeding) {
     const started = performance.now();
@@ -32,11 +47,12 @@ it('answers users/config within 250 ms throughout the performance seed, and repo
   }
   const result = await seed;
   expect(result).toMatchObject({ roles: 500, users: 75_000, userRoles: 37_500, invitations: 75_000 });
+  expect(auditLogs).toBe(500 + 37_500 + 75_000);
   expect(waits.length).toBeGreaterThan(20);
   const slowest = Math.max(...waits);
   // eslint-disable-next-line no-console -- the figure the issue asks for, next to the assertion
   console.info(
-    `users/config during the seed: ${waits.length} calls, slowest ${slowest.toFixed(0)} ms, seed ${result.ms} ms`,
+    `users/config during the seed and its trail: ${waits.length} calls, slowest ${slowest.toFixed(0)} ms, seed ${result.ms} ms`,
   );
   expect(slowest).toBeLessThan(250);
   expect(progress[0]).toMatchObject({ phase: 'clearing' });
