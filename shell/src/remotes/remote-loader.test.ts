@@ -81,6 +81,26 @@ describe('remote loader', () => {
     expect(loadRemote).toHaveBeenCalledWith('mfe_hello/contributions');
   });
 
+  it("loads the shell's own copy of the whole of shared-ui before a remote's code starts", async () => {
+    jest.resetModules();
+    const events: string[] = [];
+    jest.doMock('shared-ui', () => {
+      events.push('shared-ui');
+      return {};
+    });
+    const runtime = await import('@module-federation/enhanced/runtime');
+    const contributions = { id: 'hello', contractVersion: '1.0', routes: [], extensions: [] };
+    jest.mocked(runtime.loadRemote).mockImplementation(async () => {
+      events.push('remote');
+      return { default: contributions };
+    });
+    const loader = await import('./remote-loader');
+    loader.registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h/remoteEntry.js' }]);
+    await expect(loader.loadContributions('hello')).resolves.toBe(contributions);
+    expect(events).toEqual(['shared-ui', 'remote']);
+    jest.dontMock('shared-ui');
+  });
+
   it('rejects a remote that is not registered, exposes no contributions, or those of another remote', async () => {
     await expect(loadContributions('unheard')).rejects.toThrow('Remote unheard is not registered');
     registerRemoteEntries([{ id: 'roles', federationName: 'mfe_roles', entry: '/r.json' }]);
