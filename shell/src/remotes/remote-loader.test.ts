@@ -44,6 +44,16 @@ describe('remote loader', () => {
       federationName: 'mfe_hello',
       metadata: { id: 'hello' },
       entry: 'http://localhost/remotes/hello/remoteEntry.js',
+      sharesCore: false,
+    });
+    // Whether it shares shared-ui's core, from the shared modules the manifest lists.
+    answer(200, {
+      name: 'mfe_hello',
+      shared: [{ name: 'shared-ui' }, { name: 'shared-ui/core' }],
+      metaData: { publicPath: 'auto', remoteEntry },
+    });
+    await expect(fetchRemoteManifest('/remotes/hello/mf-manifest.json')).resolves.toMatchObject({
+      sharesCore: true,
     });
     // Another host, and a remote built with a fixed publicPath and an entry folder.
     answer(200, { name: 'mfe_hello', metaData: { publicPath: 'https://cdn.example.org/h/', remoteEntry } });
@@ -81,7 +91,14 @@ describe('remote loader', () => {
     expect(loadRemote).toHaveBeenCalledWith('mfe_hello/contributions');
   });
 
-  it("loads the shell's own copy of the whole of shared-ui before a remote's code starts", async () => {
+  it.each([
+    [
+      "a remote that carries shared-ui's core inside: the shell's copy of shared-ui first",
+      false,
+      ['shared-ui', 'remote'],
+    ],
+    ["a remote that shares shared-ui's core: no wait", true, ['remote']],
+  ])('loads %s', async (_name, sharesCore, expected) => {
     jest.resetModules();
     const events: string[] = [];
     jest.doMock('shared-ui', () => {
@@ -95,9 +112,10 @@ describe('remote loader', () => {
       return { default: contributions };
     });
     const loader = await import('./remote-loader');
-    loader.registerRemoteEntries([{ id: 'hello', federationName: 'mfe_hello', entry: '/h/remoteEntry.js' }]);
+    const entry = { id: 'hello', federationName: 'mfe_hello', entry: '/h/remoteEntry.js', sharesCore };
+    loader.registerRemoteEntries([entry]);
     await expect(loader.loadContributions('hello')).resolves.toBe(contributions);
-    expect(events).toEqual(['shared-ui', 'remote']);
+    expect(events).toEqual(expected);
     jest.dontMock('shared-ui');
   });
 

@@ -16,10 +16,16 @@ export interface RemoteManifest {
   metadata: unknown;
   /** Absolute URL of the remote's remoteEntry.js, resolved against the manifest's URL (or its publicPath). */
   entry: string;
+  /**
+   * Whether the manifest lists `shared-ui/core` among its shared modules: the remote was built since
+   * shared-ui's core is a singleton of its own (loadContributions).
+   */
+  sharesCore?: boolean;
 }
 
 interface ManifestBody {
   name?: unknown;
+  shared?: unknown;
   metaData?: { portal?: unknown; publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
 }
 
@@ -58,7 +64,10 @@ export async function fetchRemoteManifest(url: string): Promise<RemoteManifest> 
     typeof folder === 'string' && folder ? `${folder.replace(/\/?$/, '/')}${file}` : file,
     base,
   );
-  return { federationName: body.name, metadata: body.metaData?.portal, entry: entry.href };
+  const sharesCore =
+    Array.isArray(body.shared) &&
+    body.shared.some((module: { name?: unknown } | null) => module?.name === 'shared-ui/core');
+  return { federationName: body.name, metadata: body.metaData?.portal, entry: entry.href, sharesCore };
 }
 
 // Reports a remote that cannot be loaded; the shell's own state shows the unavailable panel, so the
@@ -72,6 +81,8 @@ const reportFailures: ModuleFederationRuntimePlugin = {
 };
 let registeredBefore = false;
 const federationNames = new Map<RemoteId, string>();
+/** The remotes whose manifest names `shared-ui/core` among their shared modules (RemoteManifest.sharesCore). */
+const sharingCore = new Set<RemoteId>();
 
 /**
  * Registers the remotes with the Module Federation runtime (again, when a retry re-read remotes.json).
@@ -80,10 +91,14 @@ const federationNames = new Map<RemoteId, string>();
  * first screen). The host is built without the runtime's manifest code (`disableSnapshot`).
  */
 export function registerRemoteEntries(
-  entries: { id: RemoteId; federationName: string; entry: string }[],
+  entries: { id: RemoteId; federationName: string; entry: string; sharesCore?: boolean }[],
 ): void {
   if (!registeredBefore) registerPlugins([reportFailures]);
-  for (const { id, federationName } of entries) federationNames.set(id, federationName);
+  for (const { id, federationName, sharesCore } of entries) {
+    federationNames.set(id, federationName);
+    if (sharesCore) sharingCore.add(id);
+    else sharingCore.delete(id);
+  }
   // force replaces an earlier registration, so a changed URL in remotes.json takes effect on retry.
   registerRemotes(
     entries.map(({ id, federationName, entry }) => ({ name: federationName, alias: id, entry })),
@@ -95,15 +110,18 @@ export function registerRemoteEntries(
 /**
  * Loads `<name>/contributions` of one remote. Rejects when the remote is down or exposes no contract.
  *
- * The shell's own copy of shared-ui (the part beyond its core, which the first page does not load) comes
- * first: once loaded, it is the copy every remote gets (shareStrategy 'loaded-first'). Otherwise a remote
- * started first could have its own copy chosen, one that (from a build before shared-ui/core was shared)
- * carries a second i18n registry and slot-host context of its own.
+ * A remote built before shared-ui's core was a singleton of its own (its manifest does not share
+ * `shared-ui/core`) carries shared-ui with a core inside: a second i18n registry and slot-host context. If
+ * it started first, its copy of shared-ui could be the one chosen for everyone. For such a remote the shell's
+ * own copy (the part beyond the core, which the first page does not load) is loaded first: once loaded, it
+ * is the copy every remote gets (shareStrategy 'loaded-first'). A remote that shares the core needs no wait
+ * (one round trip less on a logged-out deep link such as an invitation's): any copy of shared-ui it gets
+ * passes the one core on.
  */
 export async function loadContributions(id: RemoteId): Promise<RemoteContributions> {
   const name = federationNames.get(id);
   if (!name) throw new Error(`Remote ${id} is not registered`);
-  await import('shared-ui');
+  if (!sharingCore.has(id)) await import('shared-ui');
   const exposed = await loadRemote<{ default?: RemoteContributions }>(`${name}/contributions`);
   const contributions = exposed?.default;
   if (!contributions || contributions.id !== id) throw new Error(`Remote ${id} exposes no contributions`);

@@ -64,7 +64,7 @@ let urls: RemoteUrls = {};
 async function describe(
   id: RemoteId,
   url: string,
-): Promise<{ state: RemoteState; federationName?: string; entry?: string }> {
+): Promise<{ state: RemoteState; federationName?: string; entry?: string; sharesCore?: boolean }> {
   try {
     const manifest = await fetchRemoteManifest(url);
     const metadata = parseMetadata(id, manifest.metadata);
@@ -79,6 +79,7 @@ async function describe(
       state: { status: 'known', attempt: 0, metadata },
       federationName: manifest.federationName,
       entry: manifest.entry,
+      sharesCore: manifest.sharesCore,
     };
   } catch (error) {
     console.warn(`Remote ${id} cannot be described`, error);
@@ -96,8 +97,8 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
   const describeAll = async (ids: RemoteId[]): Promise<void> => {
     const described = await Promise.all(ids.map((id) => describe(id, urls[id])));
     const entries = ids.flatMap((id, index) => {
-      const { federationName, entry } = described[index];
-      return federationName && entry ? [{ id, federationName, entry }] : [];
+      const { federationName, entry, sharesCore } = described[index];
+      return federationName && entry ? [{ id, federationName, entry, sharesCore }] : [];
     });
     if (entries.length > 0) registerRemoteEntries(entries);
     set((current) => ({
