@@ -1,8 +1,6 @@
 /** A Db over a pg.Pool: the pool talks to PostgreSQL, or to PGlite through its node-postgres adapter. */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { mayWrite, WriteClock } from './change-clock.js';
-import { listenForChanges } from './change-listener.js';
 import { timestamptzParser } from './timestamps.js';
 import type { Db, Queryable, QueryOptions, QueryResult } from './types.js';
 
@@ -14,20 +12,38 @@ pg.types.setTypeParser(
   timestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)),
 );
 
+/**
+ * The most statement texts that are ever prepared under a name. A prepared statement lives as long as its
+ * connection, in the server's memory and the database's: prepare is only for texts fixed by the code (a
+ * few dozen), and this bound keeps a text built from input by mistake from growing either without end.
+ * Past it, a statement runs unnamed (planned each time), which costs a little time and nothing else.
+ */
+export const MAX_PREPARED_TEXTS = 200;
+
 /** Statement names by text: the same text always gets the same name, on every connection. */
 const statementNames = new Map<string, string>();
+let warnedFull = false;
 
-function statementName(sql: string): string {
+/** The name to prepare `sql` under, or null once MAX_PREPARED_TEXTS other texts have one. */
+export function statementName(sql: string): string | null {
   let name = statementNames.get(sql);
-  if (!name) {
-    name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    statementNames.set(sql, name);
+  if (name) return name;
+  if (statementNames.size >= MAX_PREPARED_TEXTS) {
+    if (!warnedFull) {
+      warnedFull = true;
+      process.emitWarning(
+        `More than ${MAX_PREPARED_TEXTS} statement texts asked to be prepared: the rest run unnamed`,
+        'PreparedStatementWarning',
+      );
+    }
+    return null;
   }
+  name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+  statementNames.set(sql, name);
   return name;
 }
 
-/** `clock` ticks after each statement that may write (none inside a transaction: it ticks at its end). */
-function wrap(client: pg.Pool | pg.PoolClient, clock: WriteClock | null): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(
       sql: string,
@@ -35,39 +51,24 @@ function wrap(client: pg.Pool | pg.PoolClient, clock: WriteClock | null): Querya
       options?: QueryOptions,
     ): Promise<QueryResult<T>> {
       const values = params as unknown[] | undefined;
-      try {
-        const result = options?.prepare
-          ? await client.query({ name: statementName(sql), text: sql, values })
-          : await client.query(sql, values);
-        return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
-      } finally {
-        // Failed or not: a statement of several that failed half-way wrote what came before.
-        if (clock && mayWrite(sql)) clock.tick();
-      }
+      const name = options?.prepare ? statementName(sql) : null;
+      const result = name ? await client.query({ name, text: sql, values }) : await client.query(sql, values);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
   };
 }
 
-/**
- * A Db over `pool`. Its change clock sees this process's writes; `watching` says whether that is every
- * change (PGlite), or whether a listener must first say it sees the others' (PostgreSQL: change-listener.ts).
- */
-export function poolDb(
-  pool: pg.Pool,
-  kind: Db['kind'],
-  onClose: () => Promise<void> = async () => {},
-  clock: WriteClock = new WriteClock(kind === 'pglite'),
-): Db & { readonly changes: WriteClock } {
-  const outer = wrap(pool, clock);
+/** A Db over `pool`; `onClose` runs after the pool ended. */
+export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<void> = async () => {}): Db {
+  const outer = wrap(pool);
   return {
     kind,
-    changes: clock,
     query: outer.query,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client, null));
+        const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -75,8 +76,6 @@ export function poolDb(
         throw error;
       } finally {
         client.release();
-        // After the commit (or the rollback: ticking costs a re-read, never a stale answer).
-        clock.tick();
       }
     },
     async close() {
@@ -86,28 +85,19 @@ export function poolDb(
   };
 }
 
-/**
- * A Db over a pool of connections to the PostgreSQL server of `connectionString`, whose change clock also
- * sees the commits of other processes (change-listener.ts). Its connections name this instance (their
- * application_name), so that the notices of its own commits, which its clock has already counted, are
- * told apart. `onClose` runs after the pool and the listener ended.
- */
+/** A Db over a pool of connections to the PostgreSQL server of `connectionString`. */
 export async function postgresDb(
   connectionString: string,
   options: Pick<pg.PoolConfig, 'max' | 'connectionTimeoutMillis'>,
   onClose: () => Promise<void> = async () => {},
 ): Promise<Db> {
-  const instance = `access-portal ${randomBytes(6).toString('hex')}`;
-  const clock = new WriteClock(false);
-  const listener = listenForChanges(connectionString, clock, instance);
-  await listener.ready;
   // No JIT compiling: it pays off for long analytic statements, not for ours, which run in a millisecond
-  // or less. It compiles whenever a plan's estimated cost passes jit_above_cost, as a generic plan's with a
-  // LIMIT it cannot see does: 5 ms for the first page of a search that takes 0.1.
+  // or less. It compiles whenever a plan's estimated cost passes jit_above_cost: 5 ms for the first page
+  // of a search that takes 0.1.
   const pool = new pg.Pool({
     ...options,
     connectionString,
-    application_name: instance,
+    application_name: 'access-portal',
     options: '-c jit=off',
   });
   // A connection that the server ends while it is idle in the pool (a restart, an administrator,
@@ -117,13 +107,5 @@ export async function postgresDb(
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`, 'PoolWarning');
   });
-  return poolDb(
-    pool,
-    'postgres',
-    async () => {
-      await listener.stop();
-      await onClose();
-    },
-    clock,
-  );
+  return poolDb(pool, 'postgres', onClose);
 }

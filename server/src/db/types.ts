@@ -1,5 +1,3 @@
-import type { ChangeClock } from './change-clock.js';
-
 /** The one database interface the server codes against, the same over PGlite and PostgreSQL. */
 export interface QueryResult<T> {
   rows: T[];
@@ -8,11 +6,10 @@ export interface QueryResult<T> {
 
 export interface QueryOptions {
   /**
-   * Run as a named prepared statement: parsed and planned once per connection, then only executed. For
-   * statements whose plans do not depend on their parameters: those of every request (session, user), the
-   * first page of a list without search text, a page sorted among ids. A text search only where the
-   * statistics call its text narrow (stores/word-statistics.ts): a generic plan cannot tell a broad
-   * pattern from a narrow one.
+   * Run as a named prepared statement: parsed and planned once per connection, then only executed. Only
+   * for statements whose text is fixed by the code (never built from input: every name lives as long as
+   * its connection) and whose plan does not depend on its parameters, such as the session read of every
+   * request. A search is planned for its values each time (unnamed), so the planner weighs its words.
    */
   prepare?: boolean;
 }
@@ -31,8 +28,6 @@ export interface Db extends Queryable {
    * Use only the handle passed to `fn` inside: the outer handle waits for the connection `fn` holds.
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Moves whenever the data a session is read with may have changed (change-clock.ts). */
-  readonly changes: ChangeClock;
   /** 'pglite' or 'postgres': for log lines and the rare place where the two differ. */
   readonly kind: 'pglite' | 'postgres';
   close(): Promise<void>;

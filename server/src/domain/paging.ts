@@ -1,6 +1,8 @@
 /**
- * The paged query of spec §3 (query, pageNumber, pageSize, sort, sortDirection) as schema and SQL parts
- * (the capped count of a search is stores/capped-count.ts).
+ * The paged query of spec §3 (query, pageNumber, pageSize, sort, sortDirection) as schema and SQL parts.
+ * Every value of a page reaches the database as a parameter; the SQL text varies only by what the code
+ * holds (the sort column from a fixed map, the direction), so the statements a connection ever sees are
+ * bounded by the code, not by input.
  */
 
 export interface PagedQueryString {
@@ -36,15 +38,12 @@ export function pageSchema(item: object) {
   } as const;
 }
 
-/** The content type Fastify gives what it writes as JSON, for a route that sends JSON text of its own. */
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
- * A page (pageSchema) as JSON text, from its items' JSON texts (each written with the schema's item, as
- * the stores' memos keep them: text-memo.ts) and its total.
+ * The capped total of a search as an SQL expression: the number of rows of `fromWhere` (a `FROM … WHERE …`
+ * text) up to COUNT_CAP, and COUNT_CAP + 1 for more. It stops reading at the first COUNT_CAP + 1 rows.
  */
-export function pageText(items: readonly string[], total: number): string {
-  return `{"content":[${items.join(',')}],"totalElements":${total}}`;
+export function cappedTotal(fromWhere: string): string {
+  return `(SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) capped)::int`;
 }
 
 /** `%text%` for LIKE, with the LIKE wildcards in the text taken literally. */
@@ -68,9 +67,7 @@ export function sortOrder({ direction }: PageSort, key: string, id: string): str
 }
 
 export interface PageSql {
-  /** `ORDER BY … LIMIT … OFFSET …` (a whitelisted column, never caller text). */
-  tail: string;
-  /** The `ORDER BY …` part of the tail alone. */
+  /** `ORDER BY …` (a whitelisted column, never caller text). */
   order: string;
   /** The order's sort column and direction (then the id, in the same direction). */
   sort: PageSort;
@@ -83,7 +80,16 @@ export interface PageSql {
 }
 
 /**
- * Builds the ORDER BY / LIMIT part. The order (column NULLS FIRST, then the first selected column, the id)
+ * `LIMIT $n OFFSET $m` for the page, its size and offset appended to `params` (so the numbers fit the
+ * statement's other parameters).
+ */
+export function limitOffset(page: { size: number; offset: number }, params: unknown[]): string {
+  params.push(page.size, page.offset);
+  return `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+}
+
+/**
+ * Builds the ORDER BY part and the page's size and offset. The order (column NULLS FIRST, then the first selected column, the id)
  * is the one the `*_order` indexes of migration 003 hold, so the default page is read from an index. `sortable` maps the caller's sort keys to SQL expressions; unknown
  * keys fall back to the first entry (spec §9: default sort by name ascending).
  */
@@ -100,7 +106,6 @@ export function pageSql(
   const text = q.query?.trim() ?? '';
   const order = `ORDER BY ${sortOrder({ column, direction }, column, '1')}`;
   return {
-    tail: `${order} LIMIT ${size} OFFSET ${offset}`,
     order,
     sort: { column, direction },
     size,

@@ -8,7 +8,6 @@ import { mayImpersonate, type User } from 'shared-auth/rules';
 import { auditImpersonation } from '../stores/audit.store.js';
 
 import { httpError } from '../errors.js';
-import { oncePer } from './once-per.js';
 import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
 import { loadUser, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
 
@@ -31,13 +30,10 @@ export function requireUser(user: User | null): User {
 
 export { hashTokenSecret } from '../stores/tokens.store.js';
 
-/** A user's last activity is written at most once a minute, by this process once (once-per.ts). */
-const activityDue = new WeakMap<FastifyInstance, (userId: number) => boolean>();
-
 async function touch(app: FastifyInstance, user: User): Promise<void> {
-  // At most one write a minute per user; the loaded user tells whether one is due.
+  // At most one write a minute per user: the user, read with this request, tells whether one is due, and
+  // the statement writes only when it still is (another request, on any instance, may have come first).
   if (user.lastActivity !== undefined && Date.now() / 1000 - user.lastActivity < 60) return;
-  if (!activityDue.get(app)?.(user.id)) return;
   await touchLastActivity(app.db, user.id);
 }
 
@@ -102,7 +98,6 @@ async function impersonate(
 }
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
-  activityDue.set(app, oncePer(60_000));
   app.decorateRequest('user', null);
   app.decorateRequest('realUser', null);
   app.decorateRequest('impersonatorId', null);

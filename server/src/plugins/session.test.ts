@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { jest } from '@jest/globals';
 import { createRole, grantRole } from '../test/fixtures.js';
 import { buildTestApp, loginAs } from '../test/helper.js';
-import { SessionMemo } from './session.js';
 
-describe('sessions kept between requests', () => {
+describe('sessions read fresh on every request', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp();
@@ -27,13 +26,50 @@ describe('sessions kept between requests', () => {
     }
   }
 
-  it('reads a session once for requests with nothing written in between', async () => {
+  it('reads the session with its user in one statement at every request, nothing kept in between', async () => {
     const guest = await loginAs(app, 'guest');
     expect(await sessionReads(() => me(guest.headers))).toBe(1);
     const again = await sessionReads(async () => {
       for (let i = 0; i < 3; i++) expect((await me(guest.headers)).json().email).toBe('guest@example.org');
     });
-    expect(again).toBe(0);
+    expect(again).toBe(3);
+  });
+
+  it('sees a user deleted behind its back at the next request', async () => {
+    const gone = await loginAs(app, 'gone-soon@example.org');
+    expect((await me(gone.headers)).statusCode).toBe(200);
+    await app.db.query('DELETE FROM users WHERE id = $1', [gone.userId]);
+    expect((await me(gone.headers)).statusCode).toBe(401);
+  });
+
+  it("extends a session's expiry once a minute, however many requests find it due at once", async () => {
+    // A person with this one session.
+    const guest = await loginAs(app, 'extended@example.org');
+    const sessionId = async () =>
+      (
+        await app.db.query<{ id: string }>('SELECT id FROM sessions WHERE data @> $1', [
+          JSON.stringify({ userId: guest.userId }),
+        ])
+      ).rows[0].id;
+    const id = await sessionId();
+    // Five minutes of its life gone: due for an extension.
+    await app.db.query("UPDATE sessions SET expires_at = expires_at - interval '5 minutes' WHERE id = $1", [
+      id,
+    ]);
+    const writes = jest.spyOn(app.db, 'query');
+    try {
+      await Promise.all(Array.from({ length: 4 }, () => me(guest.headers)));
+      const extensions = writes.mock.calls.filter(([sql]) => /UPDATE sessions SET expires_at/.test(sql));
+      // Each request that found it due asked; the statement moved it once.
+      expect(extensions.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      writes.mockRestore();
+    }
+    const { rows } = await app.db.query<{ left: number }>(
+      'SELECT extract(epoch FROM expires_at - now())::int AS left FROM sessions WHERE id = $1',
+      [id],
+    );
+    expect(rows[0].left).toBeGreaterThan(8 * 3600 - 60);
   });
 
   it("answers the user's new roles at the next request after they changed", async () => {
@@ -76,56 +112,7 @@ describe('sessions kept between requests', () => {
   });
 });
 
-describe('the session memo', () => {
-  const stored = () => ({
-    data: { userId: 7, impersonated: [1] },
-    expiresAt: new Date(Date.now() + 60_000),
-    userRow: null,
-  });
-
-  it('keeps a read only for the clock reading it was made at', () => {
-    const memo = new SessionMemo();
-    memo.set('a', 1, stored());
-    expect(memo.get('a', 1)?.data.userId).toBe(7);
-    expect(memo.get('a', 2)).toBeUndefined();
-    // Once stale, gone: even the old reading does not bring it back.
-    expect(memo.get('a', 1)).toBeUndefined();
-  });
-
-  it('keeps nothing read while the clock was blind, and no session past its expiry', () => {
-    const memo = new SessionMemo();
-    memo.set('a', null, stored());
-    expect(memo.get('a', null)).toBeUndefined();
-    memo.set('b', 1, { ...stored(), expiresAt: new Date(Date.now() - 1) });
-    expect(memo.get('b', 1)).toBeUndefined();
-  });
-
-  it('remembers that a session does not exist', () => {
-    const memo = new SessionMemo();
-    memo.set('gone', 3, null);
-    expect(memo.get('gone', 3)).toBeNull();
-  });
-
-  it('checks each signed cookie once, and any other cookie again', () => {
-    const memo = new SessionMemo(2);
-    const checks: string[] = [];
-    const unsign = (raw: string) => () => {
-      checks.push(raw);
-      const [value, signature] = raw.split('.');
-      return signature === 'good' ? { valid: true, value } : { valid: false, value: null };
-    };
-    expect(memo.verified('a.good', unsign('a.good'))).toBe('a');
-    expect(memo.verified('a.good', unsign('a.good'))).toBe('a');
-    expect(memo.verified('a.bad', unsign('a.bad'))).toBeNull();
-    expect(memo.verified('a.bad', unsign('a.bad'))).toBeNull();
-    expect(checks).toEqual(['a.good', 'a.bad', 'a.bad']);
-    // Full: the oldest good cookie is checked again.
-    memo.verified('b.good', unsign('b.good'));
-    memo.verified('c.good', unsign('c.good'));
-    expect(memo.verified('a.good', unsign('a.good'))).toBe('a');
-    expect(checks).toEqual(['a.good', 'a.bad', 'a.bad', 'b.good', 'c.good', 'a.good']);
-  });
-
+describe('session cookies', () => {
   it('answers 401 to a session cookie whose signature was changed, after the good one was used', async () => {
     const app = await buildTestApp();
     try {
@@ -143,16 +130,5 @@ describe('the session memo', () => {
     } finally {
       await app.close();
     }
-  });
-
-  it('keeps what it holds from being changed, and the newest sessions when full', () => {
-    const memo = new SessionMemo(2);
-    memo.set('a', 1, stored());
-    expect(() => memo.get('a', 1)!.data.impersonated!.push(2)).toThrow(TypeError);
-    memo.set('b', 1, stored());
-    memo.set('c', 1, stored());
-    expect(memo.get('a', 1)).toBeUndefined();
-    expect(memo.get('b', 1)).toBeDefined();
-    expect(memo.get('c', 1)).toBeDefined();
   });
 });

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, extendSession, purgeExpired, writeSession } from '../stores/sessions.store.js';
-import { oncePer } from './once-per.js';
 import { readSessionWithUser, type LoadedUserRow } from '../stores/users.store.js';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -87,86 +86,21 @@ function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-type StoredSession = { data: SessionData; expiresAt: Date; userRow: LoadedUserRow | null };
-
-/** Freezes a row read from the database and everything in it: what is kept is shared by requests. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
 /**
- * Sessions as last read (with their users), by id, each with the change clock's reading from before that
- * read. One is used instead of reading again as long as the clock still reads the same: nothing that read
- * returned can have changed since (db/change-clock.ts). A console's screen asks several things at once, each
- * with the same session; a list's every keystroke asks again.
+ * Reads the request's session and its user, with the user's roles, afresh: one statement on every API call
+ * (readSessionWithUser). Nothing of it is kept between requests, so a change made through any instance
+ * (a logout, a deleted user, a membership removed) holds from the next request on, on every instance.
  */
-export class SessionMemo {
-  private readonly kept = new Map<string, { stored: StoredSession | null; reading: number }>();
-  /** Signed cookies found good, with the session id each carries (verified). */
-  private readonly signed = new Map<string, string>();
-
-  constructor(private readonly size = SESSION_MEMO_SIZE) {}
-
-  /** The session as read while the clock read `reading` (null: no such session), or undefined if not kept. */
-  get(id: string, reading: number | null): StoredSession | null | undefined {
-    const entry = this.kept.get(id);
-    if (!entry) return undefined;
-    if (entry.reading !== reading || (entry.stored && entry.stored.expiresAt.getTime() <= Date.now())) {
-      this.kept.delete(id);
-      return undefined;
-    }
-    return entry.stored;
-  }
-
-  /**
-   * The session id a signed cookie carries, or null when its signature is wrong. `unsign` checks it (an
-   * HMAC); a cookie found good is remembered as it came, so the same cookie's next request skips the check
-   * (2 % of the server's thread on a search). A changed byte is another cookie, checked again.
-   */
-  verified(raw: string, unsign: () => { valid: boolean; value: string | null }): string | null {
-    const known = this.signed.get(raw);
-    if (known !== undefined) return known;
-    const unsigned = unsign();
-    if (!unsigned.valid || !unsigned.value) return null;
-    this.signed.set(raw, unsigned.value);
-    if (this.signed.size > this.size) this.signed.delete(this.signed.keys().next().value!);
-    return unsigned.value;
-  }
-
-  /** Keeps what was read while the clock read `reading` (nothing while it reads null). */
-  set(id: string, reading: number | null, stored: StoredSession | null): void {
-    if (reading === null) return;
-    this.kept.delete(id);
-    this.kept.set(id, { stored: deepFreeze(stored), reading });
-    // The oldest goes first (a Map keeps the order of insertion).
-    if (this.kept.size > this.size) this.kept.delete(this.kept.keys().next().value!);
-  }
-}
-
-/** How many sessions are kept at most (a few hundred bytes to a few KiB each, with their users' roles). */
-export const SESSION_MEMO_SIZE = 5_000;
-
-async function loadSession(app: FastifyInstance, memo: SessionMemo, request: FastifyRequest): Promise<void> {
+async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const raw = request.cookies[SESSION_COOKIE];
   request.session = new Session(null, {}, 0);
   // Only the API uses sessions; bundles and the dev IdP's pages are served without a database read.
   if (!raw || !request.url.startsWith('/api/')) return;
-  const id = memo.verified(raw, () => request.unsignCookie(raw));
-  if (!id) return;
-  // The reading from before the read: a change committed while it runs leaves what it read stale.
-  const reading = app.db.changes.reading;
-  let stored = memo.get(id, reading);
-  if (stored === undefined) {
-    stored = await readSessionWithUser<SessionData>(app.db, id);
-    memo.set(id, reading, stored);
-  }
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return;
+  const stored = await readSessionWithUser<SessionData>(app.db, unsigned.value);
   if (stored) {
-    // The request's own copy of the data: a request changes it, and saves it only when it ends well.
-    request.session = new Session(id, structuredClone(stored.data ?? {}), stored.expiresAt.getTime());
+    request.session = new Session(unsigned.value, stored.data ?? {}, stored.expiresAt.getTime());
     request.session.userRow = stored.userRow;
   }
 }
@@ -175,7 +109,6 @@ async function saveSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  extensionDue: (id: string) => boolean,
 ): Promise<void> {
   const session = request.session;
   if (!session) return;
@@ -197,7 +130,8 @@ async function saveSession(
   const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
   if (session.dirty) {
     await writeSession(app.db, session.id, session.data, expiresAt);
-  } else if (expiresAt.getTime() - session.expiresAt > TOUCH_AFTER_MS && extensionDue(session.id)) {
+  } else if (expiresAt.getTime() - session.expiresAt > TOUCH_AFTER_MS) {
+    // Conditional in the database too: of the requests that find it due at once, the first one writes.
     await extendSession(app.db, session.id, expiresAt);
   }
   if (session.issueCookie) reply.setCookie(SESSION_COOKIE, session.id, cookieOptions);
@@ -229,14 +163,11 @@ function schedulePurge(app: FastifyInstance): void {
 async function sessionPlugin(app: FastifyInstance): Promise<void> {
   schedulePurge(app);
   app.decorateRequest('session', null as unknown as Session);
-  const memo = new SessionMemo();
-  // A session's expiry is extended at most once a minute, by this process once (once-per.ts).
-  const extensionDue = oncePer(TOUCH_AFTER_MS);
   app.addHook('onRequest', async (request) => {
-    await loadSession(app, memo, request);
+    await loadSession(app, request);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    await saveSession(app, request, reply, extensionDue);
+    await saveSession(app, request, reply);
     // Marks every answer that comes from the application itself, anonymous ones included: a console
     // reloads when an OK answer lacks it, for it then came from something in between (a login gateway,
     // a proxy's error page). A session that ended shows as a 401 instead (spec §4).

@@ -5,18 +5,11 @@ import { requireUser } from '../plugins/auth.js';
 import {
   INVITATION_SORT,
   openInvitationsOfRole,
+  searchInvitations,
   STATUS_FILTER,
   toInvitations,
 } from '../stores/invitations.store.js';
-import { searchListedInvitations } from '../stores/invitation-memo.js';
-import {
-  JSON_TYPE,
-  pageSchema,
-  pageSql,
-  pageText,
-  pagedQueryProperties,
-  type PagedQueryString,
-} from '../domain/paging.js';
+import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
@@ -41,7 +34,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         response: { 200: pageSchema(listedInvitationSchema) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request.user);
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
@@ -49,16 +42,8 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         const role = await existingRole(app.db, app.registry, roleId);
         if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
       }
-      // The invitations come as their JSON texts (written with the response schema's item, and kept):
-      // the page is sent as it is, not parsed and written again.
-      const { texts, total } = await searchListedInvitations(app.db, app.db.changes, app.registry, {
-        user,
-        page,
-        status,
-        mine,
-        roleId,
-      });
-      return reply.type(JSON_TYPE).send(pageText(texts, total));
+      const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
+      return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
     },
   );
 

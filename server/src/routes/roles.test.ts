@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
 
@@ -65,28 +64,21 @@ describe('GET /roles', () => {
     await app.db.query('DELETE FROM user_roles WHERE role_id = $1', [forge]);
   });
 
-  it('answers a page read again (its roles kept) as the first time, and a changed role at once', async () => {
+  it('answers a page read again as the first time, and a changed role at once', async () => {
     const page = async () => {
       const res = await call(app, s.admin, 'GET', '/api/v1/roles?sort=name&pageSize=50');
       expect(res.statusCode).toBe(200);
       return res.json();
     };
     const first = await page();
-    // Read again with nothing changed: the same answer, member counts included, its rows from the memo.
-    const sent = jest.spyOn(app.db, 'query');
     expect(await page()).toEqual(first);
-    expect(await page()).toEqual(first);
-    const statements = sent.mock.calls.map(([sql]) => sql);
-    sent.mockRestore();
-    expect(statements).toEqual([
-      expect.stringMatching(/^SELECT r\.id, r\.user_role_count, /),
-      expect.stringMatching(/^SELECT r\.id, r\.user_role_count, /),
-    ]);
     const role = (await call(app, s.admin, 'GET', `/api/v1/roles/${forge}`)).json();
     await call(app, s.admin, 'PUT', '/api/v1/roles', { ...role, description: 'Forges code' });
     const changed = await page();
     expect(changed.content.find((r: { id: number }) => r.id === forge).description).toBe('Forges code');
-    expect(await page()).toEqual(changed);
+    // Changed behind the server's back (as another instance would): seen at the next read.
+    await app.db.query('UPDATE roles SET name = $2 WHERE id = $1', [forge, 'Forge Developers']);
+    expect((await page()).content.find((r: { id: number }) => r.id === forge).name).toBe('Forge Developers');
     await call(app, s.admin, 'PUT', '/api/v1/roles', role);
   });
 

@@ -11,9 +11,7 @@ import {
 import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
 import {
   DEFAULT_PAGE_SIZE,
-  JSON_TYPE,
   pageSchema,
-  pageText,
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
@@ -21,8 +19,12 @@ import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
-import { onApplications, searchUsers, type UserSearchQuery } from '../stores/user-search.store.js';
-import { searchListedUsers } from '../stores/user-memo.js';
+import {
+  onApplications,
+  searchedUser,
+  searchUsers,
+  type UserSearchQuery,
+} from '../stores/user-search.store.js';
 import { deleteUser, loadUser } from '../stores/users.store.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -145,12 +147,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       preHandler: requireRule(showsUsersTab, 'Only a super user may do this'),
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
-    async (request, reply) => {
-      // Spec §4 'Highest authority shown': the search answers what each user of the page holds. The users
-      // come as their JSON texts (written with the response schema's item, and kept): the page is sent as
-      // it is, not parsed and written again.
-      const { texts, total } = await searchListedUsers(app.db, app.db.changes, toSearchQuery(request.query));
-      return reply.type(JSON_TYPE).send(pageText(texts, total));
+    async (request) => {
+      // Spec §4 'Highest authority shown': the search answers what each user of the page holds.
+      const { rows, total } = await searchUsers(app.db, toSearchQuery(request.query));
+      return { content: rows.map(searchedUser), totalElements: total };
     },
   );
 

@@ -11,8 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
 import { deleteInBatches } from '../stores/batched-delete.js';
-import { broadInvitationSearches, broadUserSearches } from '../stores/broad-memo.js';
-import { invitationWords, inviterWords, userWords } from '../stores/word-statistics.js';
 
 export interface PerformanceSeedResult {
   roles: number;
@@ -146,14 +144,10 @@ export async function performanceSeed(
 
   report({ phase: 'clearing', done: 0, total: users });
   await deleteInBatches(db, 'invitations', "email LIKE '%' || $1", `@${EMAIL_DOMAIN}`);
-  broadInvitationSearches.forget();
-  // The roles before their members: deleting the users first decremented the member counts of the roles
-  // about to go (migration 011), a few hundred roles a batch, which left PGlite's roles table (no
-  // autovacuum there) at 30 times its size. A role takes its memberships with it (75 each), so a few
-  // dozen roles a statement.
+  // The roles before their members: a role takes its memberships with it (75 each), so a few dozen roles
+  // a statement.
   await deleteInBatches(db, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`, ROLES_PER_DELETE);
   await deleteInBatches(db, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
-  broadUserSearches.forget();
 
   report({ phase: 'roles', done: 0, total: users });
   // A few roles a statement, each with its application usage in the same statement: the 500 roles in
@@ -208,21 +202,9 @@ export async function performanceSeed(
     report({ phase: 'users', done: counts.users, total: users });
   }
 
-  // The batches that skipped triggers also skipped the ones keeping the roles' member counts (migration
-  // 011): the seeded roles are counted once, here. Until then they show fewer members than they have.
-  if (skipChecks) {
-    await yieldToOthers();
-    await db.query(
-      `UPDATE roles r SET user_role_count = (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)
-        WHERE r.id = ANY($1::bigint[])`,
-      [roleIds],
-    );
-  }
-
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
   // and picks plans that scan all 75,000 rows. One table a statement, from a smaller sample than the
-  // default (enough to choose plans, and each statement stays short). (user_roles was vacuumed as well,
-  // for counting a role's members from its index alone; the count is now kept on the role.)
+  // default (enough to choose plans, and each statement stays short).
   report({ phase: 'statistics', done: counts.users, total: users });
   // The GIN indexes (the users' and the invitations' words) took the bulk load into their pending lists
   // (GIN's fast update), which only a vacuum or a full list empties: every search then reads the whole
@@ -259,10 +241,6 @@ export async function performanceSeed(
     // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile.
     for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }
-  // The searches read the fresh statistics of the words (word-statistics.ts) at once, not a minute later.
-  userWords.forget();
-  invitationWords.forget();
-  inviterWords.forget();
   report({ phase: 'done', done: counts.users, total: users });
   return { roles: r, ...counts, ms: Date.now() - started };
 }

@@ -9,11 +9,11 @@ import {
   type AuditRecord,
   type AuditSubjectType,
 } from 'shared-auth/rules';
+import { jsonRows } from '../db/json-rows.js';
 import type { Db, Queryable } from '../db/types.js';
-import { cappedCount } from './capped-count.js';
 import { deleteInBatches } from './batched-delete.js';
 import { toEpochSeconds } from '../domain/time.js';
-import { COUNT_CAP } from '../domain/paging.js';
+import { cappedTotal, limitOffset } from '../domain/paging.js';
 
 export { AUDIT_EVENTS, type AuditEvent } from 'shared-auth/rules';
 export const AUDIT_ENTITY_TYPES = AUDIT_SUBJECT_TYPES;
@@ -234,8 +234,7 @@ function whereOf(filter: AuditFilter): { where: string; params: unknown[] } {
 /**
  * One page of the trail, newest first; `totalElements` is capped like the searches (COUNT_CAP + 1 = more).
  * The page and its capped count come in one statement: on PGlite a round trip costs more than the first
- * page's rows. A page that is not full gives the total for free; PostgreSQL runs the count's sub-select
- * only when the CASE reaches it.
+ * page's rows.
  */
 export async function searchAuditLogs(
   q: Queryable,
@@ -243,26 +242,13 @@ export async function searchAuditLogs(
 ): Promise<{ content: AuditRecord[]; totalElements: number }> {
   const { where, params } = whereOf(filter);
   const size = filter.pageSize ?? 10;
-  const offset = (filter.pageNumber ?? 0) * size;
-  const { rows } = await q.query<AuditRow & { total: number }>(
-    `WITH page AS MATERIALIZED (
-       SELECT * FROM audit_logs ${where} ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${offset})
-     SELECT page.*,
-            CASE WHEN (SELECT count(*) FROM page) < ${size} THEN ${offset} + (SELECT count(*) FROM page)
-                 ELSE (SELECT count(*) FROM (SELECT 1 FROM audit_logs ${where} LIMIT ${COUNT_CAP + 1}) capped)
-            END::int AS total
-       FROM page ORDER BY page.created_at DESC, page.id DESC`,
+  const page = { size, offset: (filter.pageNumber ?? 0) * size };
+  const { rows } = await q.query<{ total: number; rows: AuditRow[] }>(
+    `SELECT ${cappedTotal(`FROM audit_logs ${where}`)} AS total,
+            ${jsonRows(`SELECT * FROM audit_logs ${where} ORDER BY created_at DESC, id DESC ${limitOffset(page, params)}`)} AS rows`,
     params,
-    // The whole trail's first page (what the audit tab opens on) has no parameter, so its plan is the same
-    // every time: prepared, it is planned once per connection (planning cost more than running it).
-    { prepare: params.length === 0 && offset === 0 },
   );
-  // Past the last page there is no row to carry the count: ask for it alone.
-  const totalElements =
-    rows.length > 0
-      ? Number(rows[0].total)
-      : await cappedCount(q, `FROM audit_logs ${where}`, params, { rows: 0, size, offset });
-  return { content: rows.map(({ total: _total, ...row }) => toRecord(row)), totalElements };
+  return { content: rows[0].rows.map(toRecord), totalElements: Number(rows[0].total) };
 }
 
 const SEED_ACTOR = 'performance seed';

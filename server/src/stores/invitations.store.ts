@@ -8,10 +8,7 @@ import { audit, type AuditActor } from '../audit.js';
 import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
-import { COUNT_CAP, type PageSql } from '../domain/paging.js';
-import { broadInvitationSearches } from './broad-memo.js';
-import { probedPage, probedPageIds, probeMatches } from './capped-count.js';
-import { invitationWords, inviterWords, narrowQueriesIn, type NarrowWordQuery } from './word-statistics.js';
+import { cappedTotal, limitOffset, type PageSql } from '../domain/paging.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -85,7 +82,7 @@ export function openInvitationsOfRole(q: Queryable, roleId: number): Promise<Inv
 export async function toInvitations(
   q: Queryable,
   registry: Registry,
-  rows: InvitationRow[],
+  rows: ReadonlyArray<Omit<InvitationRow, 'hash'>>,
 ): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
   const roles = await loadRolesByIds(q, registry, roleIds);
@@ -145,66 +142,33 @@ export interface InvitationSearch {
   roleId?: number;
 }
 
-/**
- * An invitation of a search page, without its hash (a list never sends it): its roles are shaped from the
- * role memo (invitation-memo.ts).
- */
+/** An invitation of a search page, without its hash (a list never sends it). */
 export type SearchedInvitationRow = Omit<InvitationRow, 'hash'>;
 
 /** A search page's rows, before their WHERE: the invitations with their inviters. */
 export const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 
 /**
- * The condition of a search text: invitations whose address's words match it, or whose inviter's do (the
- * inviter's words are kept on the invitation, migration 017), as the established console finds them. Each
- * word index is asked its own query, a tsquery (`own`, `inviter`); the rows found are tested for all of
- * `words` where that is more. For a text planned for itself all three are user_search_query of it; a narrow
- * one's are built in word-statistics.ts.
+ * The condition of a search text (`query`, a tsquery expression): invitations whose address's words
+ * match it, or whose inviter's do (kept on the invitation, migration 017), as the established console
+ * finds them. Each word index answers its own half (a BitmapOr).
  */
-const TEXT_CONDITION = (own: string, inviter: string, words: string) => {
-  const match = (column: string, indexed: string) =>
-    `(i.${column} @@ ${indexed}${indexed === words ? '' : ` AND ts_match_vq(i.${column}, ${words})`})`;
-  return `(${match('search_words', own)} OR ${match('inviter_words', inviter)})`;
-};
+const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.inviter_words @@ ${query})`;
 
 /**
- * A text's word queries for the two word indexes, when the statistics of both call it narrow (added up:
- * a row matches by either); null otherwise (word-statistics.ts).
- */
-async function narrowTextQueries(
-  q: Queryable,
-  text: string,
-  alone: boolean,
-): Promise<{ own: NarrowWordQuery; inviter: NarrowWordQuery } | null> {
-  const [own, inviter] = await Promise.all([invitationWords.frequencies(q), inviterWords.frequencies(q)]);
-  const queries = own && inviter ? narrowQueriesIn(text, [own, inviter], alone) : null;
-  return queries ? { own: queries[0], inviter: queries[1] } : null;
-}
-
-/**
- * One page of invitations, as their ids in the page's order, and their (capped) total. With `withRows`
- * (invitation-memo.ts, when its memo is cold) the statements that read the page also read its rows as
- * JSON, as they did before the memo; without, they read ids and sort keys only, and the rows are the
- * caller's to read (listedInvitations keeps them between requests). A text's probe answers ids alone.
+ * One page of invitations and their total (capped at COUNT_CAP: COUNT_CAP + 1 for more), in one statement
+ * planned for its values (the text's words weighed by the planner, as for users).
  */
 export async function searchInvitations(
   q: Queryable,
   search: InvitationSearch,
-  withRows = false,
-): Promise<{ ids: number[]; rows?: SearchedInvitationRow[]; total: number }> {
+): Promise<{ rows: SearchedInvitationRow[]; total: number }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
-  const conditions: string[] = [STATUS_FILTER[status ?? 'all']];
+  const conditions: string[] = [STATUS_FILTER[status ?? 'all'] ?? STATUS_FILTER.all];
   const param = (value: unknown) => `$${params.push(value)}`;
-  let textQuery: string | null = null;
-  if (page.text) {
-    // Word by word, as users are found (migration 009). The query is folded into a constant when the
-    // statement is planned, so the planner weighs how common its words are (a broad text reads the order
-    // index, a narrow one the words' index).
-    textQuery = `user_search_query(${param(page.text)})`;
-    conditions.push(TEXT_CONDITION(textQuery, textQuery, textQuery));
-  }
+  if (page.text) conditions.push(TEXT_CONDITION(`user_search_query(${param(page.text)})`));
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
     conditions.push(
@@ -216,89 +180,12 @@ export async function searchInvitations(
     conditions.push(scope.where);
   }
   const where = conditions.join(' AND ');
-  const from = 'invitations i';
-  const matching = `${from} WHERE ${where}`;
-  /**
-   * The page in the requested order, read among the matches (from the order index when they are many):
-   * its ids, or with `withRows` its rows as JSON (db/json-rows.ts), as an SQL expression.
-   */
-  const thePage = withRows
-    ? jsonRows(`${SEARCHED_SELECT} WHERE ${where} ${page.tail}`)
-    : `ARRAY(SELECT i.id FROM ${matching} ${page.tail})`;
-  type Answer = { page: Array<number | string> | SearchedInvitationRow[] };
-  const answered = (found: Answer['page'], total: number) =>
-    withRows
-      ? {
-          ids: (found as SearchedInvitationRow[]).map((row) => Number(row.id)),
-          rows: found as SearchedInvitationRow[],
-          total,
-        }
-      : { ids: (found as Array<number | string>).map(Number), total };
-  if (broadInvitationSearches.isBroad(matching, params)) {
-    // Known to match more than COUNT_CAP a moment ago (broad-memo.ts): the page alone. Without text its
-    // plan does not hang on the values (ids at most): the first page is prepared, planned once per connection.
-    const { rows } = await q.query<Answer>(`SELECT ${thePage} AS page`, params, {
-      prepare: !page.text && page.offset === 0,
-    });
-    return answered(rows[0].page, COUNT_CAP + 1);
-  }
-  if (!page.text) {
-    // No text: the page from the order index (a page's worth of rows) and, in the same statement, the
-    // capped count from the first COUNT_CAP + 1 rows of the cheapest scan.
-    const { rows } = await q.query<Answer & { total: number }>(
-      `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${matching} LIMIT ${COUNT_CAP + 1}) c)::int AS total,
-              ${thePage} AS page`,
-      params,
-      { prepare: page.offset === 0 },
-    );
-    const { total } = rows[0];
-    if (total > COUNT_CAP) broadInvitationSearches.remember(matching, params);
-    return answered(rows[0].page, total);
-  }
-  // A text, as for users. One the statistics call narrow: the probe and the page in one statement
-  // planned once (word-statistics.ts).
-  // Alone: the text is the only condition (a super user's search of every invitation, any status).
-  const alone = conditions.length === 2 && conditions[0] === STATUS_FILTER.all;
-  const narrow = await narrowTextQueries(q, page.text, alone);
-  if (narrow) {
-    // Its word queries built here: each word index asked for the words rarer in it ($1 and the last but
-    // one parameter), the rows found tested for all of them (the last); subqueries, so that one generic
-    // plan serves every text (searchUsers).
-    const narrowParams = [narrow.own.indexed, ...params.slice(1), narrow.inviter.indexed, narrow.own.words];
-    const last = narrowParams.length;
-    const text = TEXT_CONDITION(
-      '(SELECT $1::tsquery)',
-      `(SELECT $${last - 1}::tsquery)`,
-      `(SELECT $${last}::tsquery)`,
-    );
-    const narrowWhere = conditions.map((c, i) => (i === 1 ? text : c)).join(' AND ');
-    const probe = { fromWhere: `FROM ${from} WHERE ${narrowWhere}`, id: 'i.id', sort: page.sort };
-    const limits = { limit: page.size, offset: page.offset };
-    if (withRows) {
-      const { n, rows } = await probedPage<SearchedInvitationRow>(q, probe, narrowParams, {
-        select: (ids) => `${SEARCHED_SELECT} WHERE ${ids} ${page.order}`,
-        ...limits,
-      });
-      if (n <= COUNT_CAP) return answered(rows, n);
-    } else {
-      const { n, ids } = await probedPageIds(q, probe, narrowParams, limits);
-      if (n <= COUNT_CAP) return answered(ids, n);
-    }
-  } else {
-    // Otherwise the probe (planned for this text, and small) gives the capped total and, when that is
-    // all, the page's ids (sorted among the matches' keys), whose rows the caller reads.
-    const { n, ids } = await probeMatches(
-      q,
-      { fromWhere: `FROM ${matching}`, id: 'i.id', sort: page.sort },
-      params,
-      { limit: page.size, offset: page.offset },
-    );
-    if (ids || n === 0) return { ids: (ids ?? []).map(Number), total: n };
-  }
-  // More than COUNT_CAP: the page from the order index, which a broad text lets stop after a page.
-  broadInvitationSearches.remember(matching, params);
-  const { rows } = await q.query<Answer>(`SELECT ${thePage} AS page`, params);
-  return answered(rows[0].page, COUNT_CAP + 1);
+  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
+    `SELECT ${cappedTotal(`FROM invitations i WHERE ${where}`)} AS total,
+            ${jsonRows(`${SEARCHED_SELECT} WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    params,
+  );
+  return { rows: rows[0].rows, total: Number(rows[0].total) };
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
@@ -367,13 +254,11 @@ export async function discardInvitations(q: Queryable, ids: readonly number[]): 
     ids,
   ]);
   await q.query('DELETE FROM invitations WHERE id = ANY($1::bigint[])', [ids]);
-  broadInvitationSearches.forget();
 }
 
 /** Withdraws an invitation, audited. */
 export async function deleteInvitation(q: Queryable, actor: AuditActor, row: InvitationRow): Promise<void> {
   await q.query('DELETE FROM invitations WHERE id = $1', [row.id]);
-  broadInvitationSearches.forget();
   await audit(q, actor, {
     entityType: 'invitation',
     entityId: Number(row.id),
@@ -409,7 +294,6 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
      WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
     [invitationId, userId],
   );
-  broadInvitationSearches.forget();
   return claimed.rowCount === 1;
 }
 
@@ -423,7 +307,6 @@ export async function deleteExpiredInvitations(q: Queryable, actor: AuditActor):
          ARRAY(SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = invitations.id) AS role_ids`,
     )
   ).rows;
-  if (invitations.length > 0) broadInvitationSearches.forget();
   for (const row of invitations) {
     // The removed invitation names its roles, so it shows in their history.
     await audit(q, actor, {

@@ -120,16 +120,24 @@ export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
   };
 }
 
-/** SELECT list of a role with its application usages (kept on the role, migration 014); alias the roles table `r`. */
+/** A role's application_usages rows as a JSON array, in id order; over alias `r`. */
+export const ROLE_USAGES = `COALESCE((SELECT json_agg(json_build_object('id', au.id, 'manage_id', au.manage_id,
+    'manage_type', au.manage_type, 'landing_page', au.landing_page) ORDER BY au.id)
+    FROM application_usages au WHERE au.role_id = r.id), '[]'::json)`;
+
+/** SELECT list of a role with its application usages; alias the roles table `r`. */
 export const ROLE_COLUMNS = `
   r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
-  r.created_at, r.usages`;
+  r.created_at, ${ROLE_USAGES} AS usages`;
+
+/** A role's member count, over alias `r`. */
+export const ROLE_MEMBER_COUNT = '(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)';
 
 /** A row of roles.store.ts's select lists: the role's columns, its usages as JSON, its member count (ROLE_SELECT). */
 export interface RoleSelectRow extends Omit<RoleRow, 'id'> {
   id: string | number;
-  /** The role's application_usages rows as JSON (kept on the role: roles.usages, migration 014). */
+  /** The role's application_usages rows as JSON (ROLE_USAGES). */
   usages: ApplicationUsageRow[];
 }
 

@@ -5,19 +5,17 @@
 import { ownApplicationIds, type Provider, type Role, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import { broadInvitationSearches, broadUserSearches } from './broad-memo.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
-import type { PageSql } from '../domain/paging.js';
+import { limitOffset, type PageSql } from '../domain/paging.js';
+import { jsonRows } from '../db/json-rows.js';
 import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
 import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
-import type { ChangeClock } from '../db/change-clock.js';
-import { roleMemo, roleRowsById } from './role-memo.js';
-import { ROLE_COLUMNS, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
+import { ROLE_COLUMNS, ROLE_MEMBER_COUNT, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
 
-/** ROLE_COLUMNS and the role's member count (kept on the role by triggers, migration 011). */
-export const ROLE_SELECT = `${ROLE_COLUMNS}, r.user_role_count`;
+/** ROLE_COLUMNS and the role's member count. */
+export const ROLE_SELECT = `${ROLE_COLUMNS}, ${ROLE_MEMBER_COUNT}::int AS user_role_count`;
 
 /** The roles matching `where` (SQL over alias r, with $-params), shaped for the API. */
 export async function loadRoles(
@@ -90,7 +88,7 @@ export const ROLE_SORT: Record<string, string> = {
   name: 'lower(r.name)',
   description: 'lower(r.description)',
   shortName: 'r.short_name',
-  userRoleCount: 'r.user_role_count',
+  userRoleCount: ROLE_MEMBER_COUNT,
   createdAt: 'r.created_at',
   id: 'r.id',
 };
@@ -115,96 +113,25 @@ function visibleRolesWhere(user: User, force: boolean): { where: string; params:
 }
 
 /**
- * A page of the roles the user may list, matching the page's search text: the statement's condition and
- * parameters, and its total as a subquery. The page and its total come in one round trip: the count is an
- * uncorrelated subquery (its own alias r hides the outer one), run once for the statement. Every role
- * without a search text (the super user's home) is the number kept in roles_total (migration 014).
- */
-function rolePage(scope: { user: User; force: boolean }, page: PageSql) {
-  const visible = visibleRolesWhere(scope.user, scope.force);
-  const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
-  const params = [page.like, ...visible.params];
-  const total =
-    !page.like && scope.user.superUser
-      ? '(SELECT n FROM roles_total)'
-      : `(SELECT count(*) FROM roles r WHERE ${where})`;
-  /** The page's `columns` and the total, in the page's order. */
-  const select = (q: Queryable, columns: string) =>
-    q.query<RoleSelectRow & { total: number }>(
-      `SELECT ${columns}, ${total}::int AS total FROM roles r WHERE ${where} ${page.tail}`,
-      params,
-      // Without text the plan does not hang on the values (ids at most): the first page is prepared,
-      // planned once per connection.
-      { prepare: !page.like && page.offset === 0 },
-    );
-  /** The total, from the page's rows; past the last page (no row carried it), counted. */
-  const totalOf = async (q: Queryable, rows: ReadonlyArray<{ total: number }>) => {
-    if (rows.length > 0 || page.offset === 0) return Number(rows[0]?.total ?? 0);
-    const counted = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM roles r WHERE ${where}`,
-      params,
-    );
-    return Number(counted.rows[0].n);
-  };
-  return { select, totalOf };
-}
-
-/**
- * One page of the roles the user may list, matching the page's search text, and their total. The roles'
- * rows come from the role memo while it holds the roles of this moment (role-memo.ts): the statement then
- * reads only which roles, with their member counts. Otherwise it reads the whole rows, and keeps them.
+ * One page of the roles the user may list, matching the page's search text, and their total: one
+ * statement, which answers the total even past the last page.
  */
 export async function searchRoles(
   q: Queryable,
-  clock: ChangeClock,
   registry: Registry,
   scope: { user: User; force: boolean },
   page: PageSql,
 ): Promise<{ roles: Role[]; total: number }> {
-  const { select, totalOf } = rolePage(scope, page);
-  const memo = roleMemo(clock);
-  // The reading from before the read: a change committed while it runs leaves what it read stale.
-  const reading = clock.reading;
-  const warm = memo.warm(reading);
-  const { rows } = await select(q, warm ? 'r.id, r.user_role_count' : ROLE_SELECT);
+  const visible = visibleRolesWhere(scope.user, scope.force);
+  const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
+  const params: unknown[] = [page.like, ...visible.params];
+  const { rows } = await q.query<{ total: number; rows: RoleSelectRow[] }>(
+    `SELECT (SELECT count(*) FROM roles r WHERE ${where})::int AS total,
+            ${jsonRows(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    params,
+  );
   const known = await registry.applicationMaps();
-  let roles: Role[];
-  if (warm) {
-    const kept = await roleRowsById(
-      q,
-      clock,
-      rows.map((row) => Number(row.id)),
-    );
-    roles = rows.flatMap(({ id, user_role_count }) => {
-      const row = kept.get(Number(id));
-      // Deleted since (by someone else, between the two reads): left out.
-      return row ? [toRole({ ...row, user_role_count }, known)] : [];
-    });
-  } else {
-    memo.set(
-      rows.map(({ total: _total, user_role_count: _count, ...row }) => row),
-      reading,
-    );
-    roles = rows.map(({ total: _total, ...row }) => toRole(row, known));
-  }
-  return { roles, total: await totalOf(q, rows) };
-}
-
-/**
- * searchRoles answering the page's roles as ids with their member counts (in the page's order), for a
- * caller that has the roles already or reads those it lacks itself (role-memo.ts listedRoles).
- */
-export async function searchRoleCounts(
-  q: Queryable,
-  scope: { user: User; force: boolean },
-  page: PageSql,
-): Promise<{ counts: Array<{ id: number; userRoleCount: number }>; total: number }> {
-  const { select, totalOf } = rolePage(scope, page);
-  const { rows } = await select(q, 'r.id, r.user_role_count');
-  return {
-    counts: rows.map((row) => ({ id: Number(row.id), userRoleCount: Number(row.user_role_count) })),
-    total: await totalOf(q, rows),
-  };
+  return { roles: rows[0].rows.map((row) => toRole(row, known)), total: Number(rows[0].total) };
 }
 
 async function writeUsages(q: Queryable, roleId: number, usages: CheckedUsage[]): Promise<void> {
@@ -325,9 +252,6 @@ export async function deleteRole(q: Queryable, actor: AuditActor, role: Role): P
     });
   }
   await q.query('DELETE FROM roles WHERE id = $1', [role.id]);
-  // Its memberships and invitations went with it.
-  broadUserSearches.forget();
-  broadInvitationSearches.forget();
   await audit(q, actor, {
     entityType: 'role',
     entityId: role.id,

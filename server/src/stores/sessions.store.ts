@@ -17,8 +17,17 @@ export async function writeSession(q: Queryable, id: string, data: unknown, expi
   );
 }
 
+/**
+ * Moves the session's expiry to `expiresAt` unless it was moved within the last minute: of the requests
+ * of one session that find it due at the same moment (a screen asks several things at once), on any
+ * instance, one writes and the others change nothing.
+ */
 export async function extendSession(q: Queryable, id: string, expiresAt: Date): Promise<void> {
-  await q.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [id, expiresAt]);
+  await q.query(
+    "UPDATE sessions SET expires_at = $2 WHERE id = $1 AND expires_at < $2::timestamptz - interval '1 minute'",
+    [id, expiresAt],
+    { prepare: true },
+  );
 }
 
 /** Deletes expired sessions and expired dev IdP records; returns how many rows went. */

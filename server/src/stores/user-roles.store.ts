@@ -5,7 +5,7 @@
 import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
-import type { PageSql } from '../domain/paging.js';
+import { limitOffset, type PageSql } from '../domain/paging.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import { toUserRole, userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 
@@ -47,10 +47,12 @@ export async function searchMembers(
     kind === 'guests' ? "(ur.authority = 'GUEST' OR ur.guest_role_included)" : "ur.authority <> 'GUEST'";
   const where = `ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
   const params = [role.id, page.like];
+  const pageParams = [...params];
   const [rows, total] = await Promise.all([
     q.query<UserRoleRow>(
-      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where} ${page.tail}`,
-      params,
+      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}
+        ${page.order} ${limitOffset(page, pageParams)}`,
+      pageParams,
     ),
     q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}`,

@@ -3,13 +3,11 @@
  * COUNT_CAP). A text finds users by the words of their name, e-mail address and home organisation: each
  * word of the text a whole word, the last one the beginning of one (migration 008, its word index).
  */
-import { queryJsonRows } from '../db/json-rows.js';
+import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
-import { COUNT_CAP, sortOrder, type PageSort } from '../domain/paging.js';
-import { broadUserSearches } from './broad-memo.js';
-import { probedPage, probedPageIds, probeMatches } from './capped-count.js';
-import { userWords } from './word-statistics.js';
-import type { UserListRow } from './user.rows.js';
+import { cappedTotal, limitOffset, sortOrder, type PageSort } from '../domain/paging.js';
+import { isValidAuthority, strongerAuthority, type Authority } from 'shared-auth/rules';
+import { listItem, type UserListRow } from './user.rows.js';
 
 export interface UserSearchQuery {
   query?: string;
@@ -21,22 +19,23 @@ export interface UserSearchQuery {
 }
 
 /**
- * The search text ($1) as a word query, folded into a constant when the statement is planned: the planner
- * weighs how common its words are.
+ * The users whose words match the search text ($1): each word of the text a whole word, the last the
+ * beginning of one (migration 008). The statement is planned for its text (unnamed, its parameters
+ * known), so user_search_query folds into a constant and the planner weighs how common its words are: a
+ * narrow text reads the words' index, a broad one the order index until a page is full.
  */
-const TEXT_QUERY = 'user_search_query($1)';
-/** The same, computed once when the statement runs: a plan for any text (word-statistics.ts). */
-const PLANNED_TEXT_QUERY = `(SELECT ${TEXT_QUERY})`;
-
-/** The users whose words match the text. */
-const TEXT_MATCH = `u.search_words @@ ${TEXT_QUERY}`;
-/** The users whose words match a word query, by a function the words' index does not serve. */
-const WORDS_MATCH = (wordQuery: string) => `ts_match_vq(u.search_words, ${wordQuery})`;
-/** The text's match, planned for any text and never through the words' index (only for a broad text). */
-const PLANNED_TEXT_MATCH = WORDS_MATCH(PLANNED_TEXT_QUERY);
+const TEXT_MATCH = 'u.search_words @@ user_search_query($1)';
 
 /** A user of a search page, with the authorities the user holds (one for each role held, in no order). */
 export type UserSearchRow = UserListRow & { authorities: string[] };
+
+/** A user of a search page as the API lists it, with the highest authority held (spec §4). */
+export function searchedUser(row: UserSearchRow) {
+  const authority = row.authorities
+    .filter(isValidAuthority)
+    .reduce<Authority | null>((held, a) => (held ? strongerAuthority(held, a) : a), null);
+  return authority ? { ...listItem(row), authority } : listItem(row);
+}
 
 /** API sort keys → columns; anything else sorts by name. */
 const SORT_COLUMNS: Record<string, string> = {
@@ -70,39 +69,14 @@ export const USER_SEARCH_SELECT = `SELECT u.id, u.sub, u.name, u.email, u.schac_
 
 /**
  * One page of users matching the text (and holding the role, when given), with the total count capped
- * at COUNT_CAP (answered as COUNT_CAP + 1 for more).
- * `scopeSql` is an extra condition on `u` (with `$n` placeholders after the given params).
+ * at COUNT_CAP (answered as COUNT_CAP + 1 for more), in one statement.
+ * `scope` is an extra condition on `u` (with `$n` placeholders numbered from 1 among its own params).
  */
 export async function searchUsers(
   q: Queryable,
   query: UserSearchQuery,
   scope: { sql: string; params: unknown[] } | null = null,
 ): Promise<{ rows: UserSearchRow[]; total: number }> {
-  const { rows = [], total } = await searchPage(q, query, scope, 'rows');
-  return { rows, total };
-}
-
-/**
- * searchUsers answering the page's ids in its order instead of its rows, for a caller that has the rows
- * already or reads those it lacks itself (user-memo.ts): its statements read ids and sort keys only.
- */
-export async function searchUserIds(
-  q: Queryable,
-  query: UserSearchQuery,
-  scope: { sql: string; params: unknown[] } | null = null,
-): Promise<{ ids: number[]; total: number }> {
-  const { ids = [], total } = await searchPage(q, query, scope, 'ids');
-  return { ids, total };
-}
-
-type SearchedPage = { rows?: UserSearchRow[]; ids?: number[]; total: number };
-
-async function searchPage(
-  q: Queryable,
-  query: UserSearchQuery,
-  scope: { sql: string; params: unknown[] } | null,
-  answer: 'rows' | 'ids',
-): Promise<SearchedPage> {
   const params: unknown[] = [];
   const where: string[] = [];
   const text = query.query?.trim();
@@ -121,77 +95,15 @@ async function searchPage(
     where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
     params.push(...scope.params);
   }
-  const limit = Math.max(1, Math.trunc(query.pageSize));
-  const offset = Math.max(0, Math.trunc(query.pageNumber)) * limit;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  if (!broadUserSearches.isBroad(whereSql, params)) {
-    // Alone: the text is the search's only condition (no role, no scope).
-    const narrow = text ? await userWords.narrowQuery(q, text, where.length === 1) : null;
-    if (narrow) {
-      // A text the statistics call narrow: the probe and the page in one statement planned once, its word
-      // query built here (word-statistics.ts): the index is asked for its rarer words ($1), the rows found
-      // are tested for all of them (the last parameter), by a function the index does not serve. Each
-      // query a subquery: bare parameters had PostgreSQL plan each run again for its words (custom plans,
-      // 0.13 ms a search at ten times the volume); hidden, the one generic plan serves them all.
-      const narrowParams = [narrow.indexed, ...params.slice(1), narrow.words];
-      const match = `u.search_words @@ (SELECT $1::tsquery) AND ${WORDS_MATCH(`(SELECT $${narrowParams.length}::tsquery)`)}`;
-      const probe = {
-        fromWhere: `FROM users u ${whereSql.replace(TEXT_MATCH, () => match)}`,
-        id: 'u.id',
-        sort: sortOf(query),
-      };
-      const found =
-        answer === 'ids'
-          ? await probedPageIds(q, probe, narrowParams, { limit, offset })
-          : await probedPage<UserSearchRow>(q, probe, narrowParams, {
-              select: (ids) => `${USER_SEARCH_SELECT} WHERE ${ids} ORDER BY ${orderBy(query)}`,
-              limit,
-              offset,
-            });
-      if (found.n <= COUNT_CAP) return { ...found, total: found.n };
-    } else {
-      // The probe (planned for this text): the capped total and, when that is all of them, the page's ids.
-      const { n, ids } = await probeMatches(
-        q,
-        { fromWhere: `FROM users u ${whereSql}`, id: 'u.id', sort: sortOf(query) },
-        params,
-        { limit, offset },
-      );
-      if (ids || n === 0) {
-        if (answer === 'ids') return { ids: (ids ?? []).map(Number), total: n };
-        if (!ids?.length) return { rows: [], total: n };
-        // The page's users: planned once, whatever the text found.
-        const rows = await queryJsonRows<UserSearchRow>(
-          q,
-          `${USER_SEARCH_SELECT} WHERE u.id = ANY($1::bigint[]) ORDER BY ${orderBy(query)}`,
-          [ids],
-          { prepare: true },
-        );
-        return { rows, total: n };
-      }
-    }
-    broadUserSearches.remember(whereSql, params);
-  }
-  // More than COUNT_CAP matches: the page from the order index (users_*_order), which a broad match lets
-  // stop after a page. The first page is planned once: the text computed when it runs, and matched by a
-  // function the words' index cannot serve, so that the order index is the plan whatever the planner
-  // guesses of the text (as an operator, a generic plan reads every match through the words' index and
-  // sorts them: 490 ms at 750,000 users).
-  const pageOf = (select: string) =>
-    `${select} ${offset === 0 ? whereSql.replace(TEXT_MATCH, PLANNED_TEXT_MATCH) : whereSql}
-      ORDER BY ${orderBy(query)} LIMIT ${limit} OFFSET ${offset}`;
-  if (answer === 'ids') {
-    const { rows } = await q.query<{ ids: Array<number | string> }>(
-      `SELECT ARRAY(${pageOf('SELECT u.id FROM users u')}) AS ids`,
-      params,
-      { prepare: offset === 0 },
-    );
-    return { ids: rows[0].ids.map(Number), total: COUNT_CAP + 1 };
-  }
-  const rows = await queryJsonRows<UserSearchRow>(q, pageOf(USER_SEARCH_SELECT), params, {
-    prepare: offset === 0,
-  });
-  return { rows, total: COUNT_CAP + 1 };
+  const size = Math.max(1, Math.trunc(query.pageSize));
+  const page = { size, offset: Math.max(0, Math.trunc(query.pageNumber)) * size };
+  const { rows } = await q.query<{ total: number; rows: UserSearchRow[] }>(
+    `SELECT ${cappedTotal(`FROM users u ${whereSql}`)} AS total,
+            ${jsonRows(`${USER_SEARCH_SELECT} ${whereSql} ORDER BY ${orderBy(query)} ${limitOffset(page, params)}`)} AS rows`,
+    params,
+  );
+  return { rows: rows[0].rows, total: Number(rows[0].total) };
 }
 
 /**

@@ -8,11 +8,16 @@ import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
-import { shapeRole, toHeldUserRole, type ApplicationUsageRow, type HeldRoleRow } from './role.rows.js';
+import {
+  ROLE_USAGES,
+  shapeRole,
+  toHeldUserRole,
+  type ApplicationUsageRow,
+  type HeldRoleRow,
+} from './role.rows.js';
 import { toPlainUser, type UserRow } from './user.rows.js';
-import { broadUserSearches } from './broad-memo.js';
 
-/** A user row with its roles (each with its member count and application usages) as JSON. */
+/** A user row with its roles (each with its application usages) as JSON. */
 export type LoadedUserRow = UserRow & {
   role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[];
 };
@@ -25,7 +30,7 @@ const USER_WITH_ROLES = `SELECT u.id, u.sub, u.email, u.given_name, u.family_nam
        u.schac_home_organization, u.organization_guid, u.super_user, u.institution_admin, u.created_at,
        u.last_activity, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
-         SELECT r.*, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
+         SELECT r.*, ${ROLE_USAGES} AS usages, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
                 ur.created_at AS user_role_created_at
            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
           WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
@@ -146,7 +151,6 @@ export async function deleteUser(q: Queryable, actor: AuditActor, id: number): P
     [id],
   );
   if (rows.length === 0) return false;
-  broadUserSearches.forget();
   await audit(q, actor, { entityType: 'user', entityId: rows[0].id, action: 'delete', before: rows[0] });
   return true;
 }
