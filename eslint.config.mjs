@@ -1,7 +1,8 @@
 // One lint configuration for the whole repo, with the import-boundary rules of docs/architecture.md:
 // no mfe-* imports another mfe-* or the shell; shared-* import no app; shared-auth imports no shared-ui;
 // the server imports only shared-auth's pure rules; packages are imported by name, never by a relative
-// path across folders.
+// path across folders. Inside the server, layers go one way (routes → use-cases → stores → db) and
+// domain/ stays pure.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -29,7 +30,14 @@ const APPS = ['shell', 'mfe-roles', 'mfe-invitations', 'mfe-system', 'mfe-tokens
 const FOLDERS = [...APPS, 'shared-ui', 'shared-auth', 'server', 'e2e'];
 
 /** Forbid importing the named packages, and any relative path that reaches into another top-level folder. */
-function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHARED_EXPORT_PATHS) {
+function boundary(
+  own,
+  forbiddenPackages,
+  message,
+  paths = [],
+  sharedPaths = SHARED_EXPORT_PATHS,
+  extraPatterns = [],
+) {
   const others = FOLDERS.filter((f) => f !== own);
   return {
     'no-restricted-imports': [
@@ -37,6 +45,7 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
       {
         paths: [...sharedPaths, ...paths],
         patterns: [
+          ...extraPatterns,
           ...(forbiddenPackages.length
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
             : []),
@@ -63,6 +72,25 @@ function boundary(own, forbiddenPackages, message, paths = [], sharedPaths = SHA
     ],
   };
 }
+
+/**
+ * The server's layers (docs/architecture.md, "Server"): routes → use-cases → stores → db. Pure helpers in
+ * domain/ import none of them, so any layer may use them; a store never reaches up to what calls it.
+ */
+const SERVER_LAYERS = [
+  {
+    folder: 'domain',
+    forbidden: ['stores', 'db', 'routes', 'use-cases', 'plugins'],
+    message:
+      'domain/ holds pure helpers: no store, database, route, use case or plugin. What orchestrates stores is a use case (use-cases/).',
+  },
+  {
+    folder: 'stores',
+    forbidden: ['routes', 'use-cases'],
+    message:
+      'A store is SQL only: it imports no route and no use case (layers: routes → use-cases → stores → db).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -111,14 +139,24 @@ export default tseslint.config(
       rules: boundary(folder, forbidden, message, [], SHARED_EXPORT_PATHS_IN_TESTS),
     },
   ]),
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      ...boundary('server', [...APPS, 'shared-ui'], 'The server imports no browser package.', [
-        { name: 'shared-auth', message: "The server imports only the pure rules: 'shared-auth/rules'." },
-      ]),
-    },
-  },
+  ...[
+    { files: ['server/**/*.ts'], layers: [] },
+    // ESLint keeps only the last block's options of a rule, so each layer's block repeats the server's.
+    ...SERVER_LAYERS.map(({ folder, forbidden, message }) => ({
+      files: [`server/src/${folder}/**/*.ts`],
+      layers: [{ group: forbidden.flatMap((f) => [`../${f}`, `../${f}/**`, `**/src/${f}/**`]), message }],
+    })),
+  ].map(({ files, layers }) => ({
+    files,
+    rules: boundary(
+      'server',
+      [...APPS, 'shared-ui'],
+      'The server imports no browser package.',
+      [{ name: 'shared-auth', message: "The server imports only the pure rules: 'shared-auth/rules'." }],
+      SHARED_EXPORT_PATHS,
+      layers,
+    ),
+  })),
   {
     files: ['e2e/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },

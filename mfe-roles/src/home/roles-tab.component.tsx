@@ -9,9 +9,8 @@ import {
   type Role,
   type User,
 } from 'shared-auth';
-import { EntityTable, Loader, NewEntityButton, PagedList, UnavailablePanel } from 'shared-ui';
+import { EntityTable, Loader, NewEntityButton, PagedList, UnavailablePanel, useLoad } from 'shared-ui';
 import { fetchRoles } from '../resources/roles.resource';
-import { useLoad } from '../resources/use-load';
 import { Logo } from '../role/role.display';
 import { roleColumns } from './role-columns';
 import { rolesTabList } from './roles-tab.prefetch';

@@ -11,7 +11,7 @@ import en from '../translations/en.json';
 import ApplicationPage from './application.page';
 
 jest.mock('../resources/roles.resource', () => {
-  const { useLoad } = jest.requireActual('../resources/use-load');
+  const { useLoad } = jest.requireActual('shared-ui');
   const fetchApplicationRoles = jest.fn();
   return {
     fetchApplicationRoles,

@@ -10,7 +10,7 @@ import en from '../translations/en.json';
 import RoleDetailPage from './role-detail.page';
 
 jest.mock('../resources/roles.resource', () => {
-  const { useLoad } = jest.requireActual('../resources/use-load');
+  const { useLoad } = jest.requireActual('shared-ui');
   const fetchRole = jest.fn();
   return { fetchRole, useRole: (id: number) => useLoad(() => fetchRole(id), [id]) };
 });

@@ -16,7 +16,7 @@ import en from '../translations/en.json';
 import RoleFormPage from './role-form.page';
 
 jest.mock('../resources/roles.resource', () => {
-  const { useLoad } = jest.requireActual('../resources/use-load');
+  const { useLoad } = jest.requireActual('shared-ui');
   const fetchRole = jest.fn();
   return {
     fetchRole,

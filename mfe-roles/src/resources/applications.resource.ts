@@ -1,6 +1,6 @@
 import type { Provider, User } from 'shared-auth';
 import { fetchInstitutionApplications, fetchProviders } from './manage.resource';
-import { useLoad, type LoadState } from './use-load';
+import { useLoad, type LoadState } from 'shared-ui';
 
 /** The applications a user may list: every registry application for a super user, else its institution's. */
 export async function fetchListedApplications(user: Pick<User, 'superUser'>): Promise<Provider[]> {

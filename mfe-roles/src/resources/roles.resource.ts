@@ -1,8 +1,7 @@
 import { apiDelete, apiGet, apiPost, apiPut } from 'shared-auth';
 import type { ManageType, Page, Role } from 'shared-auth';
-import type { PageRequest } from 'shared-ui';
+import { useLoad, type LoadState, type PageRequest } from 'shared-ui';
 import { askedAhead } from './asked-ahead';
-import { useLoad, type LoadState } from './use-load';
 
 /** The role payload of POST and PUT /roles (spec §7): the role plus its application usages. */
 export interface RoleInput {

@@ -1,6 +1,6 @@
 import type { ApplicationMap, Provider, Role, User } from 'shared-auth';
 import { fetchInstitutionApplications, fetchProviders } from '../resources/manage.resource';
-import { useLoad, type LoadState } from '../resources/use-load';
+import { useLoad, type LoadState } from 'shared-ui';
 
 function fromMap(map: ApplicationMap): Provider {
   return { ...map, id: map.id, manageId: map.id } as Provider;

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { mayInviteForRole, useSessionStore, type Role } from 'shared-auth';
-import { NewEntityButton } from 'shared-ui';
+import { NewEntityButton, useLoad } from 'shared-ui';
 import { fetchManagerEmails } from '../resources/user-roles.resource';
-import { useLoad } from '../resources/use-load';
 
 /**
  * Spec §2 inviter variant: no admin header; what the role is for, a mail link to its managers and the

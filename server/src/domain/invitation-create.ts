@@ -1,4 +1,8 @@
-/** Spec §5 invitation validation and §6 'grant only below your own authority', then the inserts. */
+/**
+ * Spec §5 invitation validation and §6 'grant only below your own authority': the request's schema, the
+ * checks that need no database, and the checked invitation the store inserts. Reading the roles and the
+ * registry is the use case's (use-cases/invitation-create.ts).
+ */
 import {
   allowedAuthoritiesForInvitation,
   isRoleUnknownInManage,
@@ -8,12 +12,8 @@ import {
   type Role,
   type User,
 } from 'shared-auth/rules';
-import type { Queryable } from '../db/types.js';
 import { httpError } from '../errors.js';
-import type { Registry } from '../registry/registry.js';
-import { loadRolesByIds } from '../stores/roles.store.js';
 import { DAY_MS, fromEpochSeconds } from './time.js';
-import { splitInvitees } from './validation.js';
 
 export const INVITATION_VALIDITY_DAYS = 30;
 export const MAX_INVITATION_DAYS = 365;
@@ -62,7 +62,8 @@ export interface CheckedInvitation {
   guestRoleIncluded: boolean;
 }
 
-function checkDates(body: InvitationRequest, pastDateAllowed: boolean, now: number) {
+/** The invitation's and the role's expiry dates, checked against now. */
+export function checkDates(body: InvitationRequest, pastDateAllowed: boolean, now: number) {
   const expiry =
     body.expiryDate !== undefined ? body.expiryDate * 1000 : now + INVITATION_VALIDITY_DAYS * DAY_MS;
   if (!pastDateAllowed && expiry <= now)
@@ -81,26 +82,8 @@ function checkDates(body: InvitationRequest, pastDateAllowed: boolean, now: numb
   return { expiryDate: new Date(expiry), roleExpiryDate: roleExpiry };
 }
 
-async function checkOrganization(
-  body: InvitationRequest,
-  user: User,
-  registry: Registry,
-): Promise<string | null> {
-  if (body.intendedAuthority !== 'INSTITUTION_ADMIN') return null;
-  if (!user.superUser) {
-    if (!user.institutionAdmin || !user.organizationGUID)
-      throw httpError(403, 'Only institution admins invite institution admins');
-    return user.organizationGUID;
-  }
-  const guid = body.organizationGUID?.trim();
-  if (!guid) throw httpError(400, 'A valid organization GUID is required');
-  if (!(await registry.identityProviderByOrganizationGUID(guid))) {
-    throw httpError(400, 'The value is invalid for organizationGUID');
-  }
-  return guid;
-}
-
-function checkGrant(user: User, intended: Authority, roles: Role[]): void {
+/** Refuses what the user may not grant: 403 for the rules, 400 for roles that cannot invite. */
+export function checkGrant(user: User, intended: Authority, roles: Role[]): void {
   if (intended === 'SUPER_USER' && !user.superUser)
     throw httpError(403, 'Only a super user invites super users');
   const needsRole = intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN';
@@ -115,44 +98,4 @@ function checkGrant(user: User, intended: Authority, roles: Role[]): void {
     if (isRoleUnknownInManage(role))
       throw httpError(400, `Role ${role.name} is unknown in the registry and cannot invite`);
   }
-}
-
-export async function checkInvitation(
-  q: Queryable,
-  registry: Registry,
-  user: User,
-  body: InvitationRequest,
-  pastDateAllowed: boolean,
-): Promise<CheckedInvitation> {
-  const { valid, invalid } = splitInvitees(body.invites);
-  if (invalid.length > 0) throw httpError(400, `Invalid email addresses: ${invalid.join(', ')}`);
-  if (valid.length === 0) throw httpError(400, 'At least one email address is required');
-  if (valid.length > MAX_INVITEES_PER_REQUEST) {
-    throw httpError(
-      400,
-      `At most ${MAX_INVITEES_PER_REQUEST} email addresses per request, not ${valid.length}: send them in parts`,
-    );
-  }
-  const roleIds = [...new Set(body.roleIdentifiers ?? [])];
-  const roles = await loadRolesByIds(q, registry, roleIds);
-  if (roles.length !== roleIds.length) throw httpError(404, 'One of the roles does not exist');
-  checkGrant(user, body.intendedAuthority, roles);
-  const organizationGUID = await checkOrganization(body, user, registry);
-  const dates = checkDates(body, pastDateAllowed, Date.now());
-  // Spec §5: the advanced switches only count when every chosen role allows overriding its settings.
-  const overridable = roles.every((r) => r.overrideSettingsAllowed);
-  return {
-    emails: valid,
-    intendedAuthority: body.intendedAuthority,
-    roles,
-    message: body.message?.trim() || null,
-    language: body.language ?? 'en',
-    ...dates,
-    organizationGUID,
-    enforceEmailEquality: overridable
-      ? (body.enforceEmailEquality ?? false)
-      : roles.some((r) => r.enforceEmailEquality),
-    eduIDOnly: overridable ? (body.eduIDOnly ?? false) : roles.some((r) => r.eduIDOnly),
-    guestRoleIncluded: body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false),
-  };
 }

@@ -3,8 +3,6 @@
 const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 
-export const AUTHORITY_ENUM = ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'] as const;
-
 /**
  * A registry application as a role shows it (toApplicationMap in registry/entity-registry.ts; one the
  * registry no longer knows has id, manageId, unknown and landingPage). Its fields are listed because
@@ -197,8 +195,6 @@ export const idParams = {
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
 } as const;
-
-export const emptyObject = { type: 'object', properties: {} } as const;
 
 /** The answer of a delete: 204 without a body. */
 export const noContent = { type: 'null' } as const;

@@ -1,3 +1,6 @@
+// The one exception to a pure domain/: the timestamptz text parser is pure (no I/O) but lives in db/, which
+// is being reworked elsewhere; it moves here, or toEpochSeconds to db/, once that work has landed.
+// eslint-disable-next-line no-restricted-imports
 import { parseIsoTimestamptz } from '../db/timestamps.js';
 
 /**

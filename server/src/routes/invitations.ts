@@ -2,13 +2,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
-import { acceptInvitation, checkAcceptable } from '../domain/invitation-accept.js';
-import {
-  checkInvitation,
-  INVITATION_VALIDITY_DAYS,
-  invitationRequestSchema,
-} from '../domain/invitation-create.js';
-import { invitationMessage, inviterDisplayName } from '../domain/invitation-mail.js';
+import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
+import { checkInvitation } from '../use-cases/invitation-create.js';
+import { INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../domain/invitation-create.js';
+import { invitationMessage, inviterDisplayName } from '../mail/invitation-mail.js';
 import type { ApiInvitation, InvitationRow } from '../stores/invitation.rows.js';
 import {
   deleteInvitation,

@@ -1,6 +1,4 @@
-import type { SlotName } from 'shared-ui/core';
 import { RemoteMount } from './remote-mount.component';
-import { useSlot } from './use-slot';
 import type { SlotEntry } from './use-slot';
 
 /** Renders one slot entry's component inside its remote's boundary (loader / unavailable panel). */
@@ -10,17 +8,5 @@ export function SlotEntryView({ entry, context }: { entry: SlotEntry; context?: 
     <RemoteMount remoteId={entry.remoteId}>
       {Contributed ? <Contributed context={context} /> : null}
     </RemoteMount>
-  );
-}
-
-/** Renders every visible component extension of a named slot, in order. */
-export function Slot({ name, context }: { name: SlotName; context?: Record<string, unknown> }) {
-  const entries = useSlot(name, context);
-  return (
-    <>
-      {entries.map((entry) => (
-        <SlotEntryView key={`${entry.remoteId}:${entry.id}`} entry={entry} context={context} />
-      ))}
-    </>
   );
 }

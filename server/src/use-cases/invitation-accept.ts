@@ -5,11 +5,11 @@
 import type { User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
+import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import { invitationSnapshot, invitationStatusOf, type InvitationRow } from '../stores/invitation.rows.js';
 import { claimInvitation } from '../stores/invitations.store.js';
 import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
-import { DAY_MS } from './time.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
 import { grantInvitedAuthority } from '../stores/users.store.js';
 

@@ -1,8 +1,7 @@
 /** The invitation e-mail for one invitation (spec: HTML and text, en or nl, accept link, expiry date). */
-import type { Role, User } from 'shared-auth/rules';
+import type { Invitation, Role, User } from 'shared-auth/rules';
 import type { OutgoingMail } from '../plugins/ports.js';
-import { authorityName, invitationMail, type MailLanguage } from '../mail/templates.js';
-import type { ApiInvitation } from '../stores/invitation.rows.js';
+import { authorityName, invitationMail, type MailLanguage } from './templates.js';
 
 function applicationName(map: Role['applicationMaps'][number], language: MailLanguage): string | null {
   const other = language === 'en' ? 'nl' : 'en';
@@ -17,7 +16,7 @@ export function inviterDisplayName(inviter: Pick<User, 'name' | 'email'> | null,
 }
 
 export function invitationMessage(
-  invitation: ApiInvitation,
+  invitation: Invitation,
   hash: string,
   inviterName: string,
   publicUrl: string,
