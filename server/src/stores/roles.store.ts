@@ -2,7 +2,7 @@
  * The roles aggregate: every statement on roles and their application usages (reads shaped with
  * role.rows.ts; writes audited in the caller's transaction).
  */
-import { ownApplicationIds, type Provider, type Role, type User } from 'shared-auth/rules';
+import { type Provider, type Role, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { broadInvitationSearches, broadUserSearches } from './broad-memo.js';
@@ -15,6 +15,7 @@ import type { Registry } from '../registry/registry.js';
 import type { ChangeClock } from '../db/change-clock.js';
 import { roleMemo, roleRowsById } from './role-memo.js';
 import { ROLE_COLUMNS, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
+import { visibleRolesWhere } from './role-visibility.js';
 
 /** ROLE_COLUMNS and the role's member count (kept on the role by triggers, migration 011). */
 export const ROLE_SELECT = `${ROLE_COLUMNS}, r.user_role_count`;
@@ -94,25 +95,6 @@ export const ROLE_SORT: Record<string, string> = {
   createdAt: 'r.created_at',
   id: 'r.id',
 };
-
-/**
- * The roles a user may list (spec §6): a super user every role; others their own non-guest roles, and an
- * institution admin (with applications, or when `force` is set) also its institution's roles and the
- * roles on its applications.
- */
-function visibleRolesWhere(user: User, force: boolean): { where: string; params: unknown[] } {
-  if (user.superUser) return { where: 'TRUE', params: [] };
-  const ownApplications = ownApplicationIds(user);
-  const own = user.userRoles.filter((ur) => ur.authority !== 'GUEST').map((ur) => ur.role.id);
-  if (user.institutionAdmin && (ownApplications.length > 0 || force)) {
-    return {
-      where: `(r.id = ANY($2::bigint[]) OR r.organization_guid = $3 OR EXISTS (
-        SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($4::text[])))`,
-      params: [own, user.organizationGUID ?? '', ownApplications],
-    };
-  }
-  return { where: 'r.id = ANY($2::bigint[])', params: [own] };
-}
 
 /**
  * A page of the roles the user may list, matching the page's search text: the statement's condition and
