@@ -124,6 +124,23 @@ describe('the invitations tab of a role', () => {
     expect(within(row).getByRole('checkbox')).toBeDisabled();
   });
 
+  it('offers actions on its own invitation by inviter id, not by a shared e-mail address (as the server)', async () => {
+    const me = { ...inviter, email: 'ivo@example.com' };
+    mockedSearch.mockResolvedValue({
+      content: [
+        invitation(1, { intendedAuthority: 'INVITER', inviter: { id: 99, email: 'ivo@example.com' } }),
+        invitation(2, { intendedAuthority: 'INVITER', inviter: { id: me.id, email: 'ivo@example.com' } }),
+      ],
+      totalElements: 2,
+    });
+    await setUp(me);
+    renderAt('/tab', <RoleInvitationsTab context={{ roleId: 1 }} />);
+    const someoneElses = await screen.findByRole('row', { name: /invitee1@example.com/ });
+    expect(within(someoneElses).getByRole('checkbox')).toBeDisabled();
+    const own = screen.getByRole('row', { name: /invitee2@example.com/ });
+    expect(within(own).getByRole('checkbox')).toBeEnabled();
+  });
+
   it('shows the empty text', async () => {
     mockedSearch.mockResolvedValue({ content: [], totalElements: 0 });
     await setUp(manager);

@@ -1,12 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore, type ListedInvitation } from 'shared-auth';
+import { allowedToDeleteInvitation, useSessionStore, type ListedInvitation } from 'shared-auth';
 import { Checkbox, PagedList, SelectField, type PageRequest, type RowKey } from 'shared-ui';
 import '../invitations.css';
 import { searchInvitations, type InvitationFilter } from '../invitations.resource';
 import { InvitationActionDialog } from './invitation-action-dialog.component';
 import { invitationColumns, type InvitationAction } from './invitation-columns';
-import { mayManageInvitation } from './invitation-rules';
 
 export interface InvitationsListProps {
   /** A role's invitations; without it the user's scope (all of them for a super user). */
@@ -42,7 +41,8 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
     },
     [roleId, onlyMine, filter],
   );
-  const mayManage = (invitation: ListedInvitation) => mayManageInvitation(user, invitation);
+  // Resend and revoke: exactly the rule the server's DELETE applies (never an accepted invitation).
+  const mayManage = (invitation: ListedInvitation) => allowedToDeleteInvitation(user, invitation);
   const act = (action: InvitationAction, invitations: ListedInvitation[]) =>
     setPending({ action, invitations });
   const selection = shown.current.filter((invitation) => selected.includes(invitation.id));

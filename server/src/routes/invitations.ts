@@ -1,6 +1,11 @@
 /** /api/v1/invitations: create, resend, revoke, read by hash, accept, and list (spec §4–§7). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allowedToDeleteInvitation, type InvitationRequest, type User } from 'shared-auth/rules';
+import {
+  allowedToDeleteInvitation,
+  mayManageInvitation,
+  type InvitationRequest,
+  type User,
+} from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
 import { checkInvitation } from '../use-cases/invitation-create.js';
@@ -115,9 +120,14 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     return row;
   }
 
-  async function assertMayManage(user: User, row: InvitationRow): Promise<void> {
+  /** The invitation as the shared rules read it (its roles loaded), or a 403 when `rule` refuses. */
+  async function assertAllowed(
+    user: User,
+    row: InvitationRow,
+    rule: typeof allowedToDeleteInvitation,
+  ): Promise<void> {
     const [invitation] = await toInvitations(app.db, app.registry, [row]);
-    if (!allowedToDeleteInvitation(user, invitation)) throw httpError(403, 'missing roles');
+    if (!rule(user, invitation)) throw httpError(403, 'missing roles');
   }
 
   app.post<{ Body: InvitationRequest; Headers: { [PROGRESS_KEY_HEADER]?: string } }>(
@@ -232,7 +242,8 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     async (request) => {
       const user = requireUser(request.user);
       const row = await invitationRow(request.params.id);
-      await assertMayManage(user, row);
+      // Who may resend; an accepted invitation is then a conflict (409), told only to those who may.
+      await assertAllowed(user, row, mayManageInvitation);
       if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
       const expired = new Date(row.expiry_date).getTime() < Date.now();
       const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
@@ -252,7 +263,8 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     async (request, reply) => {
       const user = requireUser(request.user);
       const row = await invitationRow(request.params.id);
-      await assertMayManage(user, row);
+      // Exactly the rule the console's revoke button follows (an accepted invitation is refused too).
+      await assertAllowed(user, row, allowedToDeleteInvitation);
       await app.db.tx((q) => deleteInvitation(q, request, row));
       return reply.status(204).send();
     },

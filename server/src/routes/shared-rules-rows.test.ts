@@ -129,6 +129,7 @@ describe.each(ACTORS)('%s', (actor) => {
           const id = await invitation(intended, roles, inviterId);
           const loaded = {
             intendedAuthority: intended,
+            status: 'OPEN' as const,
             roles: roles.map((role) => ({ id: role.id, role })),
             inviter: { id: inviterId },
           };

@@ -2,7 +2,7 @@
  * The roles aggregate: every statement on roles and their application usages (reads shaped with
  * role.rows.ts; writes audited in the caller's transaction).
  */
-import { ownApplicationIds, type Provider, type Role, type User } from 'shared-auth/rules';
+import { type Provider, type Role, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../audit.js';
 import type { Queryable } from '../db/types.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
@@ -13,6 +13,7 @@ import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { ROLE_COLUMNS, ROLE_MEMBER_COUNT, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
+import { visibleRolesWhere } from './role-visibility.js';
 
 /** ROLE_COLUMNS and the role's member count. */
 export const ROLE_SELECT = `${ROLE_COLUMNS}, ${ROLE_MEMBER_COUNT}::int AS user_role_count`;
@@ -92,25 +93,6 @@ export const ROLE_SORT: Record<string, string> = {
   createdAt: 'r.created_at',
   id: 'r.id',
 };
-
-/**
- * The roles a user may list (spec §6): a super user every role; others their own non-guest roles, and an
- * institution admin (with applications, or when `force` is set) also its institution's roles and the
- * roles on its applications.
- */
-function visibleRolesWhere(user: User, force: boolean): { where: string; params: unknown[] } {
-  if (user.superUser) return { where: 'TRUE', params: [] };
-  const ownApplications = ownApplicationIds(user);
-  const own = user.userRoles.filter((ur) => ur.authority !== 'GUEST').map((ur) => ur.role.id);
-  if (user.institutionAdmin && (ownApplications.length > 0 || force)) {
-    return {
-      where: `(r.id = ANY($2::bigint[]) OR r.organization_guid = $3 OR EXISTS (
-        SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($4::text[])))`,
-      params: [own, user.organizationGUID ?? '', ownApplications],
-    };
-  }
-  return { where: 'r.id = ANY($2::bigint[])', params: [own] };
-}
 
 /**
  * One page of the roles the user may list, matching the page's search text, and their total: one

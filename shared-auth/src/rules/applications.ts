@@ -14,7 +14,7 @@ export function roleApplicationIds(
 /** The registry manageIds an institution admin owns (its organisation's applications); empty for others. */
 export function ownApplicationIds(user: User | null | undefined): string[] {
   if (!user?.institutionAdmin) return [];
-  return (user.applications ?? []).map((application) => application.id);
+  return (user.applications ?? []).map((application) => application.id).filter(isText);
 }
 
 /** True when the user is an institution admin and the registry application is one of theirs. */

@@ -1,5 +1,6 @@
 import { authoritiesBelow, effectiveAuthority, strongerAuthority } from './authority.js';
 import { userManagesRoleApplication } from './applications.js';
+import { isKnownId, sameId } from './ids.js';
 import {
   AUTHORITIES,
   type Authority,
@@ -21,7 +22,7 @@ function applicationsUnknown(role: Partial<Role>): boolean {
 /** The user's own level for one role: INSTITUTION_ADMIN for an owned application, else the role held. */
 function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Authority | null {
   if (hasApplications(role) && userManagesRoleApplication(user, role)) return 'INSTITUTION_ADMIN';
-  const held = (user.userRoles ?? []).filter((userRole) => userRole.role?.id === role.id);
+  const held = (user.userRoles ?? []).filter((userRole) => sameId(userRole.role?.id, role.id));
   return held.reduce<Authority | null>(
     (best, userRole) => (best ? strongerAuthority(best, userRole.authority) : userRole.authority),
     null,
@@ -55,8 +56,8 @@ export function allowedAuthoritiesForInvitation(
 ): Authority[] {
   if (!user) return [];
   if (user.superUser) return [...AUTHORITIES];
-  const heldRoleIds = new Set((user.userRoles ?? []).map((userRole) => userRole.role?.id));
-  const holdsSelected = selectedRoles.some((role) => heldRoleIds.has(role.id));
+  const heldRoleIds = new Set((user.userRoles ?? []).map((userRole) => userRole.role?.id).filter(isKnownId));
+  const holdsSelected = selectedRoles.some((role) => isKnownId(role.id) && heldRoleIds.has(role.id));
   const allOwnApplications = selectedRoles.every(
     (role) => applicationsUnknown(role) || userManagesRoleApplication(user, role as Role),
   );

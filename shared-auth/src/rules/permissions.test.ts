@@ -3,6 +3,7 @@ import {
   allowedToEditRole,
   allowedToRenewUserRole,
   mayInviteForRole,
+  mayManageInvitation,
 } from './permissions.js';
 import { holding, makeRole, makeUser } from './testing/fixtures.js';
 import { AUTHORITIES, type Authority, type User } from './types.js';
@@ -153,14 +154,22 @@ describe('allowedToDeleteInvitation', () => {
   ] as Array<[string, Authority, (typeof roleA)[], boolean]>)(
     '%s deleting a %s invitation',
     (actor, intendedAuthority, roles, expected) => {
-      const invitation = { intendedAuthority, roles: roles.map((role, i) => ({ id: i + 1, role })) };
+      const invitation = {
+        intendedAuthority,
+        status: 'OPEN' as const,
+        roles: roles.map((role, i) => ({ id: i + 1, role })),
+      };
       expect(allowedToDeleteInvitation(actors[actor], invitation)).toBe(expected);
     },
   );
 
   test('whoever sent an invitation may always take it back', () => {
     const sender = actors.guestSameRole;
-    const invitation = { intendedAuthority: 'MANAGER' as const, roles: [{ id: 1, role: roleB }] };
+    const invitation = {
+      intendedAuthority: 'MANAGER' as const,
+      status: 'OPEN' as const,
+      roles: [{ id: 1, role: roleB }],
+    };
     expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: { id: sender.id } })).toBe(true);
     expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: { id: sender.id + 1 } })).toBe(false);
     expect(allowedToDeleteInvitation(sender, { ...invitation, inviter: null })).toBe(false);
@@ -177,9 +186,14 @@ describe('allowedToDeleteInvitation', () => {
       ['inviterSameRole', 'INVITER', [roleA]],
     ];
     for (const [actor, intendedAuthority, roles] of cases) {
-      const whole = { intendedAuthority, roles: roles.map((role) => ({ id: role.id, role })) };
+      const whole = {
+        intendedAuthority,
+        status: 'OPEN' as const,
+        roles: roles.map((role) => ({ id: role.id, role })),
+      };
       const listed = {
         intendedAuthority,
+        status: 'OPEN' as const,
         roles: roles.map((role) => ({ id: role.id, role: summary(role) })),
       };
       expect([actor, allowedToDeleteInvitation(actors[actor], listed)]).toEqual([
@@ -188,8 +202,73 @@ describe('allowedToDeleteInvitation', () => {
       ]);
     }
     // By the summary's application usages alone: the institution admin owns app-a.
-    const listedOnly = { intendedAuthority: 'MANAGER' as const, roles: [{ role: summary(roleA) }] };
+    const listedOnly = {
+      intendedAuthority: 'MANAGER' as const,
+      status: 'OPEN' as const,
+      roles: [{ role: summary(roleA) }],
+    };
     expect(allowedToDeleteInvitation(actors.institutionAdminOwner, listedOnly)).toBe(true);
     expect(allowedToDeleteInvitation(actors.managerSameRole, listedOnly)).toBe(false);
+  });
+
+  test('never an accepted invitation, whoever asks (its roles were granted)', () => {
+    const accepted = {
+      intendedAuthority: 'GUEST' as const,
+      status: 'ACCEPTED' as const,
+      roles: [{ id: 1, role: roleA }],
+    };
+    const sender = actors.managerSameRole;
+    expect(allowedToDeleteInvitation(actors.superUser, accepted)).toBe(false);
+    expect(allowedToDeleteInvitation(sender, { ...accepted, inviter: { id: sender.id } })).toBe(false);
+    expect(allowedToDeleteInvitation(sender, accepted)).toBe(false);
+    // Who may manage it is still answered (a resend of an accepted one is a conflict, not a refusal).
+    expect(mayManageInvitation(sender, accepted)).toBe(true);
+    expect(allowedToDeleteInvitation(sender, { ...accepted, status: 'OPEN' })).toBe(true);
+    expect(allowedToDeleteInvitation(sender, { ...accepted, status: 'EXPIRED' })).toBe(true);
+  });
+
+  test('a missing id is nobody: a user without id is no inviter without id', () => {
+    const { id: _id, ...withoutId } = actors.guestSameRole;
+    const nameless = withoutId as unknown as User;
+    const invitation = {
+      intendedAuthority: 'MANAGER' as const,
+      status: 'OPEN' as const,
+      roles: [{ role: roleB }],
+    };
+    expect(allowedToDeleteInvitation(nameless, { ...invitation, inviter: {} })).toBe(false);
+    expect(allowedToDeleteInvitation(nameless, { ...invitation, inviter: { name: 'Someone' } })).toBe(false);
+    expect(allowedToDeleteInvitation(nameless, invitation)).toBe(false);
+    expect(allowedToDeleteInvitation(actors.guestSameRole, { ...invitation, inviter: {} })).toBe(false);
+  });
+
+  test('a role without id is held by nobody, also not through a user role without a role id', () => {
+    const { id: _id, ...roleWithoutId } = makeRole(0, []);
+    const ghost = roleWithoutId as unknown as typeof roleA;
+    const holder = makeUser({ userRoles: [holding(ghost, 'MANAGER')] });
+    const invitation = {
+      intendedAuthority: 'GUEST' as const,
+      status: 'OPEN' as const,
+      roles: [{ role: ghost }],
+    };
+    expect(allowedToDeleteInvitation(holder, invitation)).toBe(false);
+    expect(allowedToRenewUserRole(holder, { role: ghost, authority: 'GUEST' })).toBe(false);
+    expect(allowedToEditRole(holder, ghost)).toBe(false);
+  });
+});
+
+describe("acting on one's own entry (allowSelf)", () => {
+  test("needs the entry's owner id or entry id to be known and equal", () => {
+    const me = makeUser({ userRoles: [holding(roleB, 'GUEST')] });
+    const { id: _id, ...anonymous } = me;
+    const nameless = anonymous as unknown as User;
+    const entry = { role: roleA, authority: 'MANAGER' as const };
+    expect(allowedToRenewUserRole(me, { ...entry, user_id: me.id }, true)).toBe(true);
+    expect(allowedToRenewUserRole(me, { ...entry, id: me.userRoles[0].id }, true)).toBe(true);
+    expect(
+      allowedToRenewUserRole(nameless, { ...entry, userInfo: { id: undefined as unknown as number } }, true),
+    ).toBe(false);
+    expect(allowedToRenewUserRole(nameless, entry, true)).toBe(false);
+    const unnumbered = makeUser({ userRoles: [{ role: roleB, authority: 'GUEST' } as never] });
+    expect(allowedToRenewUserRole(unnumbered, entry, true)).toBe(false);
   });
 });

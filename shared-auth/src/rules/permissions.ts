@@ -1,5 +1,6 @@
 import { authorityRank, isUserAllowed, isValidAuthority } from './authority.js';
 import { roleApplicationIds, isRoleUnknownInManage, userManagesRoleApplication } from './applications.js';
+import { sameId } from './ids.js';
 import type { Authority, Invitation, Role, RoleRef, User, UserRole } from './types.js';
 
 /** The part of a user role the permission rules read. */
@@ -10,7 +11,7 @@ export type TargetUserRole = { role: RoleRef } & Pick<UserRole, 'authority'> &
 function holdsRoleAtLeast(user: User, role: RoleRef, minimum: Authority): boolean {
   return (user.userRoles ?? []).some(
     (userRole) =>
-      userRole.role?.id === role.id &&
+      sameId(userRole.role?.id, role.id) &&
       isValidAuthority(userRole.authority) &&
       authorityRank(userRole.authority) <= authorityRank(minimum),
   );
@@ -30,8 +31,8 @@ function managesSharedApplication(user: User, role: RoleRef): boolean {
 
 function isOwnEntry(user: User, target: TargetUserRole): boolean {
   const ownerId = target.userInfo?.id ?? target.user_id;
-  if (ownerId !== undefined) return ownerId === user.id;
-  return target.id !== undefined && (user.userRoles ?? []).some((userRole) => userRole.id === target.id);
+  if (ownerId !== undefined && ownerId !== null) return sameId(ownerId, user.id);
+  return (user.userRoles ?? []).some((userRole) => sameId(userRole.id, target.id));
 }
 
 /**
@@ -83,25 +84,39 @@ export function allowedToEditRole(user: User | null | undefined, role: Role): bo
   return userManagesRoleApplication(user, role) || holdsRoleAtLeast(user, role, 'MANAGER');
 }
 
+/** What allowedToDeleteInvitation reads of an invitation: a listed one (roles summarised) will do. */
+export type InvitationToManage = Pick<Invitation, 'intendedAuthority' | 'status'> &
+  Partial<Pick<Invitation, 'inviter'>> & { roles?: ReadonlyArray<{ role: RoleRef }> };
+
 /**
- * Spec §6 'Invitations have their own check': deleting or resending an invitation is allowed when the
- * user may act on an entry of the intended authority on every role of the invitation. Whoever sent the
- * invitation may always take it back or resend it. Other invitations without roles (institution-admin
- * invitations) are for super users only.
+ * Spec §6 'Invitations have their own check': who may take an invitation back or send it again. A super
+ * user; whoever sent it (by user id: an e-mail address is not an identity, two accounts may share one);
+ * else a user who may act on an entry of the intended authority on every role of the invitation. Other
+ * invitations without roles (institution-admin invitations) are for super users only. Whether it is still
+ * open is not asked here (a resend of an accepted one is a conflict, not a refusal): see
+ * allowedToDeleteInvitation.
  */
-export function allowedToDeleteInvitation(
-  user: User | null | undefined,
-  invitation: Pick<Invitation, 'intendedAuthority'> &
-    Partial<Pick<Invitation, 'inviter'>> & { roles?: ReadonlyArray<{ role: RoleRef }> },
-): boolean {
+export function mayManageInvitation(user: User | null | undefined, invitation: InvitationToManage): boolean {
   if (!user) return false;
   if (user.superUser) return true;
-  if (invitation.inviter?.id === user.id) return true;
+  if (sameId(invitation.inviter?.id, user.id)) return true;
   const roles = invitation.roles ?? [];
   if (roles.length === 0) return false;
   return roles.every((invitationRole) =>
     allowedToRenewUserRole(user, { role: invitationRole.role, authority: invitation.intendedAuthority }),
   );
+}
+
+/**
+ * Deleting (revoking) an invitation, the one rule the console's delete button and the server's
+ * DELETE invitations/{id} both apply: mayManageInvitation, and never an accepted invitation (its roles
+ * were granted; what remains is history, and the audit trail keeps it).
+ */
+export function allowedToDeleteInvitation(
+  user: User | null | undefined,
+  invitation: InvitationToManage,
+): boolean {
+  return invitation.status !== 'ACCEPTED' && mayManageInvitation(user, invitation);
 }
 
 /**

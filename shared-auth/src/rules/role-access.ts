@@ -1,13 +1,14 @@
 import { authorityRank, isValidAuthority } from './authority.js';
-import { userManagesRoleApplication } from './applications.js';
-import type { Authority, Role, User } from './types.js';
+import { ownApplicationIds, roleApplicationIds, userManagesRoleApplication } from './applications.js';
+import { isKnownId, sameId } from './ids.js';
+import type { Authority, Role, RoleRef, User } from './types.js';
 
 type MaybeUser = User | null | undefined;
 
 /** The user's own (strongest) authority on the role through a user role, if any. */
 export function heldAuthority(user: MaybeUser, roleId: number): Authority | null {
   const held = (user?.userRoles ?? [])
-    .filter((userRole) => userRole.role?.id === roleId && isValidAuthority(userRole.authority))
+    .filter((userRole) => sameId(userRole.role?.id, roleId) && isValidAuthority(userRole.authority))
     .map((userRole) => userRole.authority);
   return held.sort((a, b) => authorityRank(a) - authorityRank(b))[0] ?? null;
 }
@@ -23,9 +24,71 @@ export function mayViewRoleMembers(user: MaybeUser, role: Role): boolean {
   return held !== null && authorityRank(held) <= authorityRank('INVITER');
 }
 
-/** Role detail: anyone who may see the members, plus anyone holding the role (a guest sees its own role). */
-export function mayReadRole(user: MaybeUser, role: Role): boolean {
-  return mayViewRoleMembers(user, role) || heldAuthority(user, role.id) !== null;
+/**
+ * Which roles a user may see (spec §6, README `GET roles`), as data: every role, or those matching one of
+ * the lists. The server's SQL (stores/role-visibility.ts) and roleIsVisible read the same value, so the
+ * list a user gets and the roles the user may open cannot drift apart.
+ */
+export interface RoleVisibility {
+  /** A super user sees every role. */
+  all: boolean;
+  /** Roles the user holds with more than GUEST (the guest role is hidden from non-super users). */
+  roleIds: number[];
+  /** An institution admin's organisation: roles carrying it are its institution's roles. */
+  organizationGUID: string | null;
+  /** An institution admin's registry applications: roles on one of them are its to see. */
+  applicationIds: string[];
+}
+
+/**
+ * Who may see which roles. A super user: all. Anyone: their own non-GUEST roles. An institution admin
+ * with applications (or without, when `force` asks for it, as the console's roles tab does): also its
+ * institution's roles (same organisation GUID) and the roles on its applications. Ids, GUIDs and
+ * application ids that are missing match nothing.
+ */
+export function roleVisibility(user: MaybeUser, force = false): RoleVisibility {
+  const none: RoleVisibility = { all: false, roleIds: [], organizationGUID: null, applicationIds: [] };
+  if (!user) return none;
+  if (user.superUser) return { ...none, all: true };
+  const roleIds = [
+    ...new Set(
+      (user.userRoles ?? [])
+        .filter((userRole) => userRole.authority !== 'GUEST')
+        .map((userRole) => userRole.role?.id)
+        .filter((id): id is number => typeof id === 'number' && isKnownId(id)),
+    ),
+  ];
+  const applicationIds = ownApplicationIds(user);
+  if (!user.institutionAdmin || (applicationIds.length === 0 && !force)) return { ...none, roleIds };
+  const organizationGUID = isKnownId(user.organizationGUID) ? user.organizationGUID : null;
+  return { all: false, roleIds, organizationGUID, applicationIds };
+}
+
+/** The role as roleVisibility matches it: its id, its organisation and its applications. */
+export type VisibleRoleRef = RoleRef & Partial<Pick<Role, 'organizationGUID'>>;
+
+/** True when the role is among those `visibility` lets see (what the SQL of the role list selects). */
+export function roleIsVisible(visibility: RoleVisibility, role: VisibleRoleRef): boolean {
+  if (!isKnownId(role.id)) return false;
+  if (visibility.all) return true;
+  if (visibility.roleIds.includes(role.id)) return true;
+  if (sameId(visibility.organizationGUID, role.organizationGUID)) return true;
+  const apps = new Set(visibility.applicationIds);
+  return roleApplicationIds(role).some((manageId) => apps.has(manageId));
+}
+
+/** True when the user may see the role in the role list asked for with `force` (roleVisibility). */
+export function maySeeRole(user: MaybeUser, role: VisibleRoleRef, force = false): boolean {
+  return roleIsVisible(roleVisibility(user, force), role);
+}
+
+/**
+ * Role detail (GET roles/{id}): exactly the roles some role list of the user shows (maySeeRole with
+ * `force`, the widest of them), so the console never lists a role it cannot open, and never opens one
+ * it would not list.
+ */
+export function mayReadRole(user: MaybeUser, role: VisibleRoleRef): boolean {
+  return maySeeRole(user, role, true);
 }
 
 /**

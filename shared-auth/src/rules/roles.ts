@@ -1,4 +1,5 @@
 import { userManagesRoleApplication } from './applications.js';
+import { isKnownId } from './ids.js';
 import type { Role, User } from './types.js';
 
 /**
@@ -12,7 +13,9 @@ export function sortRolesForUser(user: User | null | undefined, roles: Role[]): 
   const own: Role[] = [];
   const ownIds = new Set<number>();
   for (const userRole of user.userRoles ?? []) {
-    if (userRole.authority === 'GUEST' || !userRole.role || ownIds.has(userRole.role.id)) continue;
+    if (userRole.authority === 'GUEST' || !isKnownId(userRole.role?.id) || ownIds.has(userRole.role.id)) {
+      continue;
+    }
     ownIds.add(userRole.role.id);
     const role = listed.get(userRole.role.id) ?? userRole.role;
     own.push({ ...role, isUserRole: true, authority: userRole.authority });

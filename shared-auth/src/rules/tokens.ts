@@ -1,4 +1,5 @@
 import { highestAuthority } from './authority.js';
+import { sameId } from './ids.js';
 import type { User } from './types.js';
 
 type MaybeUser = User | null | undefined;
@@ -24,7 +25,7 @@ export function showsTokensMenuLink(user: MaybeUser): boolean {
 /** Spec §6: a super user sees every token and may delete any; everyone else only their own. */
 export function mayDeleteToken(user: MaybeUser, token: { ownerId?: number | null }): boolean {
   if (!mayOpenTokens(user)) return false;
-  return user!.superUser || token.ownerId === user!.id;
+  return user!.superUser || sameId(token.ownerId, user!.id);
 }
 
 export interface TokenColumns {

@@ -1,11 +1,16 @@
 import { ownApplicationIds } from './applications.js';
+import { isKnownId, sameId } from './ids.js';
 import type { User } from './types.js';
 
 type MaybeUser = User | null | undefined;
 
-/** Spec §6 SUPER_USER: deletes another user from that user's profile, never itself. */
+/**
+ * Spec §6 SUPER_USER: deletes another user from that user's profile, never itself. Both ids must be
+ * known: without them "another user" cannot be told from "itself".
+ */
 export function mayDeleteUser(user: MaybeUser, target: Pick<User, 'id'>): boolean {
-  return Boolean(user?.superUser) && user!.id !== target.id;
+  if (!user?.superUser || !isKnownId(user.id) || !isKnownId(target.id)) return false;
+  return user.id !== target.id;
 }
 
 /** Spec §2 System area and §6 SUPER_USER 'opens the system area': the menu link, the page, its calls. */
@@ -28,16 +33,17 @@ export function mayImpersonate(realUser: MaybeUser): boolean {
  * common, sees nothing (null). Non-super viewers see only those shared roles and no applications.
  */
 export function visibleProfile(viewer: User, other: User): User | null {
-  if (viewer.superUser || viewer.id === other.id) return other;
+  if (viewer.superUser || sameId(viewer.id, other.id)) return other;
   const ownApps = new Set(ownApplicationIds(viewer));
   const managed = new Set(
     viewer.userRoles
       .filter((ur) => ur.authority === 'MANAGER' || ur.authority === 'INSTITUTION_ADMIN')
-      .map((ur) => ur.role.id),
+      .map((ur) => ur.role?.id)
+      .filter(isKnownId),
   );
   const shared = other.userRoles.filter(
     (ur) =>
-      managed.has(ur.role.id) ||
+      (isKnownId(ur.role?.id) && managed.has(ur.role.id)) ||
       (ur.role.applicationUsages ?? []).some((usage) => ownApps.has(usage.application.manageId)),
   );
   if (shared.length === 0) return null;
