@@ -41,6 +41,15 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     trustProxy: config.secure,
+    // Fastify's defaults, spelled out because rules hang on them: a path matches only as registered (no
+    // folded case, trailing or doubled slash, or `;` cut), so `/api/v1/TOKENS/` is no route at all.
+    // Token reach (plugins/token-reach.ts) decides on the matched pattern and holds either way.
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+    },
+    useSemicolonDelimiter: false,
     // API calls are logged; bundle files and the dev IdP's pages only at debug level.
     logController: new LogController({
       disableRequestLogging: (request) =>

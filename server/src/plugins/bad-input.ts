@@ -32,6 +32,14 @@ async function badInputPlugin(app: FastifyInstance): Promise<void> {
     parseJson(request, body as string, done);
   });
 
+  // The router decodes percent-escapes, so `/%61pi/v1/csrf` is the route `/api/v1/csrf`; the plugins that
+  // act on API calls only (session, CSRF, authentication with its token rule) recognise one by its text
+  // `/api/`, and would let such a call reach an API route unseen. No client spells it so.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/') && !request.url.startsWith('/api/'))
+      throw httpError(400, 'An API path is spelled /api/..., without percent-escapes in that part');
+  });
+
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
       ['query', request.query],
