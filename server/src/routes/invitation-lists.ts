@@ -18,6 +18,7 @@ import {
   type PagedQueryString,
 } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
+import { idSchema } from '../domain/ids.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
@@ -33,7 +34,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
           type: 'object',
           properties: {
             ...pagedQueryProperties,
-            roleId: { type: 'integer', minimum: 1 },
+            roleId: idSchema,
             status: { type: 'string', enum: Object.keys(STATUS_FILTER) },
             mine: { type: 'boolean' },
           },
@@ -70,7 +71,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         params: {
           type: 'object',
           required: ['roleId'],
-          properties: { roleId: { type: 'integer', minimum: 1 } },
+          properties: { roleId: idSchema },
         },
         response: { 200: { type: 'array', items: invitationSchema } },
       },

@@ -20,6 +20,7 @@ import {
   resendInvitation,
   toInvitations,
 } from '../stores/invitations.store.js';
+import { idSchema } from '../domain/ids.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -291,7 +292,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
           required: ['hash'],
           properties: {
             hash: { type: 'string', minLength: 1, maxLength: 128 },
-            invitationId: { type: 'integer', minimum: 1 },
+            invitationId: idSchema,
           },
         },
         response: { 201: invitationSchema },

@@ -17,6 +17,7 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
+import { idSchema } from '../domain/ids.js';
 import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
@@ -46,7 +47,7 @@ const userQuerySchema = {
   additionalProperties: false,
   properties: {
     ...pagedQueryProperties,
-    roleId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    roleId: idSchema,
   },
 } as const;
 
