@@ -2,7 +2,7 @@
  * Builds the Fastify app: the decorations (config, database, registry, mailer), the plugins (security
  * headers, cookies, session, CSRF, authentication, the dev IdP, the jobs) and the routes of routes/index.ts.
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -10,6 +10,7 @@ import type { Db } from './db/types.js';
 import devIdp from './dev-idp/dev-idp.plugin.js';
 import { installErrorHandlers, statusText } from './errors.js';
 import { jobsPlugin } from './jobs/jobs.plugin.js';
+import { decimalIds } from './domain/ids.js';
 import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
@@ -32,6 +33,8 @@ export interface BuildOverrides {
   db?: Db;
   registry?: Registry;
   mailer?: MailerPort;
+  /** Told of every route as it is added (tests that walk every route, such as the input fuzz test). */
+  onRoute?: (route: RouteOptions) => void;
   /** Pino options or false; default: the configured level. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
@@ -41,6 +44,15 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
     trustProxy: config.secure,
+    // Fastify's defaults, spelled out because rules hang on them: a path matches only as registered (no
+    // folded case, trailing or doubled slash; nor is it cut at a `;`, useSemicolonDelimiter's default,
+    // which the types do not let routerOptions name), so `/api/v1/TOKENS/` is no route at all. Token
+    // reach (plugins/token-reach.ts) decides on the matched pattern and holds either way.
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+    },
     // API calls are logged; bundle files and the dev IdP's pages only at debug level.
     logController: new LogController({
       disableRequestLogging: (request) =>
@@ -61,8 +73,11 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
         coerceTypes: 'array',
         allowUnionTypes: true,
       },
+      // Ids are read as decimal text and become numbers after validation (domain/ids.ts).
+      plugins: [decimalIds],
     },
   });
+  if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   installErrorHandlers(app);
 
   const db = overrides.db ?? (await openDatabase(config));

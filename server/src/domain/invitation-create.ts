@@ -14,6 +14,7 @@ import {
 } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { DAY_MS, fromEpochSeconds } from './time.js';
+import { idSchema } from './ids.js';
 
 export const INVITATION_VALIDITY_DAYS = 30;
 export const MAX_INVITATION_DAYS = 365;
@@ -35,7 +36,7 @@ export const invitationRequestSchema = {
     roleIdentifiers: {
       type: 'array',
       maxItems: 100,
-      items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 },
+      items: idSchema,
     },
     message: { type: ['string', 'null'], maxLength: 4000 },
     language: { type: 'string', enum: ['en', 'nl'] },

@@ -3,6 +3,7 @@ import { deriveShortName, userManagesApplication, type ManageType, type User } f
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { isValidUrl } from './validation.js';
+import { idSchema } from './ids.js';
 
 export interface RoleBody {
   id?: number;
@@ -24,7 +25,7 @@ export const roleBodySchema = {
   type: 'object',
   required: ['name', 'description', 'applicationUsages'],
   properties: {
-    id: { type: 'integer', minimum: 1 },
+    id: idSchema,
     name: { type: 'string', maxLength: 255 },
     description: { type: 'string', maxLength: 4000 },
     defaultExpiryDays: { type: 'integer', minimum: 0, maximum: 36500 },

@@ -1,4 +1,5 @@
 /** JSON schemas of the answers (fast-json-stringify sends only what is declared, so every field is listed). */
+import { idSchema } from './ids.js';
 
 const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableString = { type: ['string', 'null'] } as const;
@@ -190,10 +191,11 @@ export const tokenSchema = {
 
 export const providerSchema = { type: 'object', additionalProperties: true } as const;
 
+/** `{ id }` path parameters: a strict decimal id, a number once validated (domain/ids.ts). */
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+  properties: { id: idSchema },
 } as const;
 
 /** The answer of a delete: 204 without a body. */

@@ -8,6 +8,7 @@ import { mayImpersonate, type User } from 'shared-auth/rules';
 import { auditImpersonation } from '../stores/audit.store.js';
 
 import { httpError } from '../errors.js';
+import { checkTokenReach } from './token-reach.js';
 import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
 import { loadUser, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
 
@@ -37,31 +38,12 @@ async function touch(app: FastifyInstance, user: User): Promise<void> {
   await touchLastActivity(app.db, user.id);
 }
 
-/**
- * What an API token may never reach, whoever owns it: a token is for automation, so it does not manage
- * tokens or sessions and runs no system job (impersonation is refused separately). Everything else it
- * reaches with its owner's rights; server/README.md lists it.
- */
-const TOKEN_FORBIDDEN = [
-  /^\/api\/v1\/tokens(\/|\?|$)/,
-  /^\/api\/v1\/system(\/|\?|$)/,
-  /^\/api\/v1\/users\/(login|logout)(\/|\?|$)/,
-  /^\/api\/v1\/csrf(\?|$)/,
-];
-
-/** Refuses a token call to what tokens may not reach, before anything else happens. */
-export function checkTokenReach(url: string, impersonates: boolean): void {
-  if (impersonates) throw httpError(403, 'An API token cannot impersonate');
-  if (TOKEN_FORBIDDEN.some((pattern) => pattern.test(url)))
-    throw httpError(403, 'API tokens cannot manage tokens or sessions, nor reach system calls');
-}
-
 async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {
   const token = await tokenBySecret(app.db, secret);
   const owner = token?.owner_id ? await loadUser(app.db, app.registry, token.owner_id) : null;
   if (!token || !owner) throw httpError(401, 'Unknown API token');
   const header = request.headers['x-impersonate-id'];
-  checkTokenReach(request.url, typeof header === 'string' && header.length > 0);
+  checkTokenReach(request.routeOptions.url, typeof header === 'string' && header.length > 0);
   // The last use, to the minute: one write a minute at most per token.
   if (!token.used_recently) await recordTokenUse(app.db, token.id);
   request.apiToken = {

@@ -83,6 +83,42 @@ describe('a NUL character', () => {
     expect(errorsLogged()).toEqual([]);
   });
 
+  it.each([
+    [
+      'a role description',
+      'POST',
+      '/api/v1/roles',
+      '{"name":"Wiki","description":"a\\ud800b","applicationUsages":[{"application":{"manageId":"app-wiki"}}]}',
+      'body field description',
+    ],
+    [
+      'a role name, a low half alone',
+      'POST',
+      '/api/v1/roles',
+      '{"name":"\\udc00Wiki","description":"x","applicationUsages":[{"application":{"manageId":"app-wiki"}}]}',
+      'body field name',
+    ],
+    ['a token description', 'POST', '/api/v1/tokens', '{"description":"\\udfff"}', 'body field description'],
+  ])(
+    'a lone surrogate in %s is a 400 naming the field, and writes nothing',
+    async (_what, method, url, payload, field) => {
+      const tables = ['roles', 'api_tokens', 'audit_logs'];
+      const before = await Promise.all(tables.map((t) => count(app, t)));
+      const res = await app.inject({
+        method: method as 'POST',
+        url,
+        headers: { ...s.admin.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        `The ${field} holds a lone surrogate (not a character), which is not allowed`,
+      );
+      expect(await Promise.all(tables.map((t) => count(app, t)))).toEqual(before);
+      expect(errorsLogged()).toEqual([]);
+    },
+  );
+
   it('in the development login field is a 400, and nobody is logged in', async () => {
     const browser = new InjectBrowser(app);
     const toIdp = await browser.follow('GET', '/api/v1/users/login');

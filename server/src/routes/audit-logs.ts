@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { idSchema } from '../domain/ids.js';
 import { MAX_PAGE_SIZE, pageSchema } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
 import { httpError } from '../errors.js';
@@ -38,7 +39,7 @@ const auditSchema = {
   },
 } as const;
 
-const id = { type: 'integer', minimum: 1 } as const;
+const id = idSchema;
 const epochSeconds = { type: 'integer', minimum: 0, maximum: 32_503_680_000 } as const;
 
 interface TrailQuery {

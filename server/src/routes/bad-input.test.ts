@@ -96,3 +96,60 @@ it('keeps the guest end date when the update is refused', async () => {
   });
   expect(res.statusCode).toBe(400);
 });
+
+describe('ids and numbers at the edge', () => {
+  it.each([
+    ['GET', '/api/v1/roles/0x10'],
+    ['GET', '/api/v1/roles/0b11'],
+    ['GET', '/api/v1/roles/1e1'],
+    ['GET', '/api/v1/roles/Infinity'],
+    ['GET', '/api/v1/roles/01'],
+    ['GET', `/api/v1/roles/${'9'.repeat(40)}`],
+    ['GET', '/api/v1/roles/9223372036854775807'],
+    ['DELETE', '/api/v1/roles/+1'],
+    ['GET', `/api/v1/audit-logs?roleId=${'9'.repeat(40)}`],
+    ['GET', '/api/v1/invitations/search?roleId=0x1'],
+    ['GET', '/api/v1/roles?pageSize=Infinity'],
+    ['GET', '/api/v1/roles?pageNumber=1e309'],
+    ['GET', '/api/v1/users/search?pageSize=-Infinity'],
+  ])('%s %s is a 400 with a reason, and nothing is deleted', async (method, url) => {
+    const before = await count(app, 'roles');
+    const res = await app.inject({ method: method as 'GET', url, headers: s.admin.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: expect.stringMatching(/id|page|must/i),
+    });
+    expect(await count(app, 'roles')).toBe(before);
+  });
+
+  it.each([
+    ['an id past 2^53', { id: 1e21 }],
+    ['an id as hexadecimal text', { id: '0x10' }],
+    ['a fraction', { id: 1.5 }],
+  ])('PUT roles with %s is a 400', async (_what, extra) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/roles',
+      headers: s.admin.headers,
+      payload: { ...role, ...extra },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^body\.id /);
+  });
+
+  it('still reads a plain decimal id, in the path and in a body', async () => {
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/roles/${wiki}`, headers: s.admin.headers }))
+        .statusCode,
+    ).toBe(200);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/invitations',
+      headers: s.admin.headers,
+      payload: { intendedAuthority: 'GUEST', invites: ['ids@example.org'], roleIdentifiers: [wiki] },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});

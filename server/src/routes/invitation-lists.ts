@@ -11,6 +11,7 @@ import {
 } from '../stores/invitations.store.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
+import { idSchema } from '../domain/ids.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
@@ -26,7 +27,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
           type: 'object',
           properties: {
             ...pagedQueryProperties,
-            roleId: { type: 'integer', minimum: 1 },
+            roleId: idSchema,
             status: { type: 'string', enum: Object.keys(STATUS_FILTER) },
             mine: { type: 'boolean' },
           },
@@ -55,7 +56,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
         params: {
           type: 'object',
           required: ['roleId'],
-          properties: { roleId: { type: 'integer', minimum: 1 } },
+          properties: { roleId: idSchema },
         },
         response: { 200: { type: 'array', items: invitationSchema } },
       },

@@ -22,6 +22,7 @@ import {
   resendInvitation,
   toInvitations,
 } from '../stores/invitations.store.js';
+import { idSchema } from '../domain/ids.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -300,7 +301,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
           required: ['hash'],
           properties: {
             hash: { type: 'string', minLength: 1, maxLength: 128 },
-            invitationId: { type: 'integer', minimum: 1 },
+            invitationId: idSchema,
           },
         },
         response: { 201: invitationSchema },

@@ -11,6 +11,7 @@ import {
 import { requireUser } from '../plugins/auth.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { existingRole } from '../stores/roles.store.js';
+import { idSchema } from '../domain/ids.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import {
   loadUserRoleRow,
@@ -28,7 +29,7 @@ const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
   endDateNotInFuture: 'The end date must be in the future',
 };
 
-export const roleIdParam = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
+export const roleIdParam = idSchema;
 
 async function viewableRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
   const role = await existingRole(app.db, app.registry, id);

@@ -15,6 +15,7 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
+import { idSchema } from '../domain/ids.js';
 import { idParams } from '../domain/schemas.js';
 import { requireRule } from '../plugins/auth.js';
 import { listItem } from '../stores/user.rows.js';
@@ -48,7 +49,7 @@ const userQuerySchema = {
   additionalProperties: false,
   properties: {
     ...pagedQueryProperties,
-    roleId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    roleId: idSchema,
   },
 } as const;
 

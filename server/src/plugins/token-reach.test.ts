@@ -1,0 +1,172 @@
+/**
+ * API tokens are held back by the route that matched, not by the URL's text: every spelling of a
+ * forbidden path the router may accept (percent-escapes, %2F, doubled and trailing slashes, upper case,
+ * dot segments, a semicolon) either reaches no route (404) or is refused (403), and nothing changes.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { addMember, apiApp, count, DAY, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import { hashTokenSecret } from '../stores/tokens.store.js';
+import { tokenMayReach } from './token-reach.js';
+
+let app: FastifyInstance;
+let s: Sessions;
+let superToken: string;
+let managerToken: string;
+/** A token the manager made in the browser: a token call must never delete it. */
+let victimTokenId: number;
+/** An ended membership: a cleanup run by a token would delete it. */
+let endedUserRoleId: number;
+
+async function storeToken(ownerId: number, superUser: boolean, description: string) {
+  const secret = randomBytes(32).toString('base64url');
+  const { rows } = await app.db.query<{ id: string }>(
+    'INSERT INTO api_tokens (hashed_value, description, owner_id, super_user_token) VALUES ($1, $2, $3, $4) RETURNING id',
+    [hashTokenSecret(secret), description, ownerId, superUser],
+  );
+  return { secret, id: Number(rows[0].id) };
+}
+
+beforeAll(async () => {
+  app = await apiApp({ mailer: { send: async () => undefined } });
+  s = await loginPersonas(app);
+  superToken = (await storeToken(s.admin.userId, true, 'admin script')).secret;
+  managerToken = (await storeToken(s.manager.userId, false, 'manager script')).secret;
+  victimTokenId = (await storeToken(s.manager.userId, false, 'made in the browser')).id;
+  const wiki = await insertRole(app, 'Wiki Editors', ['app-wiki']);
+  await addMember(app, s.manager.userId, wiki, 'MANAGER');
+  endedUserRoleId = await addMember(
+    app,
+    s.guest.userId,
+    wiki,
+    'GUEST',
+    new Date(Date.now() - 2 * DAY * 1000),
+  );
+});
+afterAll(() => app.close());
+
+/** Every forbidden route as registered, with a path after `/api/v1/` and a method that reaches it. */
+const forbidden = (): Array<[InjectOptions['method'], string]> => [
+  ['GET', 'tokens'],
+  ['GET', 'tokens/generate-token'],
+  ['POST', 'tokens'],
+  ['DELETE', `tokens/${victimTokenId}`],
+  ['GET', 'system/cron/cleanup'],
+  ['GET', 'system/cron/expiry-notifications'],
+  ['GET', 'system/unknown-roles'],
+  ['GET', 'system/expiry-user-roles'],
+  ['GET', 'system/performance-seed'],
+  ['PUT', 'system/performance-seed'],
+  ['GET', 'csrf'],
+  ['GET', 'users/login'],
+  ['GET', 'users/login/callback'],
+  ['GET', 'users/logout'],
+];
+
+const escape = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+
+/** The spellings of `/api/v1/<rest>` tried for each forbidden route; `routed` ones still match the route. */
+function spellings(rest: string): Array<{ url: string; routed: boolean }> {
+  const segments = rest.split('/');
+  const last = segments.length - 1;
+  const withLast = (text: string) => [...segments.slice(0, last), text].join('/');
+  const list = [
+    { url: `/api/v1/${rest}`, routed: true },
+    { url: `/api/v1/${escape(rest[0])}${rest.slice(1)}`, routed: true },
+    { url: `/api/v1/${escape(rest[0]).toUpperCase()}${rest.slice(1)}`, routed: true },
+    {
+      url: `/api/v1/${[...segments[0]].map(escape).join('')}${rest.slice(segments[0].length)}`,
+      routed: true,
+    },
+    { url: `/api/v1/${withLast(escape(segments[last][0]) + segments[last].slice(1))}`, routed: true },
+    { url: `/api/v1%2F${rest}`, routed: false },
+    { url: `/api/v1%2f${escape(rest[0])}${rest.slice(1)}`, routed: false },
+    { url: `/api/v1//${rest}`, routed: false },
+    { url: `//api/v1/${rest}`, routed: false },
+    { url: `/api//v1/${rest}`, routed: false },
+    { url: `/api/v1/${rest}/`, routed: false },
+    { url: `/api/v1/${rest}//`, routed: false },
+    { url: `/api/v1/${rest}%2F`, routed: false },
+    { url: `/api/v1/${rest.toUpperCase()}`, routed: false },
+    { url: `/API/V1/${rest}`, routed: false },
+    { url: `/api/v1/${rest[0].toUpperCase()}${rest.slice(1)}`, routed: false },
+    { url: `/api/v1/./${rest}`, routed: false },
+    { url: `/api/v1/x/../${rest}`, routed: false },
+    { url: `/api/v1/x/%2e%2e/${rest}`, routed: false },
+    { url: `/api/v1/${rest};x=1`, routed: false },
+    { url: `/%61pi/v1/${rest}`, routed: false },
+  ];
+  if (last > 0) {
+    list.push({ url: `/api/v1/${segments.join('%2F')}`, routed: false });
+    list.push({ url: `/api/v1/${segments.join('//')}`, routed: false });
+  }
+  return list;
+}
+
+async function tryAll(token: string) {
+  const reached: string[] = [];
+  for (const [method, rest] of forbidden()) {
+    for (const { url, routed } of spellings(rest)) {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { 'x-api-token': token, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { payload: { description: 'via a token' } } : {}),
+      });
+      // A spelling the router still matches must be refused by the rule itself; any other must reach
+      // no route at all (404, a 400 for a path the server will not read, or outside /api/ the console's
+      // page: text, not a route's JSON). Anything else is a handler the token reached.
+      const consolePage = !url.startsWith('/api/') && /^text\//.test(String(res.headers['content-type']));
+      const expected = routed ? [403] : [400, 403, 404];
+      if (!expected.includes(res.statusCode) && !consolePage)
+        reached.push(`${method} ${url} -> ${res.statusCode}`);
+      if (routed && res.statusCode === 403 && !/API tokens cannot/.test(res.json().message))
+        reached.push(`${method} ${url} refused for another reason: ${res.json().message}`);
+    }
+  }
+  return reached;
+}
+
+describe('an API token', () => {
+  it.each([
+    ['a super user', () => superToken],
+    ["a manager's", () => managerToken],
+  ])('of %s never reaches a forbidden route, however its path is spelled', async (_who, token) => {
+    const tokensBefore = await count(app, 'api_tokens');
+    const auditBefore = await count(app, 'audit_logs');
+    expect(await tryAll(token())).toEqual([]);
+    // Nothing changed: the browser's token is still there, the cleanup did not run.
+    expect(await count(app, 'api_tokens')).toBe(tokensBefore);
+    const victim = await app.db.query('SELECT id FROM api_tokens WHERE id = $1', [victimTokenId]);
+    expect(victim.rows).toHaveLength(1);
+    const ended = await app.db.query('SELECT id FROM user_roles WHERE id = $1', [endedUserRoleId]);
+    expect(ended.rows).toHaveLength(1);
+    expect(await count(app, 'audit_logs')).toBe(auditBefore);
+  });
+
+  it('still reaches what it may, spelled with escapes too', async () => {
+    for (const url of ['/api/v1/roles', '/api/v1/%72oles', '/api/v1/users/me', '/api/v1/users/%6De']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'x-api-token': managerToken } });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+    }
+  });
+
+  it('is refused whatever lies under a forbidden group, and only there', () => {
+    expect(tokenMayReach('/api/v1/tokens/:id')).toBe(false);
+    expect(tokenMayReach('/api/v1/system/some-new-job')).toBe(false);
+    expect(tokenMayReach('/api/v1/users/login/callback')).toBe(false);
+    expect(tokenMayReach('/api/v1/users/me')).toBe(true);
+    expect(tokenMayReach('/api/v1/users/search')).toBe(true);
+    expect(tokenMayReach('/api/v1/systems')).toBe(true);
+  });
+});
+
+describe("the router's options", () => {
+  it('match a path exactly as registered: case, slashes and semicolons are not folded', async () => {
+    // A session user (not a token) sees the same router: only the registered spelling is a route.
+    for (const url of ['/api/v1/users/me/', '/api/v1//users/me', '/api/v1/USERS/me', '/api/v1/users/me;x']) {
+      const res = await app.inject({ method: 'GET', url, headers: s.admin.headers });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+  });
+});
