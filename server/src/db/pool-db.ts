@@ -65,6 +65,14 @@ export function poolDb(
     query: outer.query,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection lost while held (PostgreSQL stopped or restarted) fails the statement in flight and
+      // is also emitted as an 'error' event, which pg-pool hears only on idle clients: unheard, it ended
+      // the process. Released with that error, the broken client is dropped instead of pooled again.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client, null));
@@ -74,7 +82,8 @@ export function poolDb(
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
         // After the commit (or the rollback: ticking costs a re-read, never a stale answer).
         clock.tick();
       }
