@@ -7,6 +7,8 @@ module.exports = {
   displayName: 'server',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // Tests that stop the database run alone, after the others (jest.outage.config.cjs, npm run test:outage).
+  testPathIgnorePatterns: ['/node_modules/', '\\.outage\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [

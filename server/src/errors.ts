@@ -3,7 +3,10 @@
  * (the details go to the log under that number).
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseOutage, RETRY_AFTER_SECONDS } from './db/outage.js';
+import { describeUnavailable, isDatabaseUnavailable } from './db/unavailable.js';
+import { Session } from './plugins/session.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -52,10 +55,45 @@ function newReference(): number {
   return randomInt(100_000, 1_000_000_000);
 }
 
+/**
+ * A call that failed because the database cannot be reached: 503 with Retry-After, the normal 5xx body.
+ * Nothing of the request is saved afterwards: the session plugin's onSend would write to the same absent
+ * database, and a second error while answering the first is answered by Fastify's own handler, a 500.
+ * A write that failed this way was not committed (or, when the connection broke during its COMMIT, the
+ * caller cannot know): either way it is never reported as done.
+ */
+function refuseWhileDatabaseDown(
+  outage: DatabaseOutage,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  outage.refused(error);
+  if (request.session) request.session = new Session(null, {}, 0);
+  const reference = newReference();
+  // The outage has its one line (db/outage.ts); each refused call only at debug level.
+  request.log.debug({ reference, reason: describeUnavailable(error) }, 'refused: database unavailable');
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({
+      status: 503,
+      error: statusText(503),
+      message: `The database cannot be reached; try again in a few seconds; reference ${reference}`,
+      reference,
+    });
+}
+
 /** Installs the one error handler (the 404 handler lives with the SPA fallback in routes/static.ts). */
 export function installErrorHandlers(app: FastifyInstance): void {
+  const outage = new DatabaseOutage(() => app.db.query('SELECT 1'), app.log);
+  app.addHook('onClose', async () => outage.close());
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    // Hooks (session, authentication) and handlers alike: an unreachable database is not a defect.
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      return refuseWhileDatabaseDown(outage, error, request, reply);
+    }
     // Text the database cannot hold (a NUL or an invalid byte) is bad input wherever it slipped through.
     if (status === 500 && BAD_TEXT_CODES.has((error as { code?: unknown }).code as string)) {
       status = 400;

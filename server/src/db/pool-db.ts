@@ -66,6 +66,14 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
     query: outer.query,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection lost while held (PostgreSQL stopped or restarted) fails the statement in flight and
+      // is also emitted as an 'error' event, which pg-pool hears only on idle clients: unheard, it ended
+      // the process. Released with that error, the broken client is dropped instead of pooled again.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -75,7 +83,8 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     async close() {
@@ -103,9 +112,8 @@ export async function postgresDb(
   // A connection that the server ends while it is idle in the pool (a restart, an administrator,
   // idle_session_timeout, a database dropped while the pool closes) is reported by the pool as an 'error'
   // event; unheard, that event ended the process. The pool has already let the connection go, and the next
-  // statement opens another: it is only told.
-  pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`, 'PoolWarning');
-  });
+  // statement opens another. Nothing is logged here: a database that went away is logged once, by the
+  // requests that meet it (db/outage.ts), not once per pooled connection.
+  pool.on('error', () => undefined);
   return poolDb(pool, 'postgres', onClose);
 }

@@ -96,6 +96,16 @@ export async function freshTestDb(): Promise<Db> {
       await PgliteThread.start({ loadDataDir: dump, startParams: PGlite.defaultStartParams }),
     );
   }
+  const [db] = await freshSharedPostgresDb(url, 1);
+  return db;
+}
+
+/**
+ * `count` handles on one fresh, migrated PostgreSQL database, each with its own pool (and whatever else
+ * a server process keeps), as that many server processes behind a load balancer have. The database is
+ * dropped when the last of them is closed.
+ */
+export async function freshSharedPostgresDb(url: string, count: number): Promise<Db[]> {
   const template = await ensurePostgresTemplate(url);
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -106,7 +116,10 @@ export async function freshTestDb(): Promise<Db> {
     await admin.end();
   }
   const own = withDatabase(url, name);
-  return postgresDb(own, { max: 5 }, async () => {
+  let open = count;
+  const dropWhenLast = async () => {
+    open -= 1;
+    if (open > 0) return;
     const dropper = new pg.Client({ connectionString: url });
     await dropper.connect();
     try {
@@ -114,5 +127,6 @@ export async function freshTestDb(): Promise<Db> {
     } finally {
       await dropper.end();
     }
-  });
+  };
+  return Promise.all(Array.from({ length: count }, () => postgresDb(own, { max: 5 }, dropWhenLast)));
 }
