@@ -156,3 +156,205 @@ describe('database', () => {
     }
   });
 });
+
+describe('checkpoints of the embedded database (PGlite runs no checkpointer)', () => {
+  const MB = 2 ** 20;
+  const redo = async (q: Db) =>
+    (await q.query<{ lsn: string }>('SELECT (pg_control_checkpoint()).redo_lsn::text AS lsn')).rows[0].lsn;
+  const walSinceCheckpoint = async (q: Db) =>
+    Number(
+      (
+        await q.query<{ since: string }>(
+          'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (pg_control_checkpoint()).redo_lsn)::bigint AS since',
+        )
+      ).rows[0].since,
+    );
+  /** About 3 MB of WAL: 3,000 rows of 1 kB. */
+  const writeWal = (q: Db) =>
+    q.query(
+      'CREATE TABLE IF NOT EXISTS wal_filler (v text); INSERT INTO wal_filler SELECT repeat(md5(g::text), 32) FROM generate_series(1, 3000) g',
+    );
+
+  it('checkpoints once enough WAL was written since the last checkpoint, and not before', async () => {
+    const pglite = await PGlite.create();
+    // A keeper that never ticks during the test: the function is called by hand.
+    const db = dbOverPglite(pglite, undefined, {
+      afterBytes: 64 * MB,
+      everyMs: 3_600_000,
+      analyzeEveryMs: 3_600_000,
+    });
+    try {
+      await writeWal(db);
+      const before = await redo(db);
+      expect(await walSinceCheckpoint(db)).toBeGreaterThan(2 * MB);
+      expect(await checkpointWhenDue(db, 64 * MB)).toBe(false);
+      expect(await redo(db)).toBe(before);
+      expect(await checkpointWhenDue(db, 2 * MB)).toBe(true);
+      expect(await redo(db)).not.toBe(before);
+      expect(await walSinceCheckpoint(db)).toBeLessThan(MB);
+      expect(await checkpointWhenDue(db, 2 * MB)).toBe(false);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wal_filler')).rows[0].n).toBe(
+        3000,
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('checkpoints on its own while it runs, and closes cleanly with its timer on', async () => {
+    const pglite = await PGlite.create();
+    const db = dbOverPglite(pglite, undefined, {
+      afterBytes: 2 * MB,
+      everyMs: 20,
+      analyzeEveryMs: 3_600_000,
+    });
+    try {
+      const before = await redo(db);
+      await writeWal(db);
+      const deadline = Date.now() + 5_000;
+      while ((await redo(db)) === before && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await redo(db)).not.toBe(before);
+      expect(await walSinceCheckpoint(db)).toBeLessThan(MB);
+    } finally {
+      await db.close();
+    }
+    expect(pglite.closed).toBe(true);
+  });
+});
+
+describe('statistics of the embedded database (PGlite runs no autovacuum)', () => {
+  const analysed = async (q: Db, table: string) =>
+    (
+      await q.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = 'public' AND tablename = $1",
+        [table],
+      )
+    ).rows[0].n > 0;
+  /** Rows of about 1 kB: a hundred fill some 13 pages. */
+  const fill = (q: Db, table: string, rows: number) =>
+    q.query(`INSERT INTO ${table} SELECT g, repeat(md5(g::text), 30) FROM generate_series(1, ${rows}) g`);
+
+  it('analyses a table once it has grown by a tenth and stopped growing, not a small one', async () => {
+    const pglite = await PGlite.create();
+    const db = dbOverPglite(pglite, undefined, {
+      afterBytes: 2 ** 30,
+      everyMs: 3_600_000,
+      analyzeEveryMs: 3_600_000,
+    });
+    try {
+      await db.query('CREATE TABLE grown (id int, v text); CREATE TABLE small (id int, v text)');
+      await fill(db, 'grown', 100);
+      await fill(db, 'small', 3);
+      const sizes = new Map<string, number>();
+      // First seen: not known to have stopped growing.
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      expect(await analyzeWhenDue(db, sizes)).toBe('public.grown');
+      expect(await analysed(db, 'grown')).toBe(true);
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      // Grown by more than a tenth: analysed again once it stays that size.
+      await fill(db, 'grown', 50);
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      await fill(db, 'grown', 50);
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      expect(await analyzeWhenDue(db, sizes)).toBe('public.grown');
+      expect(await analyzeWhenDue(db, sizes)).toBeNull();
+      expect(await analysed(db, 'small')).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('analyses on its own while it runs', async () => {
+    const pglite = await PGlite.create();
+    const db = dbOverPglite(pglite, undefined, { afterBytes: 2 ** 30, everyMs: 20, analyzeEveryMs: 20 });
+    try {
+      await db.query('CREATE TABLE grown (id int, v text)');
+      await fill(db, 'grown', 100);
+      const deadline = Date.now() + 5_000;
+      while (!(await analysed(db, 'grown')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await analysed(db, 'grown')).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('data directory lock', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** A process that takes the lock and reports it; killed with SIGKILL by the test. */
+  async function holderProcess(): Promise<ChildProcess> {
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const net = require('node:net');
+         const server = net.createServer((s) => s.end(String(process.pid)));
+         server.listen(${JSON.stringify(lockSocketPath(dir))}, () => console.log('locked'));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    return child;
+  }
+
+  it('refuses a second server on a data dir while the first one lives', async () => {
+    const holder = await holderProcess();
+    try {
+      await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+      await expect(lockDataDir(dir)).rejects.toThrow(`in use by another server process (pid ${holder.pid})`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('takes over the lock of a process killed with SIGKILL, whatever pid the lock names', async () => {
+    const holder = await holderProcess();
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    // What a container restart leaves: the lock's file, and an old-style pid file naming a live pid.
+    expect(fs.existsSync(lockSocketPath(dir))).toBe(true);
+    fs.writeFileSync(path.join(dir, 'server.lock'), String(process.ppid));
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(`(pid ${process.pid})`);
+    release();
+    expect(fs.existsSync(lockSocketPath(dir))).toBe(false);
+    const again = await lockDataDir(dir);
+    again();
+  });
+
+  it('has a committed row in the data dir at once, as a process that dies before closing leaves it', async () => {
+    const db = await openPglite(dir);
+    await db.query('CREATE TABLE kept (v text)');
+    await db.query("INSERT INTO kept VALUES ('committed')");
+    // Another PGlite on the same files, while the first is still open and has not closed, checkpointed or
+    // synced anything: what it finds is what a kill -9 of the first would leave (written as committed,
+    // nothing synced after the exchanges).
+    const other = await PGlite.create({ dataDir: path.join(dir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
+    try {
+      const { rows } = await other.query<{ v: string }>('SELECT v FROM kept');
+      expect(rows).toEqual([{ v: 'committed' }]);
+    } finally {
+      await other.close();
+    }
+    await db.close();
+    const reopened = await openPglite(dir);
+    try {
+      expect((await reopened.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'committed' }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('uses an abstract socket when the data dir path is too long for a socket file', () => {
+    expect(lockSocketPath(path.join(dir, 'x'.repeat(120)))).toMatch(/^\0access-portal-[0-9a-f]{32}$/);
+  });
+});

@@ -5,8 +5,6 @@ import { openPglite } from './pglite-db.js';
 import { postgresDb } from './pool-db.js';
 import type { Db } from './types.js';
 
-export type { Db, Queryable, QueryResult } from './types.js';
-
 /**
  * The embedded database's thread ended without being closed: nothing the server does can work any more.
  * It stops, so that whatever runs it starts it again (the data dir is recovered at start).

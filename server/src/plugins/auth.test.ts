@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { createRole, grantRole } from '../test/fixtures.js';
 import { buildTestApp, loginAs } from '../test/helper.js';
-import { hashTokenSecret } from './auth.js';
+import { hashTokenSecret } from '../stores/tokens.store.js';
 import { purgeExpiredSessions } from './session.js';
 
 describe('authentication', () => {

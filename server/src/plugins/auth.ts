@@ -9,8 +9,8 @@ import { auditImpersonation } from '../stores/audit.store.js';
 
 import { httpError } from '../errors.js';
 import { checkTokenReach } from './token-reach.js';
-import { recordTokenUse, tokenBySecret } from '../stores/tokens.store.js';
-import { loadUser, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
+import { recordTokenUse } from '../stores/tokens.store.js';
+import { loadUser, readTokenWithOwner, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
 
 /**
  * A preHandler for a shared rule about the (effective) user alone: 401 without a user, 403 with `refusal`
@@ -29,8 +29,6 @@ export function requireUser(user: User | null): User {
   return user;
 }
 
-export { hashTokenSecret } from '../stores/tokens.store.js';
-
 async function touch(app: FastifyInstance, user: User): Promise<void> {
   // At most one write a minute per user: the user, read with this request, tells whether one is due, and
   // the statement writes only when it still is (another request, on any instance, may have come first).
@@ -39,9 +37,11 @@ async function touch(app: FastifyInstance, user: User): Promise<void> {
 }
 
 async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {
-  const token = await tokenBySecret(app.db, secret);
-  const owner = token?.owner_id ? await loadUser(app.db, app.registry, token.owner_id) : null;
-  if (!token || !owner) throw httpError(401, 'Unknown API token');
+  // The token and its owner's rights, read afresh in one statement.
+  const found = await readTokenWithOwner(app.db, secret);
+  const owner = found?.ownerRow ? await shapeLoadedUser(app.registry, found.ownerRow) : null;
+  if (!found || !owner) throw httpError(401, 'Unknown API token');
+  const { token } = found;
   const header = request.headers['x-impersonate-id'];
   checkTokenReach(request.routeOptions.url, typeof header === 'string' && header.length > 0);
   // The last use, to the minute: one write a minute at most per token.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
-import { hashTokenSecret } from './auth.js';
+import { hashTokenSecret } from '../stores/tokens.store.js';
 
 describe('CSRF protection', () => {
   let app: FastifyInstance;

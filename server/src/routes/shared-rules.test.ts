@@ -20,7 +20,7 @@ import {
   type User,
 } from 'shared-auth/rules';
 import { call, insertRole } from '../test/api-kit.js';
-import { hashTokenSecret } from '../plugins/auth.js';
+import { hashTokenSecret } from '../stores/tokens.store.js';
 import { ACTORS, ruleTable, type ActorKey, type RuleTable } from '../test/rule-table.js';
 
 let t: RuleTable;

@@ -105,34 +105,29 @@ export async function deleteToken(q: Queryable, actor: AuditActor, token: Stored
   });
 }
 
-/** The token behind an X-API-TOKEN secret, as the authentication needs it; null when unknown. */
-export async function tokenBySecret(
-  q: Queryable,
-  secret: string,
-): Promise<{
+/** What the authentication reads of a token (read with its owner: readTokenWithOwner in users.store.ts). */
+export interface AuthTokenRow {
   id: number;
   owner_id: number | null;
   super_user_token: boolean;
   organization_guid: string | null;
   /** Whether its last use was recorded less than a minute ago. */
   used_recently: boolean;
-} | null> {
-  const { rows } = await q.query<{
-    id: number;
-    owner_id: number | null;
-    super_user_token: boolean;
-    organization_guid: string | null;
-    used_recently: boolean;
-  }>(
-    `SELECT id, owner_id, super_user_token, organization_guid,
-       coalesce(last_used_at > now() - interval '1 minute', false) AS used_recently
-     FROM api_tokens WHERE hashed_value = $1`,
-    [hashTokenSecret(secret)],
-  );
-  return rows[0] ?? null;
 }
 
-/** Records a token's use now (callers write at most once a minute). */
+/** The SELECT list of an AuthTokenRow over alias `t`, its columns prefixed `token_`. */
+export const TOKEN_AUTH_COLUMNS = `t.id AS token_id, t.owner_id AS token_owner_id,
+  t.super_user_token AS token_super_user_token, t.organization_guid AS token_organization_guid,
+  coalesce(t.last_used_at > now() - interval '1 minute', false) AS token_used_recently`;
+
+/**
+ * Records a token's use now, unless it was recorded within the last minute: of the calls that find it due
+ * at once, on any instance, one writes.
+ */
 export async function recordTokenUse(q: Queryable, id: number): Promise<void> {
-  await q.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [id]);
+  await q.query(
+    `UPDATE api_tokens SET last_used_at = now()
+      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [id],
+  );
 }

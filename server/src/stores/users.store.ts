@@ -16,6 +16,7 @@ import {
   type HeldRoleRow,
 } from './role.rows.js';
 import { toPlainUser, type UserRow } from './user.rows.js';
+import { hashTokenSecret, TOKEN_AUTH_COLUMNS, type AuthTokenRow } from './tokens.store.js';
 
 /** A user row with its roles (each with its application usages) as JSON. */
 export type LoadedUserRow = UserRow & {
@@ -68,6 +69,50 @@ export async function readSessionWithUser<T>(
   const { session_data: data, session_expires_at: expiresAt, ...userRow } = rows[0];
   const { id } = userRow;
   return { data, expiresAt, userRow: id === null ? null : { ...userRow, id } };
+}
+
+/**
+ * The token behind an X-API-TOKEN secret and the row of its owner (null when the token has none, or a
+ * deleted one), in one round trip: read on every token call, as a session is.
+ */
+export async function readTokenWithOwner(
+  q: Queryable,
+  secret: string,
+): Promise<{ token: AuthTokenRow; ownerRow: LoadedUserRow | null } | null> {
+  type Row = Omit<LoadedUserRow, 'id'> & {
+    id: number | null;
+    token_id: number;
+    token_owner_id: number | null;
+    token_super_user_token: boolean;
+    token_organization_guid: string | null;
+    token_used_recently: boolean;
+  };
+  const { rows } = await q.query<Row>(
+    `SELECT ${TOKEN_AUTH_COLUMNS}, lu.*
+       FROM api_tokens t
+       LEFT JOIN LATERAL (${USER_WITH_ROLES} WHERE u.id = t.owner_id) lu ON TRUE
+      WHERE t.hashed_value = $1`,
+    [hashTokenSecret(secret)],
+    { prepare: true },
+  );
+  if (rows.length !== 1) return null;
+  const {
+    token_id: id,
+    token_owner_id: ownerId,
+    token_super_user_token: superUserToken,
+    token_organization_guid: organizationGUID,
+    token_used_recently: usedRecently,
+    ...userRow
+  } = rows[0];
+  const token: AuthTokenRow = {
+    id: Number(id),
+    owner_id: ownerId === null ? null : Number(ownerId),
+    super_user_token: superUserToken,
+    organization_guid: organizationGUID,
+    used_recently: usedRecently,
+  };
+  const userId = userRow.id;
+  return { token, ownerRow: userId === null ? null : { ...userRow, id: userId } };
 }
 
 /** A loaded user row as the User of the API: its roles shaped, its institution from the registry. */
