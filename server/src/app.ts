@@ -13,6 +13,7 @@ import { jobsPlugin } from './jobs/jobs.plugin.js';
 import { decimalIds } from './domain/ids.js';
 import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
+import permissionsPlugin from './plugins/permissions.js';
 import csrfPlugin from './plugins/csrf.js';
 import type { MailerPort } from './plugins/ports.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -109,6 +110,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(badInput);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   await app.register(sessionPlugin);
+  // Before any route: it holds each API route to a declared permission as the route is added.
+  await app.register(permissionsPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   if (config.devIdp) {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app.js';
+import { anyone } from './plugins/permissions.js';
 import type { Db, Queryable, QueryOptions } from './db/types.js';
 import { RETRY_AFTER_SECONDS } from './db/outage.js';
 import { fileRegistry } from './registry/file-registry.js';
@@ -98,7 +99,7 @@ beforeAll(async () => {
     },
   });
   // A write whose connection is lost between its statements, as when PostgreSQL stops mid-transaction.
-  app.get('/api/v1/test/lost-mid-write', async () => {
+  app.get('/api/v1/test/lost-mid-write', { preHandler: anyone }, async () => {
     await app.db.tx(async (q) => {
       await q.query("INSERT INTO roles (name, short_name, urn) VALUES ('Half', 'half', 'urn:test:half')");
       sw.down(adminShutdown);
@@ -107,7 +108,7 @@ beforeAll(async () => {
     return { written: true };
   });
   // Changes the session only: the write happens when the answer is sent (the session plugin's onSend).
-  app.get('/api/v1/test/session-change', async (request) => {
+  app.get('/api/v1/test/session-change', { preHandler: anyone }, async (request) => {
     request.session.set('impersonated', [1]);
     return { changed: true };
   });

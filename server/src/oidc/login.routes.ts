@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { CALLBACK_PATH } from '../dev-idp/provider.js';
 import { httpError } from '../errors.js';
+import { anyone } from '../plugins/permissions.js';
 import { createOidcClient } from './client.js';
 import { missingAttributes, upsertUserFromClaims, type LoginClaims } from './user-from-claims.js';
 
@@ -59,7 +60,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { force?: boolean; hash?: string; returnTo?: string } }>(
     '/api/v1/users/login',
-    { schema: { querystring: loginQuery } },
+    { preHandler: anyone, schema: { querystring: loginQuery } },
     async (request, reply) => {
       const configuration = await idp(request);
       const codeVerifier = client.randomPKCECodeVerifier();
@@ -84,7 +85,9 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(CALLBACK_PATH, { schema: { querystring: callbackQuery } }, async (request, reply) => {
+  // Anyone: the identity provider sends the browser back here; the session's login state is checked below.
+  const callback = { preHandler: anyone, schema: { querystring: callbackQuery } };
+  app.get(CALLBACK_PATH, callback, async (request, reply) => {
     const login = request.session.get('login');
     if (!login) {
       // A stale or replayed callback (e.g. the back button): start over from the console.
@@ -127,7 +130,8 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(login.returnTo, 302);
   });
 
-  app.get('/api/v1/users/logout', { schema: { response: { 200: { type: 'object' } } } }, async (request) => {
+  const logout = { preHandler: anyone, schema: { response: { 200: { type: 'object' } } } };
+  app.get('/api/v1/users/logout', logout, async (request) => {
     request.session.destroy();
     return {};
   });

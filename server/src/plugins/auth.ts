@@ -12,18 +12,7 @@ import { checkTokenReach } from './token-reach.js';
 import { recordTokenUse } from '../stores/tokens.store.js';
 import { loadUser, readTokenWithOwner, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
 
-/**
- * A preHandler for a shared rule about the (effective) user alone: 401 without a user, 403 with `refusal`
- * when the rule says no.
- */
-export function requireRule(rule: (user: User) => boolean, refusal: string) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!request.user) throw httpError(401, 'Not logged in');
-    if (!rule(request.user)) throw httpError(403, refusal);
-  };
-}
-
-/** Narrows `request.user` after app.authenticate (a loaded user always carries userRoles). */
+/** Narrows `request.user` after a declared permission (plugins/permissions.ts) let a user through. */
 export function requireUser(user: User | null): User {
   if (!user) throw httpError(401, 'Not logged in');
   return user;
@@ -111,14 +100,6 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const user = request.realUser!;
     const header = request.headers['x-impersonate-id'];
     if (typeof header === 'string' && header.length > 0) await impersonate(app, request, user, header);
-  });
-
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    if (!request.user) throw httpError(401, 'Not logged in');
-  });
-  app.decorate('requireSuperUser', async (request: FastifyRequest) => {
-    if (!request.user) throw httpError(401, 'Not logged in');
-    if (!request.user.superUser) throw httpError(403, 'Only a super user may do this');
   });
 }
 

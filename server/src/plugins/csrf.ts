@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../errors.js';
+import { anyone } from './permissions.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -19,6 +20,7 @@ async function csrfPlugin(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/csrf',
     {
+      preHandler: anyone,
       schema: {
         response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
       },

@@ -2,7 +2,6 @@
  * The typed decorations of the Fastify instance and request (ARCHITECTURE "Server"), and the port of the
  * mailer. The registry's one interface is Registry (registry/registry.ts).
  */
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/types.js';
@@ -27,10 +26,6 @@ declare module 'fastify' {
     db: Db;
     registry: Registry;
     mailer: MailerPort;
-    /** preHandler: 401 when the request has no (complete) user. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: 401 without a user, 403 unless the effective user is a super user. */
-    requireSuperUser: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     session: Session;

@@ -166,7 +166,9 @@ describe("the router's options", () => {
     // A session user (not a token) sees the same router: only the registered spelling is a route.
     for (const url of ['/api/v1/users/me/', '/api/v1//users/me', '/api/v1/USERS/me', '/api/v1/users/me;x']) {
       const res = await app.inject({ method: 'GET', url, headers: s.admin.headers });
-      expect([url, res.statusCode]).toEqual([url, 404]);
+      // No route: a 404, or, once the shell is built, its static files' refusal of a doubled slash (403).
+      expect([url, [403, 404].includes(res.statusCode)]).toEqual([url, true]);
+      expect(res.body).not.toContain('"superUser"');
     }
   });
 });

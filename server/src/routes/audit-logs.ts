@@ -3,8 +3,8 @@
  * the end of an impersonation, which only the console knows about.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allowedToEditRole } from 'shared-auth/rules';
-import { requireUser } from '../plugins/auth.js';
+import { allowedToEditRole, type Role, type User } from 'shared-auth/rules';
+import { entity, loggedIn } from '../plugins/permissions.js';
 import { idSchema } from '../domain/ids.js';
 import { MAX_PAGE_SIZE, pageSchema } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
@@ -18,6 +18,31 @@ import {
   type AuditEvent,
   type AuditFilter,
 } from '../stores/audit.store.js';
+
+/** The role whose history a request asks for: `roleId` in the query, or the path's role entity. */
+function trailRoleId(request: FastifyRequest): number | undefined {
+  const params = request.params as { entityType?: AuditEntityType; id?: number };
+  if (params.entityType !== undefined) return params.entityType === 'role' ? params.id : undefined;
+  return (request.query as TrailQuery).roleId;
+}
+
+/**
+ * The role of the requested trail, null when none is named or it is gone (a deleted role's history is
+ * still there for super users). Never a 404: whether a role existed is part of the trail.
+ */
+const trailRole = entity<{ role: Role | null }, Role | null>({
+  load: async (request) => {
+    const roleId = trailRoleId(request);
+    const { db, registry } = request.server;
+    return { role: roleId === undefined ? null : await loadRole(db, registry, roleId) };
+  },
+  judged: ({ role }) => role,
+});
+
+/** Super users read the whole trail; whoever may edit a role reads that role's history. */
+function mayReadTrail(user: User, role: Role | null): boolean {
+  return user.superUser || (role !== null && allowedToEditRole(user, role));
+}
 
 const auditSchema = {
   type: 'object',
@@ -75,18 +100,10 @@ const trailQuerySchema = {
 } as const;
 
 export default async function auditLogRoutes(app: FastifyInstance): Promise<void> {
-  /** Super users read the whole trail; whoever may edit a role reads that role's history. */
-  async function assertMayRead(request: FastifyRequest, filter: AuditFilter): Promise<void> {
-    const user = requireUser(request.user);
-    if (user.superUser) return;
-    const role = filter.roleId !== undefined ? await loadRole(app.db, app.registry, filter.roleId) : null;
-    if (!role || !allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
-  }
-
   app.get<{ Querystring: TrailQuery }>(
     '/api/v1/audit-logs',
     {
-      preHandler: app.authenticate,
+      preHandler: trailRole.permit(mayReadTrail),
       schema: { querystring: trailQuerySchema, response: { 200: pageSchema(auditSchema) } },
     },
     async (request) => {
@@ -95,7 +112,6 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
         throw httpError(400, 'The start of the period must lie before its end');
       }
       const filter: AuditFilter = { ...rest, event: action };
-      await assertMayRead(request, filter);
       return searchAuditLogs(app.db, filter);
     },
   );
@@ -107,7 +123,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   }>(
     '/api/v1/audit-logs/:entityType/:id',
     {
-      preHandler: app.authenticate,
+      preHandler: trailRole.permit(mayReadTrail),
       schema: {
         params: {
           type: 'object',
@@ -126,7 +142,6 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const { entityType, id: entityId } = request.params;
-      await assertMayRead(request, entityType === 'role' ? { roleId: entityId } : {});
       return searchAuditLogs(app.db, { ...request.query, entityType, entityId });
     },
   );
@@ -134,7 +149,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   // Impersonating is a header the console stops sending: it says so here, so the trail shows the end.
   app.post(
     '/api/v1/audit-logs/impersonation-end',
-    { preHandler: app.authenticate, schema: { response: { 204: { type: 'null' } } } },
+    { preHandler: loggedIn, schema: { response: { 204: { type: 'null' } } } },
     async (request, reply) => {
       const real = request.realUser;
       const target = request.user;

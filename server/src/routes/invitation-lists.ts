@@ -1,7 +1,8 @@
 /** /api/v1/invitations listings: the paged search and a role's pending invitations (spec §7, README API). */
 import type { FastifyInstance } from 'fastify';
-import { mayViewRoleMembers } from 'shared-auth/rules';
+import { mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { entity, roleNamedBy } from '../plugins/permissions.js';
 import {
   INVITATION_SORT,
   openInvitationsOfRole,
@@ -10,18 +11,37 @@ import {
   toInvitations,
 } from '../stores/invitations.store.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { existingRole } from '../stores/roles.store.js';
+import { loadRole } from '../stores/roles.store.js';
 import { idSchema } from '../domain/ids.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
-import { httpError } from '../errors.js';
 
 type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
+
+/** The role a search narrows to (`roleId`), when it names one. */
+const roleInQuery = entity<{ role: Role | null }, Role | null>({
+  load: async (request) => {
+    const { roleId } = request.query as SearchQuery;
+    if (roleId === undefined) return { role: null };
+    const role = await loadRole(request.server.db, request.server.registry, roleId);
+    return role && { role };
+  },
+  notFound: (request) => `Role ${(request.query as SearchQuery).roleId} not found`,
+  judged: ({ role }) => role,
+});
+
+/** Anyone searches the invitations it may see; narrowed to a role, only who may see the role's members. */
+function maySearchInvitations(user: User, role: Role | null): boolean {
+  return role === null || mayViewRoleMembers(user, role);
+}
+
+/** The role the path names (`invitations/roles/{roleId}`). */
+const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
 export default async function invitationListRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: SearchQuery }>(
     '/api/v1/invitations/search',
     {
-      preHandler: app.authenticate,
+      preHandler: roleInQuery.permit(maySearchInvitations),
       schema: {
         querystring: {
           type: 'object',
@@ -39,10 +59,6 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       const user = requireUser(request.user);
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
-      if (roleId !== undefined) {
-        const role = await existingRole(app.db, app.registry, roleId);
-        if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
-      }
       const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
       return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
     },
@@ -51,7 +67,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
   app.get<{ Params: { roleId: number } }>(
     '/api/v1/invitations/roles/:roleId',
     {
-      preHandler: app.authenticate,
+      preHandler: roleInPath.permit(mayViewRoleMembers),
       schema: {
         params: {
           type: 'object',
@@ -62,9 +78,7 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       },
     },
     async (request) => {
-      const user = requireUser(request.user);
-      const role = await existingRole(app.db, app.registry, request.params.roleId);
-      if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
+      const role = roleInPath.of(request);
       const rows = await openInvitationsOfRole(app.db, role.id);
       return toInvitations(app.db, app.registry, rows);
     },

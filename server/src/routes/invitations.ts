@@ -7,6 +7,7 @@ import {
   type User,
 } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { anyone, entity, loggedIn } from '../plugins/permissions.js';
 import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
 import { checkInvitation } from '../use-cases/invitation-create.js';
 import { INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../domain/invitation-create.js';
@@ -67,6 +68,17 @@ const progressSchema = {
   },
 } as const;
 
+/** The invitation the path names: its row, and the invitation as the shared rules read it (roles loaded). */
+const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation }, ApiInvitation>({
+  load: async (request) => {
+    const { db, registry } = request.server;
+    const row = await invitationById(db, (request.params as { id: number }).id);
+    return row && { row, invitation: (await toInvitations(db, registry, [row]))[0] };
+  },
+  notFound: (request) => `Invitation ${(request.params as { id: number }).id} not found`,
+  judged: ({ invitation }) => invitation,
+});
+
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
   // Per process: behind a balancer without session affinity a poll may reach another instance (404).
   const progress = createProgressBoard();
@@ -115,26 +127,10 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     return invitations;
   }
 
-  async function invitationRow(id: number): Promise<InvitationRow> {
-    const row = await invitationById(app.db, id);
-    if (!row) throw httpError(404, `Invitation ${id} not found`);
-    return row;
-  }
-
-  /** The invitation as the shared rules read it (its roles loaded), or a 403 when `rule` refuses. */
-  async function assertAllowed(
-    user: User,
-    row: InvitationRow,
-    rule: typeof allowedToDeleteInvitation,
-  ): Promise<void> {
-    const [invitation] = await toInvitations(app.db, app.registry, [row]);
-    if (!rule(user, invitation)) throw httpError(403, 'missing roles');
-  }
-
   app.post<{ Body: InvitationRequest; Headers: { [PROGRESS_KEY_HEADER]?: string } }>(
     '/api/v1/invitations',
     {
-      preHandler: app.authenticate,
+      preHandler: loggedIn,
       schema: {
         headers: progressKeyHeaders,
         body: invitationRequestSchema,
@@ -218,7 +214,8 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
   app.get<{ Params: { key: string } }>(
     '/api/v1/invitations/progress/:key',
     {
-      preHandler: app.authenticate,
+      // Any user, for its own keys only: the handler reads the caller's progress alone.
+      preHandler: loggedIn,
       schema: {
         params: {
           type: 'object',
@@ -239,12 +236,14 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
 
   app.put<{ Params: { id: number } }>(
     '/api/v1/invitations/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: invitationSchema } } },
+    {
+      // Who may resend; an accepted invitation is then a conflict (409), told only to those who may.
+      preHandler: invitationInPath.permit(mayManageInvitation),
+      schema: { params: idParams, response: { 200: invitationSchema } },
+    },
     async (request) => {
       const user = requireUser(request.user);
-      const row = await invitationRow(request.params.id);
-      // Who may resend; an accepted invitation is then a conflict (409), told only to those who may.
-      await assertAllowed(user, row, mayManageInvitation);
+      const { row } = invitationInPath.of(request);
       if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
       const expired = new Date(row.expiry_date).getTime() < Date.now();
       const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
@@ -260,12 +259,13 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/invitations/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
-    async (request, reply) => {
-      const user = requireUser(request.user);
-      const row = await invitationRow(request.params.id);
+    {
       // Exactly the rule the console's revoke button follows (an accepted invitation is refused too).
-      await assertAllowed(user, row, allowedToDeleteInvitation);
+      preHandler: invitationInPath.permit(allowedToDeleteInvitation),
+      schema: { params: idParams, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      const { row } = invitationInPath.of(request);
       await app.db.tx((q) => deleteInvitation(q, request, row));
       return reply.status(204).send();
     },
@@ -274,6 +274,8 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
   app.get<{ Querystring: { hash: string } }>(
     '/api/v1/invitations/public',
     {
+      // Anyone holding the hash: the hash is the secret that opens it.
+      preHandler: anyone,
       schema: {
         querystring: {
           type: 'object',
@@ -294,7 +296,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
   app.post<{ Body: { hash: string; invitationId?: number } }>(
     '/api/v1/invitations/accept',
     {
-      preHandler: app.authenticate,
+      preHandler: loggedIn,
       schema: {
         body: {
           type: 'object',

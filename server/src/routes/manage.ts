@@ -1,17 +1,24 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
+import { mayOpenSystem, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { loggedIn, permit } from '../plugins/permissions.js';
 import { withRoleCounts } from '../stores/roles.store.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
 const provisioningSchema = { type: 'object', additionalProperties: true } as const;
 
+/** Super users see every application, an institution admin those of its organisation (maybe none). */
+function seesApplications(user: User): boolean {
+  return user.superUser || (user.institutionAdmin && Boolean(user.organizationGUID));
+}
+
 export default async function manageRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/manage/providers',
     {
-      preHandler: app.requireSuperUser,
+      preHandler: permit(mayOpenSystem, 'Only a super user may do this'),
       schema: { response: { 200: { type: 'array', items: providerSchema } } },
     },
     async () => withRoleCounts(app.db, await app.registry.providers()),
@@ -20,7 +27,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
   app.get(
     '/api/v1/manage/applications',
     {
-      preHandler: app.authenticate,
+      preHandler: permit(seesApplications, 'Only institution admins see their applications'),
       schema: {
         response: {
           200: {
@@ -41,9 +48,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
           providers: await withRoleCounts(app.db, await reg.providers()),
           provisionings: await reg.provisionings(),
         };
-      if (!user.institutionAdmin || !user.organizationGUID)
-        throw httpError(403, 'Only institution admins see their applications');
-      const providers = await reg.applicationsForOrganization(user.organizationGUID);
+      const providers = await reg.applicationsForOrganization(user.organizationGUID as string);
       const ids = new Set(providers.map((p) => p.manageId));
       const provisionings = (await reg.provisionings()).filter((p) =>
         p.applications.some((a) => ids.has(a.id)),
@@ -55,7 +60,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { manageId: string } }>(
     '/api/v1/manage/provisionings/:manageId',
     {
-      preHandler: app.authenticate,
+      preHandler: loggedIn,
       schema: {
         params: {
           type: 'object',
@@ -71,7 +76,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { guid: string } }>(
     '/api/v1/manage/organization-guid-validation/:guid',
     {
-      preHandler: app.authenticate,
+      preHandler: loggedIn,
       schema: {
         params: {
           type: 'object',

@@ -7,10 +7,10 @@ import {
   mayReadRole,
   sortRolesForUser,
   userManagesApplication,
-  type Role,
   type User,
 } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { loggedIn, permit, entity, roleNamedBy } from '../plugins/permissions.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -37,19 +37,36 @@ import {
   updateRole,
 } from '../stores/roles.store.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
-import { httpError } from '../errors.js';
 
-async function getRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await existingRole(app.db, app.registry, id);
-  if (!mayReadRole(user, role)) throw httpError(403, 'missing roles');
-  return withUserView(user, role);
+/** The role the path names (`roles/{id}`). */
+const roleInPath = roleNamedBy((request) => (request.params as { id: number }).id);
+
+/** The role an update's body names. */
+const roleInBody = roleNamedBy((request) => (request.body as RoleBody).id as number);
+
+/** The registry application the path names; it needs no loading, the rule reads its id. */
+const applicationInPath = entity({
+  load: async (request) => (request.params as { manageId: string }).manageId,
+});
+
+/** Super users list any application's roles, an institution admin those of its own applications. */
+function mayListApplicationRoles(user: User, manageId: string): boolean {
+  return user.superUser || userManagesApplication(user, manageId);
 }
 
 export default async function roleRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * The role as just written, in the caller's view. Not judged again: whoever may create or edit a role
+   * may read it (mayReadRole covers allowedToEditRole and a creator's own applications).
+   */
+  async function readBack(user: User, id: number) {
+    return withUserView(user, await existingRole(app.db, app.registry, id));
+  }
+
   app.get<{ Querystring: PagedQueryString & { force?: boolean } }>(
     '/api/v1/roles',
     {
-      preHandler: app.authenticate,
+      preHandler: loggedIn,
       schema: {
         querystring: { type: 'object', properties: { ...pagedQueryProperties, force: { type: 'boolean' } } },
         response: { 200: pageSchema(roleSchema) },
@@ -73,14 +90,20 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: number } }>(
     '/api/v1/roles/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: roleSchema } } },
-    async (request) => getRole(app, requireUser(request.user), request.params.id),
+    {
+      preHandler: roleInPath.permit(mayReadRole),
+      schema: { params: idParams, response: { 200: roleSchema } },
+    },
+    async (request) => withUserView(requireUser(request.user), roleInPath.of(request)),
   );
 
   app.get<{ Params: { manageId: string } }>(
     '/api/v1/roles/application/:manageId',
     {
-      preHandler: app.authenticate,
+      preHandler: applicationInPath.permit(
+        mayListApplicationRoles,
+        'Only an institution admin of this application may list its roles',
+      ),
       schema: {
         params: {
           type: 'object',
@@ -93,9 +116,6 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const { manageId } = request.params;
-      if (!user.superUser && !userManagesApplication(user, manageId)) {
-        throw httpError(403, 'Only an institution admin of this application may list its roles');
-      }
       const roles = await rolesOfApplication(app.db, app.registry, manageId);
       return roles.map((r) => withUserView(user, r));
     },
@@ -103,11 +123,15 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: RoleBody }>(
     '/api/v1/roles',
-    { preHandler: app.authenticate, schema: { body: roleBodySchema, response: { 201: roleSchema } } },
+    {
+      preHandler: permit(
+        (user) => isUserAllowed(user, 'INSTITUTION_ADMIN'),
+        'Only institution admins create roles',
+      ),
+      schema: { body: roleBodySchema, response: { 201: roleSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request.user);
-      if (!isUserAllowed(user, 'INSTITUTION_ADMIN'))
-        throw httpError(403, 'Only institution admins create roles');
       const checked = await checkRoleBody(request.body, user, app.registry);
       const shortName = shortNameFor(checked.name);
       const id = await app.db.tx((q) =>
@@ -119,14 +143,14 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
       reply.status(201);
-      return getRole(app, user, id);
+      return readBack(user, id);
     },
   );
 
   app.put<{ Body: RoleBody }>(
     '/api/v1/roles',
     {
-      preHandler: app.authenticate,
+      preHandler: roleInBody.permit(allowedToEditRole),
       schema: {
         body: { ...roleBodySchema, required: ['id', ...roleBodySchema.required] },
         response: { 200: roleSchema },
@@ -135,8 +159,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const id = request.body.id as number;
-      const before = await existingRole(app.db, app.registry, id);
-      if (!allowedToEditRole(user, before)) throw httpError(403, 'missing roles');
+      const before = roleInBody.of(request);
       if (mayChangeRoleApplications(user, before)) {
         const checked = await checkRoleBody(request.body, user, app.registry);
         // An institution admin keeps the role within their institution; only a super user moves it.
@@ -147,17 +170,18 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
         const fields = checkRoleFields(request.body);
         await app.db.tx((q) => updateRole(q, request, before, fields, null, undefined));
       }
-      return getRole(app, user, id);
+      return readBack(user, id);
     },
   );
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/roles/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
+    {
+      preHandler: roleInPath.permit(mayChangeRoleApplications),
+      schema: { params: idParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
-      const user = requireUser(request.user);
-      const role = await existingRole(app.db, app.registry, request.params.id);
-      if (!mayChangeRoleApplications(user, role)) throw httpError(403, 'missing roles');
+      const role = roleInPath.of(request);
       await app.db.tx((q) => deleteRole(q, request, role));
       return reply.status(204).send();
     },

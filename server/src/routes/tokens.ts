@@ -1,8 +1,9 @@
 /** /api/v1/tokens: API tokens (spec §3 API token, §4 token creation, §6). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { mayDeleteToken, mayOpenTokens, type User } from 'shared-auth/rules';
+import { mayDeleteToken, mayOpenTokens } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { entity, permit, withoutApiToken } from '../plugins/permissions.js';
 import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { deleteToken, findToken, insertToken, listTokens } from '../stores/tokens.store.js';
@@ -15,18 +16,20 @@ declare module '../plugins/session.js' {
 }
 
 /** Spec §6: the tokens page is for everyone but guests (the shared rule mayOpenTokens). */
-function tokenUser(user: User | null): User {
-  const u = requireUser(user);
-  if (!mayOpenTokens(u)) throw httpError(403, 'Guests have no API tokens');
-  return u;
-}
+const tokenUser = permit(mayOpenTokens, 'Guests have no API tokens');
+
+/** The token the path names (`tokens/{id}`). */
+const tokenInPath = entity({
+  load: (request) => findToken(request.server.db, (request.params as { id: number }).id),
+  notFound: (request) => `Token ${(request.params as { id: number }).id} not found`,
+});
 
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/tokens',
-    { preHandler: app.authenticate, schema: { response: { 200: { type: 'array', items: tokenSchema } } } },
+    { preHandler: tokenUser, schema: { response: { 200: { type: 'array', items: tokenSchema } } } },
     async (request) => {
-      const user = tokenUser(request.user);
+      const user = requireUser(request.user);
       return listTokens(app.db, user.superUser ? null : user.id);
     },
   );
@@ -34,14 +37,12 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/tokens/generate-token',
     {
-      preHandler: app.authenticate,
+      preHandler: [tokenUser, withoutApiToken('API tokens cannot create API tokens')],
       schema: {
         response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
       },
     },
     async (request) => {
-      tokenUser(request.user);
-      if (request.apiToken) throw httpError(403, 'API tokens cannot create API tokens');
       const token = randomBytes(32).toString('base64url');
       request.session.set('generatedToken', token);
       return { token };
@@ -51,7 +52,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { description: string } }>(
     '/api/v1/tokens',
     {
-      preHandler: app.authenticate,
+      preHandler: tokenUser,
       schema: {
         body: {
           type: 'object',
@@ -62,7 +63,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = tokenUser(request.user);
+      const user = requireUser(request.user);
       const description = request.body.description.trim();
       if (!description) throw httpError(400, 'The description is required for an API token');
       const secret = request.session.get('generatedToken');
@@ -84,12 +85,12 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/tokens/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: noContent } } },
+    {
+      preHandler: [tokenUser, tokenInPath.permit(mayDeleteToken)],
+      schema: { params: idParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
-      const user = tokenUser(request.user);
-      const token = await findToken(app.db, request.params.id);
-      if (!token) throw httpError(404, `Token ${request.params.id} not found`);
-      if (!mayDeleteToken(user, token)) throw httpError(403, 'missing roles');
+      const token = tokenInPath.of(request);
       await app.db.tx((q) => deleteToken(q, request, token));
       return reply.status(204).send();
     },

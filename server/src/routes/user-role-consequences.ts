@@ -1,17 +1,18 @@
 /** GET /api/v1/user_roles/consequences/{roleId}: who loses access when a role is deleted (spec §2 Role form). */
 import type { FastifyInstance } from 'fastify';
-import { allowedToEditRole, type User } from 'shared-auth/rules';
-import { requireUser } from '../plugins/auth.js';
+import { allowedToEditRole } from 'shared-auth/rules';
+import { roleNamedBy } from '../plugins/permissions.js';
 import { userInfoSchema } from '../domain/schemas.js';
 import { toUserRole } from '../stores/user-role.rows.js';
 import { membersOfRole } from '../stores/user-roles.store.js';
-import { httpError } from '../errors.js';
-import { existingRole } from '../stores/roles.store.js';
 import { roleIdParam } from './user-roles.js';
+
+/** The role whose deletion is weighed (`{roleId}`). */
+const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
 export default async function userRoleConsequenceRoutes(app: FastifyInstance): Promise<void> {
   const consequences = {
-    preHandler: app.authenticate,
+    preHandler: roleInPath.permit(allowedToEditRole),
     schema: {
       params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
       response: {
@@ -22,10 +23,8 @@ export default async function userRoleConsequenceRoutes(app: FastifyInstance): P
       },
     },
   };
-  const consequencesHandler = async (request: { user: User | null; params: { roleId: number } }) => {
-    const user = requireUser(request.user);
-    const role = await existingRole(app.db, app.registry, request.params.roleId);
-    if (!allowedToEditRole(user, role)) throw httpError(403, 'missing roles');
+  const consequencesHandler = async (request: object) => {
+    const role = roleInPath.of(request);
     return (await membersOfRole(app.db, role.id)).map((row) => {
       const { userInfo, authority } = toUserRole(row, role);
       return { userInfo, authority };

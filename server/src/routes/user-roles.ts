@@ -1,5 +1,5 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   allowedToRenewUserRole,
   mayViewRoleMembers,
@@ -9,8 +9,9 @@ import {
   type User,
 } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
+import { entity, roleNamedBy } from '../plugins/permissions.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { existingRole } from '../stores/roles.store.js';
+import { loadRole } from '../stores/roles.store.js';
 import { idSchema } from '../domain/ids.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import {
@@ -21,7 +22,7 @@ import {
   setEndDate,
   USER_ROLE_SORT,
 } from '../stores/user-roles.store.js';
-import { toUserRole } from '../stores/user-role.rows.js';
+import { toUserRole, type UserRoleRow } from '../stores/user-role.rows.js';
 import { httpError } from '../errors.js';
 
 const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
@@ -31,17 +32,64 @@ const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
 
 export const roleIdParam = idSchema;
 
-async function viewableRole(app: FastifyInstance, user: User, id: number): Promise<Role> {
-  const role = await existingRole(app.db, app.registry, id);
-  if (!mayViewRoleMembers(user, role)) throw httpError(403, 'missing roles');
-  return role;
+/** The role the path names (`{roleId}`). */
+const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
+
+/** A membership with its role, and what the shared rule judges: the membership as acted on. */
+interface Membership {
+  row: UserRoleRow;
+  role: Role;
+  target: ReturnType<typeof toUserRole>;
+}
+
+async function membership(request: FastifyRequest, row: UserRoleRow | null): Promise<Membership | null> {
+  const role = row && (await loadRole(request.server.db, request.server.registry, Number(row.role_id)));
+  return row && role && { row, role, target: toUserRole(row, role) };
+}
+
+/** The membership an end-date change names (`userRoleId` in the body). */
+const membershipInBody = entity<Membership, Membership['target']>({
+  load: async (request) => {
+    const { userRoleId } = request.body as { userRoleId: number };
+    return membership(request, await loadUserRoleRow(request.server.db, userRoleId));
+  },
+  notFound: (request) => `User role ${(request.body as { userRoleId: number }).userRoleId} not found`,
+  judged: ({ target }) => target,
+});
+
+type RemovalRequest = { params: { roleId: number; userRoleId: number }; query: { guest?: boolean } };
+
+/**
+ * The membership a removal names (`{roleId}/{userRoleId}`). With `guest=true` on a maintainer, only its
+ * included guest role goes, so the rule judges it as acting on a guest entry.
+ */
+const membershipInPath = entity<Membership & { guestOnly: boolean }, Membership['target']>({
+  load: async (request) => {
+    const { params, query } = request as unknown as RemovalRequest;
+    const row = await loadUserRoleRow(request.server.db, params.userRoleId);
+    const found = Number(row?.role_id) === params.roleId ? await membership(request, row) : null;
+    if (!found) return null;
+    const guestOnly = query.guest === true && found.row.authority !== 'GUEST';
+    const target = { ...found.target, ...(guestOnly ? { authority: 'GUEST' as const } : {}) };
+    return { ...found, target, guestOnly };
+  },
+  notFound: (request) => {
+    const { params } = request as unknown as RemovalRequest;
+    return `User role ${params.userRoleId} of role ${params.roleId} not found`;
+  },
+  judged: ({ target }) => target,
+});
+
+/** Members may remove themselves (spec §6). */
+function mayRemoveMembership(user: User, target: Membership['target']): boolean {
+  return allowedToRenewUserRole(user, target, true);
 }
 
 export default async function userRoleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { roleId: number; kind: 'guests' | 'maintainers' }; Querystring: PagedQueryString }>(
     '/api/v1/user_roles/search/:roleId/:kind',
     {
-      preHandler: app.authenticate,
+      preHandler: roleInPath.permit(mayViewRoleMembers),
       schema: {
         params: {
           type: 'object',
@@ -53,8 +101,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const user = requireUser(request.user);
-      const role = await viewableRole(app, user, request.params.roleId);
+      const role = roleInPath.of(request);
       const page = pageSql(request.query, USER_ROLE_SORT);
       const { content, total } = await searchMembers(app.db, role, request.params.kind, page);
       return { content, totalElements: total };
@@ -64,15 +111,14 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
   app.get<{ Params: { roleId: number } }>(
     '/api/v1/user_roles/managers/:roleId',
     {
-      preHandler: app.authenticate,
+      preHandler: roleInPath.permit(mayViewRoleMembers),
       schema: {
         params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
         response: { 200: { type: 'array', items: { type: 'string' } } },
       },
     },
     async (request) => {
-      const user = requireUser(request.user);
-      const role = await viewableRole(app, user, request.params.roleId);
+      const role = roleInPath.of(request);
       return managerEmails(app.db, role.id);
     },
   );
@@ -80,7 +126,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
   app.put<{ Body: { userRoleId: number; endDate?: number | null } }>(
     '/api/v1/user_roles',
     {
-      preHandler: app.authenticate,
+      preHandler: membershipInBody.permit(allowedToRenewUserRole),
       schema: {
         body: {
           type: 'object',
@@ -95,11 +141,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const user = requireUser(request.user);
-      const row = await loadUserRoleRow(app.db, request.body.userRoleId);
-      if (!row) throw httpError(404, `User role ${request.body.userRoleId} not found`);
-      const role = await existingRole(app.db, app.registry, Number(row.role_id));
-      const target = toUserRole(row, role);
-      if (!allowedToRenewUserRole(user, target)) throw httpError(403, 'missing roles');
+      const { row, role } = membershipInBody.of(request);
       const endDate = request.body.endDate ?? null;
       const problem = userRoleEndDateProblem(user, row.authority, endDate, {
         pastDateAllowed: app.config.pastDateAllowed,
@@ -113,7 +155,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
   app.delete<{ Params: { roleId: number; userRoleId: number }; Querystring: { guest?: boolean } }>(
     '/api/v1/user_roles/:roleId/:userRoleId',
     {
-      preHandler: app.authenticate,
+      preHandler: membershipInPath.permit(mayRemoveMembership),
       schema: {
         params: {
           type: 'object',
@@ -125,19 +167,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const user = requireUser(request.user);
-      const row = await loadUserRoleRow(app.db, request.params.userRoleId);
-      if (!row || Number(row.role_id) !== request.params.roleId) {
-        throw httpError(
-          404,
-          `User role ${request.params.userRoleId} of role ${request.params.roleId} not found`,
-        );
-      }
-      const role = await existingRole(app.db, app.registry, request.params.roleId);
-      const guestOnly = request.query.guest === true && row.authority !== 'GUEST';
-      // Removing only the guest part of a maintainer's membership is judged as acting on a guest entry.
-      const target = { ...toUserRole(row, role), ...(guestOnly ? { authority: 'GUEST' as const } : {}) };
-      if (!allowedToRenewUserRole(user, target, true)) throw httpError(403, 'missing roles');
+      const { row, guestOnly } = membershipInPath.of(request);
       await app.db.tx((q) => removeUserRole(q, request, row, guestOnly));
       return reply.status(204).send();
     },

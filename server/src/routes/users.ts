@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   mayDeleteUser,
+  mayOpenSystem,
   ownApplicationIds,
   resolveLanguage,
   showsApplicationUsersTab,
@@ -17,7 +18,7 @@ import {
 } from '../domain/paging.js';
 import { idSchema } from '../domain/ids.js';
 import { idParams } from '../domain/schemas.js';
-import { requireRule } from '../plugins/auth.js';
+import { anyone, entity, loggedIn, permit } from '../plugins/permissions.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
 import {
@@ -54,6 +55,11 @@ const userQuerySchema = {
 } as const;
 
 const userPageSchema = pageSchema(userListItemSchema);
+
+/** The user the path names, as mayDeleteUser reads it: its id (the delete itself answers 404). */
+const userInPath = entity({
+  load: async (request) => ({ id: (request.params as { id: number }).id }),
+});
 
 /**
  * The validated query string as the user search reads it (spec §9: page 0 of 10 unless asked). Field by
@@ -101,6 +107,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/users/config',
     {
+      preHandler: anyone,
       schema: {
         querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } },
         response: { 200: configSchema },
@@ -111,7 +118,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/v1/users/me',
-    { preHandler: app.authenticate, schema: { response: { 200: userSchema } } },
+    { preHandler: loggedIn, schema: { response: { 200: userSchema } } },
     async (request) => {
       return request.user;
     },
@@ -119,7 +126,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: number } }>(
     '/api/v1/users/other/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: userSchema } } },
+    // Whom a user may see is the answer itself (visibleProfile): a user it may not see is unknown, a 404.
+    { preHandler: loggedIn, schema: { params: idParams, response: { 200: userSchema } } },
     async (request) => {
       const other = await loadUser(app.db, app.registry, request.params.id);
       const visible = other ? visibleProfile(request.user!, other) : null;
@@ -130,10 +138,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: number } }>(
     '/api/v1/users/:id',
-    { preHandler: app.requireSuperUser, schema: { params: idParams } },
+    {
+      preHandler: [
+        permit(mayOpenSystem, 'Only a super user may do this'),
+        userInPath.permit(mayDeleteUser, 'You cannot delete yourself'),
+      ],
+      schema: { params: idParams },
+    },
     async (request, reply) => {
-      if (!mayDeleteUser(request.user, { id: request.params.id }))
-        throw httpError(403, 'You cannot delete yourself');
       await app.db.tx(async (q) => {
         if (!(await deleteUser(q, request, request.params.id)))
           throw httpError(404, `User ${request.params.id} not found`);
@@ -145,7 +157,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search',
     {
-      preHandler: requireRule(showsUsersTab, 'Only a super user may do this'),
+      preHandler: permit(showsUsersTab, 'Only a super user may do this'),
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
@@ -158,16 +170,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: UserQueryString }>(
     '/api/v1/users/search-by-application',
     {
-      preHandler: app.authenticate,
+      preHandler: permit(
+        showsApplicationUsersTab,
+        'Only an institution admin with applications may list the users of its applications',
+      ),
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
       const user = request.user!;
-      if (!showsApplicationUsersTab(user))
-        throw httpError(
-          403,
-          'Only an institution admin with applications may list the users of its applications',
-        );
       const manageIds = ownApplicationIds(user);
       const { rows, total } = await searchUsers(
         app.db,
@@ -199,7 +209,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/v1/users/error',
-    { preHandler: app.authenticate, bodyLimit: 64 * 1024, schema: { body: errorReportSchema } },
+    { preHandler: loggedIn, bodyLimit: 64 * 1024, schema: { body: errorReportSchema } },
     async (request, reply) => {
       request.log.warn({ report: request.body, userId: request.user!.id }, 'error reported by the console');
       return reply.status(201).send({});

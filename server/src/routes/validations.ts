@@ -1,12 +1,13 @@
 /** /api/v1/validations/validate: the form checks of spec §5 as the server applies them. */
 import type { FastifyInstance } from 'fastify';
 import { isValidEmail, isValidUrl } from '../domain/validation.js';
+import { loggedIn } from '../plugins/permissions.js';
 
 export default async function validationRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { type: 'url' | 'email'; value: string } }>(
     '/api/v1/validations/validate',
     {
-      preHandler: app.authenticate,
+      preHandler: loggedIn,
       schema: {
         body: {
           type: 'object',

@@ -1,0 +1,141 @@
+/**
+ * Who may call a route, declared one way: as the route's `preHandler`, where the route is registered.
+ *
+ *   preHandler: anyone                                    open to everyone, logged in or not
+ *   preHandler: loggedIn                                  any logged-in user (401 otherwise)
+ *   preHandler: permit(mayOpenSystem, 'Only a super …')   a shared rule about the effective user alone
+ *   preHandler: roleInPath.permit(allowedToEditRole)      a shared rule about the entity the request names
+ *
+ * An entity permission loads the entity (404 when it does not exist), asks the rule (403 with the refusal
+ * when it says no) and keeps the entity for the handler, which reads it with `roleInPath.of(request)`
+ * instead of loading it again. Several permissions in an array run in order, the first refusal wins.
+ * Handlers never refuse with a 403 themselves (a test scans the routes for it), and the permissions
+ * plugin stops the server at start when an `/api/` route declares none of these.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role, User } from 'shared-auth/rules';
+import type { AppConfig } from '../config.js';
+import { httpError } from '../errors.js';
+import { loadRole } from '../stores/roles.store.js';
+
+/** The refusal the shared rules about one entity have always answered with (the console shows its own text). */
+export const MISSING_ROLES = 'missing roles';
+
+/** Every preHandler made here: what the plugin looks for on each API route. */
+const declared = new WeakSet<object>();
+
+function declare(hook: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  declared.add(hook);
+  return hook;
+}
+
+/** The effective user, or a 401. */
+function userOf(request: FastifyRequest): User {
+  if (!request.user) throw httpError(401, 'Not logged in');
+  return request.user;
+}
+
+/** Open to everyone, logged in or not. Only a declaration: the plugin drops it from the route's hooks. */
+export const anyone: preHandlerAsyncHookHandler = declare(async () => {});
+
+/** Any logged-in user; 401 otherwise. */
+export const loggedIn: preHandlerAsyncHookHandler = declare(async (request) => {
+  userOf(request);
+});
+
+/** A shared rule about the effective user alone: 401 without a user, 403 with `refusal` when it says no. */
+export function permit(rule: (user: User) => boolean, refusal: string): preHandlerAsyncHookHandler {
+  return declare(async (request) => {
+    if (!rule(userOf(request))) throw httpError(403, refusal);
+  });
+}
+
+/**
+ * Calls made in a browser session only: an API token (automation) is refused with `refusal`. Goes with a
+ * user permission, after it.
+ */
+export function withoutApiToken(refusal: string): preHandlerAsyncHookHandler {
+  return declare(async (request) => {
+    if (request.apiToken) throw httpError(403, refusal);
+  });
+}
+
+/**
+ * A route this installation switched off in its configuration: 403 with `refusal` unless `isOn` says
+ * otherwise. Goes with a user permission, after it, so that only those who may call it learn why not.
+ */
+export function enabledBy(isOn: (config: AppConfig) => boolean, refusal: string): preHandlerAsyncHookHandler {
+  return declare(async (request) => {
+    if (!isOn(request.server.config)) throw httpError(403, refusal);
+  });
+}
+
+/** How to find the entity a request names. */
+export interface EntitySpec<E, J> {
+  /** The entity the request names (params, body or query), or null when it does not exist. */
+  load(request: FastifyRequest): Promise<E | null>;
+  /** The 404's message when `load` found nothing (leave it out when `load` always finds something). */
+  notFound?: (request: FastifyRequest) => string;
+  /** What the shared rules judge, when that is not the entity itself (e.g. a row's API shape). */
+  judged?: (entity: E) => J;
+}
+
+/** An entity a route's permission is about: its preHandlers and the handler's way to read it. */
+export interface Entity<E, J = E> {
+  /**
+   * preHandler: 401 without a user, 404 when the entity does not exist, 403 with `refusal` when `rule`
+   * says no; otherwise the entity is kept for `of`.
+   */
+  permit(rule: (user: User, judged: J) => boolean, refusal?: string): preHandlerAsyncHookHandler;
+  /** The entity this request's permission loaded (a 500 when the route declared no permission on it). */
+  of(request: object): E;
+}
+
+export function entity<E, J = E>(spec: EntitySpec<E, J>): Entity<E, J> {
+  const loaded = new WeakMap<object, E>();
+  const judged = spec.judged ?? ((e: E) => e as unknown as J);
+  return {
+    permit(rule, refusal = MISSING_ROLES) {
+      return declare(async (request) => {
+        const user = userOf(request);
+        const found = await spec.load(request);
+        if (found === null) throw httpError(404, spec.notFound?.(request) ?? 'Not found');
+        if (!rule(user, judged(found))) throw httpError(403, refusal);
+        loaded.set(request, found);
+      });
+    },
+    of(request) {
+      if (!loaded.has(request)) throw new Error('The route declares no permission on this entity');
+      return loaded.get(request) as E;
+    },
+  };
+}
+
+/** A role named by the request (`pick` reads its id), as the shared role rules read it. */
+export function roleNamedBy(pick: (request: FastifyRequest) => number): Entity<Role> {
+  return entity({
+    load: (request) => loadRole(request.server.db, request.server.registry, pick(request)),
+    notFound: (request) => `Role ${pick(request)} not found`,
+  });
+}
+
+/**
+ * Holds every API route to a declared permission, at registration: a route that declares none (or only
+ * refuses inline) stops the server from starting. `anyone` is dropped from the hooks it runs.
+ */
+async function permissionsPlugin(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const hooks = [route.preHandler ?? []].flat();
+    if (!hooks.some((hook) => declared.has(hook))) {
+      throw new Error(
+        `${route.method} ${route.url} declares no permission: give it a preHandler from plugins/permissions.ts`,
+      );
+    }
+    const running = hooks.filter((hook) => hook !== anyone);
+    route.preHandler = running.length > 0 ? running : undefined;
+  });
+}
+
+export default fp(permissionsPlugin, { name: 'permissions' });
