@@ -4,7 +4,7 @@
  * empty JSON body that clients send with bodyless DELETE and PUT calls (read as no body at all).
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../errors.js';
 
 const MAX_DEPTH = 64;
@@ -66,29 +66,33 @@ async function badInputPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['query', request.query],
-      ['params', request.params],
-      ['body', request.body],
-    ] as const) {
-      const bad = findBadText(value);
-      if (bad) throw httpError(400, `The ${part} field ${bad.where} holds ${bad.what}, which is not allowed`);
-    }
+    const bad = firstInParts(request, findBadText);
+    if (bad)
+      throw httpError(
+        400,
+        `The ${bad.part} field ${bad.found.where} holds ${bad.found.what}, which is not allowed`,
+      );
   });
 
   // Ajv's coercion turns the text `Infinity`, `-Infinity` or `1e309` into a number that no minimum or
   // maximum is checked against (Ajv tests ranges on finite numbers only), so a page size of Infinity
   // reached the SQL. What validation passed is looked at once more: no number may be infinite.
   app.addHook('preHandler', async (request) => {
-    for (const [part, value] of [
-      ['query', request.query],
-      ['params', request.params],
-      ['body', request.body],
-    ] as const) {
-      const where = findNonFinite(value);
-      if (where) throw httpError(400, `The ${part} field ${where} must be a finite number`);
-    }
+    const bad = firstInParts(request, findNonFinite);
+    if (bad) throw httpError(400, `The ${bad.part} field ${bad.found} must be a finite number`);
   });
+}
+
+/** The first of the request's query, params and body in which `find` finds something, with what it found. */
+function firstInParts<T>(
+  request: FastifyRequest,
+  find: (value: unknown) => T | null | undefined,
+): { part: 'query' | 'params' | 'body'; found: T } | null {
+  for (const part of ['query', 'params', 'body'] as const) {
+    const found = find(request[part]);
+    if (found) return { part, found };
+  }
+  return null;
 }
 
 export default fp(badInputPlugin, { name: 'bad-input' });
