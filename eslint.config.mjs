@@ -86,9 +86,9 @@ const SERVER_LAYERS = [
   },
   {
     folder: 'stores',
-    forbidden: ['routes', 'use-cases'],
+    forbidden: ['routes', 'use-cases', 'plugins'],
     message:
-      'A store is SQL only: it imports no route and no use case (layers: routes → use-cases → stores → db).',
+      'A store is SQL only: it imports no route, use case or plugin (layers: routes → use-cases → stores → db).',
   },
 ];
 

@@ -15,7 +15,7 @@ import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import permissionsPlugin from './plugins/permissions.js';
 import csrfPlugin from './plugins/csrf.js';
-import type { MailerPort } from './plugins/ports.js';
+import type { MailerPort } from './domain/outgoing-mail.js';
 import securityHeaders from './plugins/security-headers.js';
 import badInput from './plugins/bad-input.js';
 import benchFloor from './plugins/bench-floor.js';

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/types.js';
 import { roleExpiryMail, type MailLanguage } from '../mail/templates.js';
-import type { MailerPort, OutgoingMail } from '../plugins/ports.js';
+import type { MailerPort, OutgoingMail } from '../domain/outgoing-mail.js';
 import type { Registry } from '../registry/registry.js';
 import { markExpiryNotifications } from '../stores/user-roles.store.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';

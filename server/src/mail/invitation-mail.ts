@@ -1,6 +1,6 @@
 /** The invitation e-mail for one invitation (spec: HTML and text, en or nl, accept link, expiry date). */
 import type { Invitation, Role, User } from 'shared-auth/rules';
-import type { OutgoingMail } from '../plugins/ports.js';
+import type { OutgoingMail } from '../domain/outgoing-mail.js';
 import { authorityName, invitationMail, type MailLanguage } from './templates.js';
 
 function applicationName(map: Role['applicationMaps'][number], language: MailLanguage): string | null {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/types.js';
-import type { MailerPort } from '../plugins/ports.js';
+import type { MailerPort } from '../domain/outgoing-mail.js';
 import { writeOutbox } from '../stores/outbox.store.js';
 
 export interface MailerOptions {

@@ -1,24 +1,13 @@
 /**
- * The typed decorations of the Fastify instance and request (ARCHITECTURE "Server"), and the port of the
- * mailer. The registry's one interface is Registry (registry/registry.ts).
+ * The typed decorations of the Fastify instance and request (ARCHITECTURE "Server"). The mailer's port is
+ * MailerPort (domain/outgoing-mail.ts), the registry's Registry (registry/registry.ts).
  */
 import type { User } from 'shared-auth/rules';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/types.js';
+import type { MailerPort } from '../domain/outgoing-mail.js';
 import type { Registry } from '../registry/registry.js';
 import type { Session } from './session.js';
-
-export interface OutgoingMail {
-  kind: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-export interface MailerPort {
-  send(mail: OutgoingMail): Promise<void>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

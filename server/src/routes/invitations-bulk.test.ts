@@ -4,7 +4,7 @@
  */
 import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { OutgoingMail } from '../plugins/ports.js';
+import type { OutgoingMail } from '../domain/outgoing-mail.js';
 import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
 
 let app: FastifyInstance;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { BulkProgress } from '../domain/bulk-progress.js';
-import type { OutgoingMail } from '../plugins/ports.js';
+import type { OutgoingMail } from '../domain/outgoing-mail.js';
 import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
 import type { TestSession } from '../test/helper.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OutgoingMail } from '../plugins/ports.js';
+import type { OutgoingMail } from '../domain/outgoing-mail.js';
 import {
   addMember,
   addUser,

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
+import { audit, type AuditActor } from './audit.store.js';
 import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';

@@ -1,6 +1,6 @@
 /** The mailer's outbox table, where mail lands when no SMTP server is configured (development, tests). */
 import type { Queryable } from '../db/types.js';
-import type { OutgoingMail } from '../plugins/ports.js';
+import type { OutgoingMail } from '../domain/outgoing-mail.js';
 
 /** Keeps a mail instead of sending it. */
 export async function writeOutbox(q: Queryable, mail: OutgoingMail): Promise<void> {

@@ -3,7 +3,7 @@
  * role.rows.ts; writes audited in the caller's transaction).
  */
 import { type Provider, type Role, type User } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
+import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
 import { limitOffset, type PageSql } from '../domain/paging.js';

@@ -1,6 +1,6 @@
 /** The API tokens aggregate (spec §3 API token): every statement on api_tokens and its row shaper. */
 import { createHash } from 'node:crypto';
-import { audit, type AuditActor } from '../audit.js';
+import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
 

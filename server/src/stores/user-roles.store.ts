@@ -3,7 +3,7 @@
  * user-role.rows.ts). Writes are audited in the caller's transaction.
  */
 import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
+import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import { limitOffset, type PageSql } from '../domain/paging.js';
 import { fromEpochSeconds } from '../domain/time.js';

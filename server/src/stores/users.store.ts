@@ -5,7 +5,7 @@
  * in user-search.store.ts.
  */
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
+import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
 import {

@@ -3,7 +3,7 @@
  * update (so of two simultaneous accepts exactly one wins), then grants or raises the user roles.
  */
 import type { User } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../audit.js';
+import { audit, type AuditActor } from '../stores/audit.store.js';
 import type { Queryable } from '../db/types.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
