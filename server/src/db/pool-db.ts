@@ -1,7 +1,7 @@
 /** A Db over a pg.Pool: the pool talks to PostgreSQL, or to PGlite through its node-postgres adapter. */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { timestamptzParser } from './timestamps.js';
+import { timestamptzParser } from '../domain/timestamps.js';
 import type { Db, Queryable, QueryOptions, QueryResult } from './types.js';
 
 // BIGINT / BIGSERIAL ids and count(*) come back as numbers, not strings (all ours fit in 2^53).

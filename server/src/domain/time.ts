@@ -1,7 +1,4 @@
-// The one exception to a pure domain/: the timestamptz text parser is pure (no I/O) but lives in db/, which
-// is being reworked elsewhere; it moves here, or toEpochSeconds to db/, once that work has landed.
-// eslint-disable-next-line no-restricted-imports
-import { parseIsoTimestamptz } from '../db/timestamps.js';
+import { parseIsoTimestamptz } from './timestamps.js';
 
 /**
  * The API speaks epoch seconds (spec §3); the database speaks timestamptz: a Date from a row, its text from
