@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
-import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
-import { cappedTotal, limitOffset, type PageSql } from '../domain/paging.js';
+import type { PageSql } from '../domain/paging.js';
+import { pagedSearchStatement } from './searched-page.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -157,7 +157,7 @@ const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.invi
 
 /**
  * One page of invitations and their total (capped at COUNT_CAP: COUNT_CAP + 1 for more), in one statement
- * planned for its values (the text's words weighed by the planner, as for users).
+ * planned for its values (searched-page.ts).
  */
 export async function searchInvitations(
   q: Queryable,
@@ -179,10 +179,20 @@ export async function searchInvitations(
     params.push(...scope.params);
     conditions.push(scope.where);
   }
-  const where = conditions.join(' AND ');
   const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
-    `SELECT ${cappedTotal(`FROM invitations i WHERE ${where}`)} AS total,
-            ${jsonRows(`${SEARCHED_SELECT} WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    pagedSearchStatement(
+      {
+        from: 'invitations i',
+        where: conditions.join(' AND '),
+        id: 'i.id',
+        sort: page.sort,
+        select: (condition) => `${SEARCHED_SELECT} WHERE ${condition}`,
+        order: page.order,
+        size: page.size,
+        offset: page.offset,
+      },
+      params,
+    ),
     params,
   );
   return { rows: rows[0].rows, total: Number(rows[0].total) };

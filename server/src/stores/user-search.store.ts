@@ -3,9 +3,9 @@
  * COUNT_CAP). A text finds users by the words of their name, e-mail address and home organisation: each
  * word of the text a whole word, the last one the beginning of one (migration 008, its word index).
  */
-import { jsonRows } from '../db/json-rows.js';
 import type { Queryable } from '../db/types.js';
-import { cappedTotal, limitOffset, sortOrder, type PageSort } from '../domain/paging.js';
+import { sortOrder, type PageSort } from '../domain/paging.js';
+import { pagedSearchStatement } from './searched-page.js';
 import { isValidAuthority, strongerAuthority, type Authority } from 'shared-auth/rules';
 import { listItem, type UserListRow } from './user.rows.js';
 
@@ -69,7 +69,7 @@ export const USER_SEARCH_SELECT = `SELECT u.id, u.sub, u.name, u.email, u.schac_
 
 /**
  * One page of users matching the text (and holding the role, when given), with the total count capped
- * at COUNT_CAP (answered as COUNT_CAP + 1 for more), in one statement.
+ * at COUNT_CAP (answered as COUNT_CAP + 1 for more), in one statement (searched-page.ts).
  * `scope` is an extra condition on `u` (with `$n` placeholders numbered from 1 among its own params).
  */
 export async function searchUsers(
@@ -95,12 +95,21 @@ export async function searchUsers(
     where.push(scope.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
     params.push(...scope.params);
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const size = Math.max(1, Math.trunc(query.pageSize));
-  const page = { size, offset: Math.max(0, Math.trunc(query.pageNumber)) * size };
   const { rows } = await q.query<{ total: number; rows: UserSearchRow[] }>(
-    `SELECT ${cappedTotal(`FROM users u ${whereSql}`)} AS total,
-            ${jsonRows(`${USER_SEARCH_SELECT} ${whereSql} ORDER BY ${orderBy(query)} ${limitOffset(page, params)}`)} AS rows`,
+    pagedSearchStatement(
+      {
+        from: 'users u',
+        where: where.length ? where.join(' AND ') : 'TRUE',
+        id: 'u.id',
+        sort: sortOf(query),
+        select: (condition) => `${USER_SEARCH_SELECT} WHERE ${condition}`,
+        order: `ORDER BY ${orderBy(query)}`,
+        size,
+        offset: Math.max(0, Math.trunc(query.pageNumber)) * size,
+      },
+      params,
+    ),
     params,
   );
   return { rows: rows[0].rows, total: Number(rows[0].total) };
