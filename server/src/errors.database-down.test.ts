@@ -198,7 +198,7 @@ describe('the database unreachable: 503 with Retry-After, never a 500', () => {
   });
 
   it('logs the outage once, not once per call, and once more when the database is back', async () => {
-    // A session no call has read yet: the in-process session memo (going away, issue 39) cannot answer.
+    // Every call reads its session from the database, so each of them meets the outage.
     const inviter = await loginAs(app, 'inviter');
     sw.down();
     for (let i = 0; i < 5; i++) {
