@@ -26,9 +26,12 @@ export async function loadRoles(
   params: readonly unknown[] = [],
   tail = 'ORDER BY lower(r.name), r.id',
 ): Promise<Role[]> {
+  // Planned once per connection: `where` and `tail` are texts of the code, and the plans do not hang on
+  // the values (ids, an application).
   const { rows } = await q.query<RoleSelectRow>(
     `SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`,
     params,
+    { prepare: true },
   );
   const known = await registry.applicationMaps();
   return rows.map((row) => toRole(row, known));
@@ -111,6 +114,9 @@ export async function searchRoles(
     `SELECT (SELECT count(*) FROM roles r WHERE ${where})::int AS total,
             ${jsonRows(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
+    // Planned once per connection: a role list's text is one of the few its visibility, search and sort
+    // make, and roles are few enough that one plan serves every value.
+    { prepare: true },
   );
   const known = await registry.applicationMaps();
   return { roles: rows[0].rows.map((row) => toRole(row, known)), total: Number(rows[0].total) };
