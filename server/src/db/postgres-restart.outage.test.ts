@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildTestApp, loginAs, type TestSession } from '../test/helper.js';
+import { anyone } from '../plugins/permissions.js';
 import { RETRY_AFTER_SECONDS } from './outage.js';
 
 const run = promisify(exec);
@@ -71,7 +72,7 @@ async function accepting(): Promise<boolean> {
       },
       routes: (instance) => {
         // A write still running when the database stops: its transaction must not be reported as done.
-        instance.get('/api/v1/test/slow-write', async () => {
+        instance.get('/api/v1/test/slow-write', { preHandler: anyone }, async () => {
           await instance.db.tx(async (q) => {
             await q.query(
               "INSERT INTO roles (name, short_name, urn) VALUES ('Slow', 'slow', 'urn:test:slow')",
