@@ -20,6 +20,7 @@ import securityHeaders from './plugins/security-headers.js';
 import badInput from './plugins/bad-input.js';
 import benchFloor from './plugins/bench-floor.js';
 import sessionPlugin from './plugins/session.js';
+import { provisioningWorker } from './provisioning/worker.plugin.js';
 import { fileRegistry } from './registry/file-registry.js';
 import { httpRegistry } from './registry/http-registry.js';
 import type { Registry } from './registry/registry.js';
@@ -88,7 +89,10 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   // The application registry and the mailer: the ones handed in (tests), else from the configuration.
   app.decorate(
     'registry',
-    overrides.registry ?? (config.registryUrl ? httpRegistry({ url: config.registryUrl }) : fileRegistry()),
+    overrides.registry ??
+      (config.registryUrl
+        ? httpRegistry({ url: config.registryUrl, baseUrl: config.publicUrl })
+        : fileRegistry(config.registryDir ?? undefined, config.publicUrl)),
   );
   if (overrides.mailer) {
     app.decorate('mailer', overrides.mailer);
@@ -122,6 +126,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     await app.register(devMailbox);
   }
   await app.register(jobsPlugin);
+  await app.register(provisioningWorker);
   await app.register(routes);
   if (config.devSeed) {
     app.addHook('onReady', async () => {

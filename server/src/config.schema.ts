@@ -34,6 +34,16 @@ export const envJsonSchema = {
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Access portal <no-reply@example.org>' },
     REGISTRY_URL: { type: 'string', pattern: '^https?://' },
+    REGISTRY_DIR: { type: 'string', minLength: 1 },
+    PROVISIONING: { type: 'boolean', default: true },
+    PROVISIONING_POLL: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '1s' },
+    PROVISIONING_TIMEOUT: { type: 'string', pattern: '^\\d+(ms|s|m)$', default: '10s' },
+    PROVISIONING_RETRY_BASE: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '2s' },
+    PROVISIONING_RETRY_MAX: { type: 'string', pattern: '^\\d+(ms|s|m|h|d)$', default: '1h' },
+    PROVISIONING_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 1000, default: 25 },
+    PROVISIONING_LEASE: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '2m' },
+    DEV_SCIM: { type: 'boolean' },
+    REMOTE_USERS: { type: 'string', minLength: 2 },
     CRON_CLEANUP: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '1h' },
     CRON_EXPIRY_NOTIFICATIONS: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
     EXPIRY_NOTIFICATION_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
@@ -75,6 +85,16 @@ export interface RawEnv {
   SMTP_URL?: string;
   MAIL_FROM: string;
   REGISTRY_URL?: string;
+  REGISTRY_DIR?: string;
+  PROVISIONING: boolean;
+  PROVISIONING_POLL: string;
+  PROVISIONING_TIMEOUT: string;
+  PROVISIONING_RETRY_BASE: string;
+  PROVISIONING_RETRY_MAX: string;
+  PROVISIONING_MAX_ATTEMPTS: number;
+  PROVISIONING_LEASE: string;
+  DEV_SCIM?: boolean;
+  REMOTE_USERS?: string;
   CRON_CLEANUP: string;
   CRON_EXPIRY_NOTIFICATIONS: string;
   EXPIRY_NOTIFICATION_DAYS: number;

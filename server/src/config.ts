@@ -46,6 +46,14 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailFrom: string;
   registryUrl: string | null;
+  /** A folder of Manage-style JSON files used instead of the bundled server/registry; null: bundled. */
+  registryDir: string | null;
+  /** SCIM delivery (issue 41): the worker's settings, in milliseconds. */
+  provisioning: ProvisioningConfig;
+  /** The development SCIM service provider at /dev-scim (never in production). */
+  devScim: boolean;
+  /** HTTP Basic service accounts of voot and attribute aggregation (REMOTE_USERS). */
+  remoteUsers: RemoteUser[];
   /** Milliseconds between runs; 0 disables the job. */
   cronCleanupMs: number;
   cronExpiryNotificationsMs: number;
@@ -68,6 +76,56 @@ export interface AppConfig {
 }
 
 export { ConfigError };
+
+export interface ProvisioningConfig {
+  /** False: changes are recorded, nothing is sent (an instance that only serves the console). */
+  worker: boolean;
+  pollMs: number;
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  leaseMs: number;
+}
+
+export type RemoteUserScope = 'voot' | 'attribute_aggregation';
+
+export interface RemoteUser {
+  username: string;
+  password: string;
+  scopes: RemoteUserScope[];
+}
+
+const REMOTE_USER_SCOPES: readonly RemoteUserScope[] = ['voot', 'attribute_aggregation'];
+
+/** REMOTE_USERS: a JSON array of `{ username, password, scopes }`. */
+export function remoteUsersFrom(value: string | undefined): RemoteUser[] {
+  if (value === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError('Invalid environment: REMOTE_USERS must be a JSON array');
+  }
+  if (!Array.isArray(parsed)) throw new ConfigError('Invalid environment: REMOTE_USERS must be a JSON array');
+  return parsed.map((entry: unknown, i) => {
+    const e = entry as Partial<RemoteUser> | null;
+    if (
+      !e ||
+      typeof e.username !== 'string' ||
+      e.username === '' ||
+      typeof e.password !== 'string' ||
+      e.password.length < 8 ||
+      !Array.isArray(e.scopes) ||
+      e.scopes.some((s) => !REMOTE_USER_SCOPES.includes(s))
+    ) {
+      throw new ConfigError(
+        `Invalid environment: REMOTE_USERS[${i}] needs a username, a password of 8 or more characters and scopes among ${REMOTE_USER_SCOPES.join(', ')}`,
+      );
+    }
+    return { username: e.username, password: e.password, scopes: [...e.scopes] };
+  });
+}
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -153,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid environment: BENCH_FLOOR=true is not allowed with NODE_ENV=production (it opens an unauthenticated route for the bench)',
     );
   }
+  if (production && raw.DEV_SCIM) {
+    throw new ConfigError(
+      'Invalid environment: DEV_SCIM=true is not allowed with NODE_ENV=production (a SCIM service provider for development)',
+    );
+  }
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   if (!devIdp && !raw.SESSION_SECRET) {
     throw new ConfigError('Invalid environment: SESSION_SECRET is required when OIDC_ISSUER is set');
@@ -189,6 +252,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM,
     registryUrl: raw.REGISTRY_URL ?? null,
+    registryDir: raw.REGISTRY_DIR ? path.resolve(raw.REGISTRY_DIR) : null,
+    provisioning: {
+      worker: raw.PROVISIONING,
+      pollMs: parseInterval(raw.PROVISIONING_POLL),
+      timeoutMs: parseInterval(raw.PROVISIONING_TIMEOUT),
+      retryBaseMs: parseInterval(raw.PROVISIONING_RETRY_BASE),
+      retryMaxMs: parseInterval(raw.PROVISIONING_RETRY_MAX),
+      maxAttempts: raw.PROVISIONING_MAX_ATTEMPTS,
+      leaseMs: parseInterval(raw.PROVISIONING_LEASE),
+    },
+    devScim: raw.DEV_SCIM ?? devIdp,
+    remoteUsers: remoteUsersFrom(raw.REMOTE_USERS),
     cronCleanupMs: parseInterval(raw.CRON_CLEANUP),
     cronExpiryNotificationsMs: parseInterval(raw.CRON_EXPIRY_NOTIFICATIONS),
     expiryNotificationDays: raw.EXPIRY_NOTIFICATION_DAYS,

@@ -15,7 +15,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role, User } from 'shared-auth/rules';
-import type { AppConfig } from '../config.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AppConfig, RemoteUser, RemoteUserScope } from '../config.js';
 import { httpError } from '../errors.js';
 import { loadRole } from '../stores/roles.store.js';
 
@@ -68,6 +69,40 @@ export function withoutApiToken(refusal: string): preHandlerAsyncHookHandler {
 export function enabledBy(isOn: (config: AppConfig) => boolean, refusal: string): preHandlerAsyncHookHandler {
   return declare(async (request) => {
     if (!isOn(request.server.config)) throw httpError(403, refusal);
+  });
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** The REMOTE_USERS account whose name and password an HTTP Basic header carries; null otherwise. */
+export function basicAccount(header: string | undefined, accounts: readonly RemoteUser[]): RemoteUser | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const username = decoded.slice(0, colon);
+  const password = sha256(decoded.slice(colon + 1));
+  // Every account compared, in constant time, so the answer's timing tells nothing about which matched.
+  let found: RemoteUser | null = null;
+  for (const account of accounts) {
+    const same = timingSafeEqual(sha256(account.password), password);
+    if (same && account.username === username) found = account;
+  }
+  return found;
+}
+
+/**
+ * A service account of REMOTE_USERS with this scope (voot, attribute_aggregation), by HTTP Basic: 401 with
+ * a challenge without one, with wrong credentials or without the scope. No session, no token.
+ */
+export function remoteUserWith(scope: RemoteUserScope): preHandlerAsyncHookHandler {
+  return declare(async (request, reply) => {
+    const account = basicAccount(request.headers.authorization, request.server.config.remoteUsers);
+    if (!account || !account.scopes.includes(scope)) {
+      void reply.header('www-authenticate', 'Basic realm="access portal", charset="UTF-8"');
+      throw httpError(401, `HTTP Basic credentials of a service account with the scope ${scope} are required`);
+    }
   });
 }
 

@@ -1,6 +1,12 @@
 import type { ApplicationMap, Institution, Provisioning } from 'shared-auth/rules';
-import { toApplication, toIdentityProvider, toProvisioning, type ManageEntity } from './manage-entity.js';
-import type { IdentityProvider, Registry, RegistryApplication } from './registry.js';
+import {
+  toApplication,
+  toIdentityProvider,
+  toProvisioning,
+  toScimTarget,
+  type ManageEntity,
+} from './manage-entity.js';
+import type { IdentityProvider, Registry, RegistryApplication, ScimTarget } from './registry.js';
 
 export interface EntitySnapshot {
   applications: ManageEntity[];
@@ -24,6 +30,7 @@ interface Indexed {
   /** The first identity provider of each organisation GUID, in lower case. */
   identityProviderByOrganization: ReadonlyMap<string, IdentityProvider>;
   provisionings: Provisioning[];
+  scimTargets: ScimTarget[];
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T[]> {
@@ -38,7 +45,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | undefined): 
   return groups;
 }
 
-function index(snapshot: EntitySnapshot): Indexed {
+function index(snapshot: EntitySnapshot, baseUrl: string): Indexed {
   const applications = snapshot.applications
     .map(toApplication)
     .filter((a): a is RegistryApplication => a !== null)
@@ -59,6 +66,9 @@ function index(snapshot: EntitySnapshot): Indexed {
     identityProviders,
     identityProviderByOrganization,
     provisionings: snapshot.provisionings.map(toProvisioning),
+    scimTargets: snapshot.provisionings
+      .map((p) => toScimTarget(p, baseUrl))
+      .filter((t): t is ScimTarget => t !== null),
   };
 }
 
@@ -69,13 +79,20 @@ function index(snapshot: EntitySnapshot): Indexed {
 export class EntityRegistry implements Registry {
   private readonly indexed = new WeakMap<EntitySnapshot, Indexed>();
 
-  constructor(private readonly load: () => Promise<EntitySnapshot>) {}
+  /**
+   * @param baseUrl this server's own URL: a SCIM URL in the registry that starts with `/` is resolved
+   * against it (the development SCIM service provider of the bundled registry).
+   */
+  constructor(
+    private readonly load: () => Promise<EntitySnapshot>,
+    private readonly baseUrl = 'http://localhost',
+  ) {}
 
   private async data(): Promise<Indexed> {
     const snapshot = await this.load();
     let result = this.indexed.get(snapshot);
     if (!result) {
-      result = index(snapshot);
+      result = index(snapshot, this.baseUrl);
       this.indexed.set(snapshot, result);
     }
     return result;
@@ -95,6 +112,14 @@ export class EntityRegistry implements Registry {
 
   async provisioningsFor(manageId: string): Promise<Provisioning[]> {
     return (await this.data()).provisionings.filter((p) => p.applications.some((a) => a.id === manageId));
+  }
+
+  async scimTargets(): Promise<ScimTarget[]> {
+    return (await this.data()).scimTargets;
+  }
+
+  async providersByEntityId(entityid: string): Promise<RegistryApplication[]> {
+    return (await this.data()).applications.filter((a) => a.entityid === entityid);
   }
 
   async identityProviders(): Promise<IdentityProvider[]> {

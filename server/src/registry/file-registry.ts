@@ -24,7 +24,7 @@ async function readEntities(dir: string, file: string) {
 }
 
 /** The default registry: the JSON files applications.json, identity-providers.json and provisionings.json. */
-export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR): EntityRegistry {
+export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR, baseUrl?: string): EntityRegistry {
   let snapshot: Promise<EntitySnapshot> | null = null;
   return new EntityRegistry(() => {
     snapshot ??= Promise.all([
@@ -37,5 +37,5 @@ export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR): EntityRegistry
       provisionings,
     }));
     return snapshot;
-  });
+  }, baseUrl);
 }

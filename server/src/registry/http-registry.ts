@@ -7,6 +7,8 @@ export interface HttpRegistryOptions {
   /** How long a fetched snapshot is used before asking again. */
   ttlMs?: number;
   fetchImpl?: typeof fetch;
+  /** This server's URL, against which a SCIM URL that starts with `/` is resolved. */
+  baseUrl?: string;
 }
 
 /**
@@ -17,6 +19,7 @@ export function httpRegistry({
   url,
   ttlMs = 60_000,
   fetchImpl = fetch,
+  baseUrl,
 }: HttpRegistryOptions): EntityRegistry {
   const base = new URL(url);
   const authorization =
@@ -52,5 +55,6 @@ export function httpRegistry({
       ]);
       return { applications: [...saml, ...oidc], identityProviders, provisionings };
     }, ttlMs),
+    baseUrl,
   );
 }

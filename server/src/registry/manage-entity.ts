@@ -1,5 +1,5 @@
 import type { ManageType, Provisioning } from 'shared-auth/rules';
-import type { IdentityProvider, RegistryApplication } from './registry.js';
+import type { IdentityProvider, RegistryApplication, ScimTarget } from './registry.js';
 
 /** The shape of an entity in an OpenConext Manage-style registry (and in our JSON files). */
 export interface ManageEntity {
@@ -41,6 +41,7 @@ export function toApplication(entity: ManageEntity): RegistryApplication | null 
     landingPage: text(f, 'coin:landing_page'),
     receivesMemberships: receives === true || receives === '1' || receives === 'true',
     institutionGuid: text(f, 'coin:institution_guid'),
+    entityid: entity.data.entityid,
   };
 }
 
@@ -68,6 +69,56 @@ export function toProvisioning(entity: ManageEntity): Provisioning {
       id: a.id,
       ...(a.type && isApplicationType(a.type) ? { manageType: a.type } : {}),
     })),
+  };
+}
+
+const SCIM_USER_IDENTIFIERS: readonly ScimTarget['userIdentifier'][] = [
+  'eduperson_principal_name',
+  'subject_id',
+  'email',
+];
+
+function flag(fields: Record<string, unknown>, key: string): boolean {
+  const value = fields[key];
+  return value === true || value === '1' || value === 'true';
+}
+
+/**
+ * A provisioning entity of type scim as the delivery worker needs it, secrets included: never sent to a
+ * browser, written to a log or kept in the audit trail (toProvisioning is what the API shows). Null for
+ * any other type, and for a SCIM provisioning without a URL. A URL that starts with `/` is on this
+ * server (the development SCIM service provider), resolved against `baseUrl`.
+ */
+export function toScimTarget(entity: ManageEntity, baseUrl: string): ScimTarget | null {
+  const f = entity.data.metaDataFields ?? {};
+  if ((text(f, 'provisioning_type') ?? 'scim') !== 'scim') return null;
+  const url = text(f, 'scim_url');
+  if (!url) return null;
+  let absolute: string;
+  try {
+    absolute = new URL(url, `${baseUrl}/`).toString().replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+  const user = text(f, 'scim_user');
+  const password = text(f, 'scim_password');
+  const bearer = text(f, 'scim_bearer_token');
+  const identifier = text(f, 'scim_user_identifier') as ScimTarget['userIdentifier'] | undefined;
+  return {
+    id: entity.id,
+    'name:en': text(f, 'name:en') ?? text(f, 'name:nl') ?? entity.data.entityid ?? entity.id,
+    'name:nl': text(f, 'name:nl') ?? text(f, 'name:en') ?? entity.data.entityid ?? entity.id,
+    url: absolute,
+    authorization: bearer
+      ? `Bearer ${bearer}`
+      : user && password
+        ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+        : null,
+    userIdentifier:
+      identifier && SCIM_USER_IDENTIFIERS.includes(identifier) ? identifier : 'eduperson_principal_name',
+    putMethod: flag(f, 'scim_update_role_put_method'),
+    userProvisioningOnly: flag(f, 'scim_user_provisioning_only'),
+    applications: (entity.data.applications ?? []).map((a) => a.id),
   };
 }
 

@@ -8,6 +8,8 @@ export interface RegistryApplication extends Provider {
   manageType: ManageType;
   /** The organisation GUID of the institution that owns the application. */
   institutionGuid?: string;
+  /** Its entity id (SAML) or client id (OIDC): how services name it (attribute aggregation's SPentityID). */
+  entityid?: string;
 }
 
 /** An identity provider (an institution) of the registry. */
@@ -20,6 +22,26 @@ export interface IdentityProvider {
   logo?: string;
 }
 
+/** A SCIM provisioning of the registry, as the delivery worker uses it (secrets included: server only). */
+export interface ScimTarget {
+  /** The provisioning entity's id. */
+  id: string;
+  'name:en': string;
+  'name:nl': string;
+  /** The SCIM base URL, without a trailing slash (…/Users and …/Groups are under it). */
+  url: string;
+  /** The Authorization header's value (Basic or Bearer), null when the target asks none. */
+  authorization: string | null;
+  /** Which of the user's attributes is the SCIM userName and externalId. */
+  userIdentifier: 'eduperson_principal_name' | 'subject_id' | 'email';
+  /** Groups are replaced whole (PUT) instead of patched. */
+  putMethod: boolean;
+  /** Users only, no groups. */
+  userProvisioningOnly: boolean;
+  /** The manage ids of the applications it provisions. */
+  applications: string[];
+}
+
 /**
  * The application registry (OpenConext Manage or its JSON stand-in): everything the server needs to know
  * about applications, provisionings and institutions; `app.registry`.
@@ -27,8 +49,12 @@ export interface IdentityProvider {
 export interface Registry {
   providers(): Promise<RegistryApplication[]>;
   provider(manageId: string): Promise<RegistryApplication | null>;
+  /** The applications with this entity id (normally one). */
+  providersByEntityId(entityid: string): Promise<RegistryApplication[]>;
   provisionings(): Promise<Provisioning[]>;
   provisioningsFor(manageId: string): Promise<Provisioning[]>;
+  /** The provisionings of type scim, with their URLs and secrets (the delivery worker's targets). */
+  scimTargets(): Promise<ScimTarget[]>;
   identityProviders(): Promise<IdentityProvider[]>;
   identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null>;
   applicationsForOrganization(guid: string): Promise<RegistryApplication[]>;

@@ -9,6 +9,8 @@ import auditLogRoutes from './audit-logs.js';
 import invitationListRoutes from './invitation-lists.js';
 import invitationRoutes from './invitations.js';
 import manageRoutes from './manage.js';
+import provisioningRoutes from './provisioning.js';
+import remoteMembershipRoutes from './remote-memberships.js';
 import roleRoutes from './roles.js';
 import staticRoutes from './static.js';
 import systemRoutes from './system.js';
@@ -32,6 +34,8 @@ async function routes(app: FastifyInstance): Promise<void> {
     validationRoutes,
     systemRoutes,
     auditLogRoutes,
+    provisioningRoutes,
+    remoteMembershipRoutes,
   ]) {
     await app.register(module);
   }

@@ -141,14 +141,19 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  await app.register(fastifyStatic, {
-    root: BUNDLED_LOGOS_DIR,
-    prefix: BUNDLED_LOGOS_PATH,
-    decorateReply: false,
-    cacheControl: false,
-    index: false,
-    setHeaders: (reply) => reply.header('Cache-Control', `public, max-age=${LOGO_MAX_AGE_SECONDS}`),
-  });
+  // REGISTRY_DIR's own logos folder when one is configured (its entities name their logos under the same
+  // path), else the bundled registry's.
+  const logosDir = app.config.registryDir ? path.join(app.config.registryDir, 'logos') : BUNDLED_LOGOS_DIR;
+  if (fs.existsSync(logosDir)) {
+    await app.register(fastifyStatic, {
+      root: logosDir,
+      prefix: BUNDLED_LOGOS_PATH,
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (reply) => reply.header('Cache-Control', `public, max-age=${LOGO_MAX_AGE_SECONDS}`),
+    });
+  }
 
   const shellBuilt = fs.existsSync(shellIndex);
   if (shellBuilt) {

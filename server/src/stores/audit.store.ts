@@ -19,7 +19,17 @@ export { AUDIT_EVENTS, type AuditEvent } from 'shared-auth/rules';
 export const AUDIT_ENTITY_TYPES = AUDIT_SUBJECT_TYPES;
 export type AuditEntityType = AuditSubjectType;
 export type AuditAction =
-  'create' | 'update' | 'delete' | 'accept' | 'resend' | 'cleanup' | 'impersonate' | 'impersonate_end';
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'accept'
+  | 'resend'
+  | 'cleanup'
+  | 'impersonate'
+  | 'impersonate_end'
+  | 'fail'
+  | 'retry'
+  | 'resync';
 
 export interface AuditEntry {
   entityType: AuditEntityType;
@@ -85,6 +95,16 @@ function subjectsOf(entry: AuditEntry, actorId: number | null): Subjects {
         userId: asId(field(snapshot, 'ownerId')) ?? (entry.action === 'create' ? actorId : null),
         userName: null,
       };
+    case 'provisioning': {
+      // A delivery to a SCIM target: of a role's group or of a person.
+      const roleId = asId(field(snapshot, 'roleId'));
+      return {
+        roleIds: roleId === null ? [] : [roleId],
+        roleName: null,
+        userId: asId(field(snapshot, 'userId')),
+        userName: null,
+      };
+    }
     case 'user':
       return {
         roleIds: [],

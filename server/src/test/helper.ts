@@ -24,6 +24,9 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       DEV_SEED: 'false',
       CRON_CLEANUP: '0',
       CRON_EXPIRY_NOTIFICATIONS: '0',
+      // Provisioning is recorded but not sent, unless a test turns the worker on.
+      PROVISIONING: 'false',
+      DEV_SCIM: 'false',
       ...env,
     }),
     ...overrides,

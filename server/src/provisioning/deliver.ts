@@ -1,0 +1,206 @@
+/**
+ * One delivery: brings one resource (a role's group, or a person) at one SCIM target in line with the
+ * database as it is now. What the target was sent before is in scim_resources and scim_group_members, so a
+ * delivery sends only what differs, and sending one twice changes nothing.
+ */
+import type { Db } from '../db/types.js';
+import {
+  digest,
+  eqFilter,
+  membersPatch,
+  scimGroup,
+  scimUser,
+  type ScimPatchBody,
+  type ScimPerson,
+} from '../domain/scim.js';
+import type { ScimTarget } from '../registry/registry.js';
+import {
+  deliveredMembers,
+  forgetGroup,
+  forgetUser,
+  groupMembers,
+  holdsGuestRoleOn,
+  readGroupRole,
+  readPerson,
+  readResource,
+  saveMembers,
+  saveResource,
+  type KnownResource,
+} from '../stores/provisioning.store.js';
+import { ScimError, type ScimClient } from './scim-client.js';
+
+export interface DeliveryContext {
+  db: Db;
+  target: ScimTarget;
+  client: ScimClient;
+}
+
+function remoteIdOf(answer: { body: Record<string, unknown> | null }, what: string): string {
+  const id = answer.body?.id;
+  if (typeof id !== 'string' && typeof id !== 'number') {
+    throw new ScimError(`${what}: the answer has no id`, null, false);
+  }
+  return String(id);
+}
+
+/** Looks a resource up by a filter (after a 409 on create): its id, or null when the target finds none. */
+async function findByFilter(client: ScimClient, collection: string, filter: string): Promise<string | null> {
+  const answer = await client.send('GET', `/${collection}?filter=${encodeURIComponent(filter)}`);
+  const resources = answer.body?.Resources;
+  if (!Array.isArray(resources) || resources.length === 0) return null;
+  const id = (resources[0] as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
+/**
+ * POSTs a new resource; a 409 (the target has it already, from an earlier delivery whose answer was lost or
+ * from elsewhere) looks it up by `filter` and adopts it, then PUTs our version over it.
+ */
+async function create(
+  client: ScimClient,
+  collection: 'Users' | 'Groups',
+  body: object,
+  filter: string,
+): Promise<string> {
+  try {
+    return remoteIdOf(await client.send('POST', `/${collection}`, body), `POST /${collection}`);
+  } catch (error) {
+    if (!(error instanceof ScimError) || error.status !== 409) throw error;
+    const id = await findByFilter(client, collection, filter);
+    if (id === null) throw error;
+    await client.send('PUT', `/${collection}/${encodeURIComponent(id)}`, { ...body, id });
+    return id;
+  }
+}
+
+/** Makes the person exist at the target as they are now; answers their remote id. */
+async function ensureUser(
+  ctx: DeliveryContext,
+  userId: number,
+  person: ScimPerson,
+  known: KnownResource | null,
+): Promise<string> {
+  const body = scimUser(person, ctx.target.userIdentifier);
+  const sent = digest(body);
+  if (known && known.digest === sent) return known.remoteId;
+  let remoteId: string;
+  if (known) {
+    try {
+      await ctx.client.send('PUT', `/Users/${encodeURIComponent(known.remoteId)}`, { ...body, id: known.remoteId });
+      remoteId = known.remoteId;
+    } catch (error) {
+      // Deleted at the target behind our back: made again.
+      if (!(error instanceof ScimError) || error.status !== 404) throw error;
+      remoteId = await create(ctx.client, 'Users', body, eqFilter('userName', body.userName));
+    }
+  } else {
+    remoteId = await create(ctx.client, 'Users', body, eqFilter('userName', body.userName));
+  }
+  await saveResource(ctx.db, ctx.target.id, 'user', userId, remoteId, sent);
+  return remoteId;
+}
+
+/** A person at a target: there while they hold a guest membership of a role on its applications. */
+export async function deliverUser(ctx: DeliveryContext, userId: number): Promise<void> {
+  const { db, target } = ctx;
+  const known = await readResource(db, target.id, 'user', userId);
+  const person = await readPerson(db, userId);
+  const wanted = person !== null && (await holdsGuestRoleOn(db, userId, target.applications));
+  if (!wanted) {
+    if (known) {
+      await ctx.client.send('DELETE', `/Users/${encodeURIComponent(known.remoteId)}`);
+      await forgetUser(db, target.id, userId);
+    }
+    return;
+  }
+  await ensureUser(ctx, userId, person, known);
+}
+
+/**
+ * A role's group at a target: there while the role is on one of its applications, named as the role, with
+ * the role's current guest members. Sent as PATCH of what changed, or as PUT of the whole group when the
+ * target asks so. A target that takes users only gets no groups.
+ */
+export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promise<void> {
+  const { db, target, client } = ctx;
+  const known = await readResource(db, target.id, 'group', roleId);
+  const role = target.userProvisioningOnly ? null : await readGroupRole(db, roleId, target.applications);
+  if (!role) {
+    if (known) {
+      await client.send('DELETE', `/Groups/${encodeURIComponent(known.remoteId)}`);
+      await forgetGroup(db, target.id, roleId);
+    }
+    return;
+  }
+
+  // The members, each made at the target first when it does not know them yet.
+  const members = await groupMembers(db, target.id, roleId);
+  const wanted = new Map<number, string>();
+  for (const member of members) {
+    let remoteId = member.remoteId;
+    if (remoteId === null) {
+      const person = await readPerson(db, member.userId);
+      if (!person) continue;
+      remoteId = await ensureUser(ctx, member.userId, person, null);
+    }
+    wanted.set(member.userId, remoteId);
+  }
+  const named = digest({ name: role.name, urn: role.urn });
+  const delivered = await deliveredMembers(db, target.id, roleId);
+  const had = new Set(delivered.map((m) => m.userId));
+  const added = [...wanted.keys()].filter((id) => !had.has(id));
+  const removed = delivered.filter((m) => !wanted.has(m.userId));
+
+  const putWhole = async (remoteId: string) => {
+    await client.send('PUT', `/Groups/${encodeURIComponent(remoteId)}`, {
+      ...scimGroup(role, [...wanted.values()]),
+      id: remoteId,
+    });
+  };
+
+  let remoteId: string;
+  if (!known) {
+    const body = scimGroup(role, [...wanted.values()]);
+    remoteId = await create(client, 'Groups', body, eqFilter('displayName', role.name));
+    await forgetGroup(db, target.id, roleId);
+  } else if (known.digest === named && added.length === 0 && removed.length === 0) {
+    return;
+  } else {
+    remoteId = known.remoteId;
+    try {
+      if (target.putMethod) {
+        await putWhole(remoteId);
+      } else {
+        const patch: ScimPatchBody = membersPatch(
+          added.map((id) => wanted.get(id)!),
+          // A member deleted at the target (remote id forgotten) left its groups with it.
+          removed.flatMap((m) => (m.remoteId === null ? [] : [m.remoteId])),
+        );
+        if (known.digest !== named) patch.Operations.unshift({ op: 'replace', path: 'displayName', value: role.name });
+        if (patch.Operations.length > 0) {
+          await client.send('PATCH', `/Groups/${encodeURIComponent(remoteId)}`, patch);
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof ScimError) || error.status !== 404) throw error;
+      // Deleted at the target behind our back: made again, whole.
+      await forgetGroup(db, target.id, roleId);
+      remoteId = await create(
+        client,
+        'Groups',
+        scimGroup(role, [...wanted.values()]),
+        eqFilter('displayName', role.name),
+      );
+    }
+  }
+  await saveResource(db, target.id, 'group', roleId, remoteId, named);
+  const now = await deliveredMembers(db, target.id, roleId);
+  const holds = new Set(now.map((m) => m.userId));
+  await saveMembers(
+    db,
+    target.id,
+    roleId,
+    [...wanted.keys()].filter((id) => !holds.has(id)),
+    now.filter((m) => !wanted.has(m.userId)).map((m) => m.userId),
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * How the console's decisions stand at the SCIM targets (issue 41): the system area's Provisioning tab
+ * (waiting and failed deliveries, retry, send a target everything again) and a role's state per target.
+ * Secrets of a target never leave the server: a target is shown by its id, names and URL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { mayOpenSystem, mayReadRole } from 'shared-auth/rules';
+import { idParams } from '../domain/schemas.js';
+import { httpError } from '../errors.js';
+import { requireUser } from '../plugins/auth.js';
+import { entity, permit, roleNamedBy } from '../plugins/permissions.js';
+import { plannedTargets } from '../provisioning/worker.plugin.js';
+import type { ScimTarget } from '../registry/registry.js';
+import { audit } from '../stores/audit.store.js';
+import {
+  enqueueWholeTarget,
+  queueRow,
+  queueRows,
+  retryNow,
+  roleTargetStates,
+  targetCounts,
+  unplannedChanges,
+  type QueueRow,
+} from '../stores/provisioning.store.js';
+
+const MAX_PAGE_SIZE = 100;
+
+const targetSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    'name:en': { type: 'string' },
+    'name:nl': { type: 'string' },
+    url: { type: 'string' },
+    groups: { type: 'boolean' },
+    putMethod: { type: 'boolean' },
+    applications: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+const queueItemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    target: { type: 'string' },
+    kind: { type: 'string', enum: ['group', 'user'] },
+    localId: { type: 'integer' },
+    label: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ['waiting', 'failed'] },
+    attempts: { type: 'integer' },
+    nextAttemptAt: { type: 'integer' },
+    lastStatus: { type: ['integer', 'null'] },
+    lastError: { type: ['string', 'null'] },
+    updatedAt: { type: 'integer' },
+  },
+} as const;
+
+/** A target as the console may see it: no credentials. */
+function shownTarget(t: ScimTarget) {
+  return {
+    id: t.id,
+    'name:en': t['name:en'],
+    'name:nl': t['name:nl'],
+    url: t.url,
+    groups: !t.userProvisioningOnly,
+    putMethod: t.putMethod,
+    applications: t.applications,
+  };
+}
+
+const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+const shownItem = (r: QueueRow) => ({
+  ...r,
+  nextAttemptAt: epoch(r.nextAttemptAt),
+  updatedAt: epoch(r.updatedAt),
+});
+
+const queueItemInPath = entity<QueueRow>({
+  load: (request) => queueRow(request.server.db, (request.params as { id: number }).id),
+  notFound: (request) => `Delivery ${(request.params as { id: number }).id} not found: it was delivered or given up`,
+});
+
+export default async function provisioningRoutes(app: FastifyInstance): Promise<void> {
+  const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
+
+  app.get<{ Querystring: { status?: 'waiting' | 'failed'; target?: string; pageNumber?: number; pageSize?: number } }>(
+    '/api/v1/system/provisioning',
+    {
+      preHandler: mayOpen,
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: ['waiting', 'failed'] },
+            target: { type: 'string', minLength: 1, maxLength: 255 },
+            pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+            pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              targets: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    ...targetSchema.properties,
+                    waiting: { type: 'integer' },
+                    failed: { type: 'integer' },
+                    users: { type: 'integer' },
+                    groupsDelivered: { type: 'integer' },
+                  },
+                },
+              },
+              unplanned: { type: 'integer' },
+              content: { type: 'array', items: queueItemSchema },
+              totalElements: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { status, target, pageNumber = 0, pageSize = 25 } = request.query;
+      const [targets, counts, unplanned, page] = await Promise.all([
+        app.registry.scimTargets(),
+        targetCounts(app.db),
+        unplannedChanges(app.db),
+        queueRows(app.db, { status, target }, pageSize, pageNumber * pageSize),
+      ]);
+      const byTarget = new Map(counts.map((c) => [c.target, c]));
+      return {
+        targets: targets.map((t) => {
+          const c = byTarget.get(t.id);
+          return {
+            ...shownTarget(t),
+            waiting: c?.waiting ?? 0,
+            failed: c?.failed ?? 0,
+            users: c?.users ?? 0,
+            groupsDelivered: c?.groups ?? 0,
+          };
+        }),
+        unplanned,
+        content: page.rows.map(shownItem),
+        totalElements: page.total,
+      };
+    },
+  );
+
+  app.put<{ Params: { id: number } }>(
+    '/api/v1/system/provisioning/:id/retry',
+    {
+      preHandler: [mayOpen, queueItemInPath.permit(() => true)],
+      schema: { params: idParams, response: { 204: { type: 'null' } } },
+    },
+    async (request, reply) => {
+      const item = queueItemInPath.of(request);
+      await app.db.tx(async (q) => {
+        await retryNow(q, item.id);
+        await audit(q, request, {
+          entityType: 'provisioning',
+          entityId: item.id,
+          action: 'retry',
+          before: {
+            target: item.target,
+            kind: item.kind,
+            ...(item.kind === 'group' ? { roleId: item.localId } : { userId: item.localId }),
+            status: item.lastStatus,
+            reason: item.lastError,
+          },
+        });
+      });
+      app.provisioning.poke();
+      return reply.status(204).send();
+    },
+  );
+
+  app.put<{ Params: { target: string } }>(
+    '/api/v1/system/provisioning/targets/:target/resync',
+    {
+      preHandler: mayOpen,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['target'],
+          properties: { target: { type: 'string', minLength: 1, maxLength: 255 } },
+        },
+        response: { 200: { type: 'object', properties: { queued: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      const target = (await app.registry.scimTargets()).find((t) => t.id === request.params.target);
+      if (!target) throw httpError(404, `No SCIM target ${request.params.target} in the registry`);
+      const [planned] = plannedTargets([target]);
+      const queued = await app.db.tx(async (q) => {
+        const n = await enqueueWholeTarget(q, planned!);
+        await audit(q, request, {
+          entityType: 'provisioning',
+          entityId: null,
+          action: 'resync',
+          after: { target: target.id, queued: n },
+        });
+        return n;
+      });
+      app.provisioning.poke();
+      return { queued };
+    },
+  );
+
+  const roleInPath = roleNamedBy((request) => (request.params as { id: number }).id);
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/roles/:id/provisioning',
+    {
+      preHandler: roleInPath.permit(mayReadRole),
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                target: targetSchema,
+                roleApplications: { type: 'array', items: { type: 'string' } },
+                status: { type: 'string', enum: ['delivered', 'waiting', 'failed'] },
+                groupDelivered: { type: 'boolean' },
+                members: { type: 'integer' },
+                delivered: { type: 'integer' },
+                waiting: { type: 'integer' },
+                failed: { type: 'integer' },
+                failures: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      kind: { type: 'string' },
+                      label: { type: ['string', 'null'] },
+                      lastStatus: { type: ['integer', 'null'] },
+                      lastError: { type: ['string', 'null'] },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      requireUser(request.user);
+      const role = roleInPath.of(request);
+      const manageIds = new Set(role.applicationUsages.map((u) => u.application.manageId));
+      const targets = (await app.registry.scimTargets()).filter((t) => t.applications.some((a) => manageIds.has(a)));
+      const states = await roleTargetStates(
+        app.db,
+        role.id,
+        targets.map((t) => ({ id: t.id, groups: !t.userProvisioningOnly })),
+      );
+      const byId = new Map(states.map((s) => [s.target, s]));
+      return targets.map((t) => {
+        const s = byId.get(t.id)!;
+        const complete = (t.userProvisioningOnly || s.groupDelivered) && s.delivered === s.members;
+        return {
+          target: shownTarget(t),
+          roleApplications: t.applications.filter((a) => manageIds.has(a)),
+          status: s.failed > 0 ? 'failed' : s.waiting > 0 || !complete ? 'waiting' : 'delivered',
+          groupDelivered: s.groupDelivered,
+          members: s.members,
+          delivered: s.delivered,
+          waiting: s.waiting,
+          failed: s.failed,
+          failures: s.failures,
+        };
+      });
+    },
+  );
+}
