@@ -11,7 +11,8 @@ export interface OutboxMail {
   createdAt: Date;
 }
 
-function page(title: string, body: string): string {
+/** The development pages' shell (also the development SCIM page's, dev-scim.pages.ts). */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -37,7 +38,7 @@ ${body}
 </html>`;
 }
 
-function when(date: Date): string {
+export function when(date: Date): string {
   return date.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 }
 
@@ -53,7 +54,8 @@ export function mailboxPage(mails: OutboxMail[]): string {
     'Development mailbox',
     `<h1>Development mailbox</h1>
       <p class="note">Mails the server wrote to its outbox because no SMTP server is configured, newest first.
-      Only available while the development identity provider is on.</p>
+      Only available while the development identity provider is on.
+      What the console provisioned over SCIM: <a href="/dev-scim">Development SCIM service provider</a>.</p>
       ${
         mails.length
           ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Kind</th></tr></thead><tbody>${rows}</tbody></table>`
