@@ -21,6 +21,7 @@ import badInput from './plugins/bad-input.js';
 import benchFloor from './plugins/bench-floor.js';
 import sessionPlugin from './plugins/session.js';
 import { provisioningWorker } from './provisioning/worker.plugin.js';
+import { DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
 import { fileRegistry } from './registry/file-registry.js';
 import { httpRegistry } from './registry/http-registry.js';
 import type { Registry } from './registry/registry.js';
@@ -124,6 +125,12 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     );
     await app.register(devIdp);
     await app.register(devMailbox);
+  }
+  if (config.devScim) {
+    app.log.warn(
+      'DEVELOPMENT SCIM SERVICE PROVIDER ON (DEV_SCIM, on with DEV_IDP): the bundled registry provisions to /dev-scim, in memory. Never use this in production.',
+    );
+    await app.register(devScimPlugin, { tenants: DEV_SCIM_TENANTS });
   }
   await app.register(jobsPlugin);
   await app.register(provisioningWorker);

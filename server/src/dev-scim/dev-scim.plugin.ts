@@ -17,6 +17,14 @@ import { devScimPage } from './dev-scim.pages.js';
 
 export const DEV_SCIM_PATH = '/dev-scim';
 
+/**
+ * The tenants `npm start` serves: the bundled registry's SCIM provisioning (server/registry/
+ * provisionings.json, prov-scim-harderwijk) points at the first, with these development-only credentials.
+ */
+export const DEV_SCIM_TENANTS: Record<string, DevScimTenantOptions> = {
+  harderwijk: { basic: { username: 'portal', password: 'development-only-scim-password' } },
+};
+
 export interface DevScimPluginOptions {
   /** The tenants of a server the plugin makes (and empties when the app closes). */
   tenants?: Record<string, DevScimTenantOptions>;

@@ -171,6 +171,10 @@ function userIngress(resource: ResourceLike, instance: unknown, ctx: unknown): R
   const tenant = tenantOf(ctx);
   const attributes = plain(instance);
   const userName = attributes.userName as string;
+  // RFC 7643 §4.1.1: "Each User MUST include a non-empty userName value."
+  if (typeof userName !== 'string' || userName.trim() === '') {
+    throw new ScimError(400, 'invalidValue', 'userName must not be empty');
+  }
   const existing = resource.id !== undefined ? tenant.users.get(resource.id) : undefined;
   if (resource.id !== undefined && !existing) notFound('User', resource.id);
   for (const other of tenant.users.values()) {

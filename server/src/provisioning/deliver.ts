@@ -137,11 +137,12 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
   const members = await groupMembers(db, target.id, roleId);
   const wanted = new Map<number, string>();
   for (const member of members) {
-    let remoteId = member.remoteId;
-    if (remoteId === null) {
+    let remoteId = member.known?.remoteId ?? null;
+    // Unknown there, or to be sent again (a resync): made or replaced before the group names it.
+    if (remoteId === null || member.known?.digest === null) {
       const person = await readPerson(db, member.userId);
       if (!person) continue;
-      remoteId = await ensureUser(ctx, member.userId, person, null);
+      remoteId = await ensureUser(ctx, member.userId, person, member.known);
     }
     wanted.set(member.userId, remoteId);
   }

@@ -173,14 +173,18 @@ export const provisioningWorker = fp(
         if (settings.worker) setImmediate(() => void wake());
       },
       async drain() {
-        for (let round = 0; round < 10_000 && !stopped; round += 1) {
+        // Until every change is planned and every due delivery was tried once since the drain began: a
+        // target that is down is not retried again and again within one drain.
+        const { rows: began } = await app.db.query<{ t: string }>('SELECT clock_timestamp()::text AS t');
+        for (let round = 0; round < 100_000 && !stopped; round += 1) {
           pausedUntil.clear();
           await wake();
           await Promise.all(loops.values());
           const { rows } = await app.db.query<{ n: string }>(
             `SELECT (SELECT count(*) FROM provisioning_changes)
-                  + (SELECT count(*) FROM provisioning_queue WHERE status = 'waiting' AND next_attempt_at <= now())
-                  AS n`,
+                  + (SELECT count(*) FROM provisioning_queue WHERE status = 'waiting' AND next_attempt_at <= now()
+                       AND NOT (attempts > 0 AND updated_at >= $1::timestamptz)) AS n`,
+            [began[0]!.t],
           );
           if (Number(rows[0]?.n ?? 0) === 0) return;
         }

@@ -115,8 +115,14 @@ export async function enqueue(
   return rowCount;
 }
 
-/** Everything a target should hold, queued again: its groups and users, and whatever it was sent before. */
+/**
+ * Everything a target should hold, sent again whole (a full resync): its groups and users, and whatever it
+ * was sent before. What was recorded as sent is set aside first, so that each user is replaced (made again
+ * when the target lost it) and each group gets every member again.
+ */
 export async function enqueueWholeTarget(q: Queryable, target: PlannedTarget): Promise<number> {
+  await q.query('UPDATE scim_resources SET sent_digest = NULL WHERE target = $1', [target.id]);
+  await q.query('DELETE FROM scim_group_members WHERE target = $1', [target.id]);
   const { rows } = await q.query<{ role_id: string }>(
     'SELECT DISTINCT role_id FROM application_usages WHERE manage_id = ANY($1::text[])',
     [target.applications],
@@ -325,20 +331,23 @@ export async function readGroupRole(
   return rows[0] ?? null;
 }
 
-/** The role's current guest members, with their remote id at the target when they have one. */
+/** The role's current guest members, with their remote id at the target (and what was sent) when known. */
 export async function groupMembers(
   q: Queryable,
   target: string,
   roleId: number,
-): Promise<Array<{ userId: number; remoteId: string | null }>> {
-  const { rows } = await q.query<{ user_id: string; remote_id: string | null }>(
-    `SELECT ur.user_id, sr.remote_id FROM user_roles ur
+): Promise<Array<{ userId: number; known: KnownResource | null }>> {
+  const { rows } = await q.query<{ user_id: string; remote_id: string | null; sent_digest: string | null }>(
+    `SELECT ur.user_id, sr.remote_id, sr.sent_digest FROM user_roles ur
        LEFT JOIN scim_resources sr ON sr.target = $1 AND sr.kind = 'user' AND sr.local_id = ur.user_id
       WHERE ur.role_id = $2 AND ${GUEST} AND ${CURRENT}
       ORDER BY ur.user_id`,
     [target, roleId],
   );
-  return rows.map((r) => ({ userId: Number(r.user_id), remoteId: r.remote_id }));
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    known: r.remote_id === null ? null : { remoteId: r.remote_id, digest: r.sent_digest },
+  }));
 }
 
 /** The memberships the target was sent, with the members' remote ids (null when the user was deleted there). */
