@@ -20,8 +20,8 @@ import securityHeaders from './plugins/security-headers.js';
 import badInput from './plugins/bad-input.js';
 import benchFloor from './plugins/bench-floor.js';
 import sessionPlugin from './plugins/session.js';
-import { provisioningWorker } from './provisioning/worker.plugin.js';
-import { DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
+import { provisioningWorker, resendWholeTargets } from './provisioning/worker.plugin.js';
+import { DEV_SCIM_PATH, DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
 import { fileRegistry } from './registry/file-registry.js';
 import { httpRegistry } from './registry/http-registry.js';
 import type { Registry } from './registry/registry.js';
@@ -131,6 +131,11 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
       'DEVELOPMENT SCIM SERVICE PROVIDER ON (DEV_SCIM, on with DEV_IDP): the bundled registry provisions to /dev-scim, in memory. Never use this in production.',
     );
     await app.register(devScimPlugin, { tenants: DEV_SCIM_TENANTS });
+    // Its users and groups live in memory, the database does not: whatever the database says was sent
+    // before a restart is sent again.
+    app.addHook('onReady', async () => {
+      await resendWholeTargets(app.db, await app.registry.scimTargets(), `${config.publicUrl}${DEV_SCIM_PATH}/`);
+    });
   }
   await app.register(jobsPlugin);
   await app.register(provisioningWorker);

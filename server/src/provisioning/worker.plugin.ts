@@ -7,10 +7,12 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types.js';
 import type { ScimTarget } from '../registry/registry.js';
 import { audit } from '../stores/audit.store.js';
 import {
   claimDue,
+  enqueueWholeTarget,
   markDelivered,
   markFailed,
   markRetry,
@@ -44,6 +46,13 @@ declare module 'fastify' {
 
 export function plannedTargets(targets: readonly ScimTarget[]): PlannedTarget[] {
   return targets.map((t) => ({ id: t.id, applications: t.applications, groups: !t.userProvisioningOnly }));
+}
+
+/** Queues everything the targets whose URL starts with `urlPrefix` should hold (a full resync of each). */
+export async function resendWholeTargets(db: Db, targets: readonly ScimTarget[], urlPrefix: string): Promise<void> {
+  for (const target of plannedTargets(targets.filter((t) => t.url.startsWith(urlPrefix)))) {
+    await db.tx((q) => enqueueWholeTarget(q, target));
+  }
 }
 
 /** The next attempt's delay: the target's Retry-After, else exponential from the base, capped, jittered. */
