@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from './dev-scim.js';
 import { devScimPlugin } from './dev-scim.plugin.js';
+import { apiApp } from '../test/api-kit.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -399,5 +400,59 @@ describe('the development SCIM plugin', () => {
   it('is linked from the development mailbox', async () => {
     const { mailboxPage } = await import('../dev-mailbox/dev-mailbox.pages.js');
     expect(mailboxPage([])).toContain('<a href="/dev-scim">');
+  });
+});
+
+describe('the development SCIM plugin in the portal app', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  const scim = createDevScimServer({
+    tenants: { harderwijk: { basic: { username: 'portal', password: 'pw' } } },
+  });
+  const AUTH = 'Basic ' + Buffer.from('portal:pw').toString('base64');
+
+  beforeAll(async () => {
+    app = await apiApp({
+      routes: async (portal) => void (await portal.register(devScimPlugin, { server: scim })),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    scim.close();
+  });
+
+  it('takes SCIM writes over HTTP past the portal hooks (no session, no CSRF token) and shows them', async () => {
+    const user = await fetch(`${origin}/dev-scim/harderwijk/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: [USER], userName: 'guest@example.org', displayName: 'Guest' }),
+    });
+    expect(user.status).toBe(201);
+    const { id } = (await user.json()) as { id: string };
+    const group = await fetch(`${origin}/dev-scim/harderwijk/v2/Groups`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ schemas: [GROUP], displayName: 'Wiki', members: [{ value: id }] }),
+    });
+    expect(group.status).toBe(201);
+    const patch = await fetch(
+      `${origin}/dev-scim/harderwijk/v2/Groups/${((await group.json()) as { id: string }).id}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: AUTH, 'content-type': 'application/scim+json' },
+        body: JSON.stringify({
+          schemas: [PATCH_OP],
+          Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }],
+        }),
+      },
+    );
+    expect(patch.status).toBe(200);
+    expect(scim.snapshot('harderwijk').groups[0].members).toEqual([]);
+    expect(scim.requests('harderwijk')).toEqual({ POST: 2, PATCH: 1 });
+    const page = await fetch(`${origin}/dev-scim`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<td>guest@example.org</td><td>Guest</td>');
   });
 });
