@@ -131,6 +131,19 @@ describe('the development SCIM service provider', () => {
       `${H}/Users?filter=${encodeURIComponent('externalId eq "ext-bob"')}`,
     );
     expect(byExternal.body.Resources.map((u: { userName: string }) => u.userName)).toEqual(['bob']);
+    // userName is caseExact false (RFC 7643): found whatever its case, as its uniqueness is checked.
+    const anyCase = await call('GET', `${H}/Users?filter=${encodeURIComponent('userName eq "ANN"')}`);
+    expect(anyCase.body.Resources.map((u: { id: string }) => u.id)).toEqual([ann]);
+    const externalIsExact = await call(
+      'GET',
+      `${H}/Users?filter=${encodeURIComponent('externalId eq "EXT-BOB"')}`,
+    );
+    expect(externalIsExact.body.totalResults).toBe(0);
+    const either = await call(
+      'GET',
+      `${H}/Users?filter=${encodeURIComponent('userName eq "bob" or externalId eq "ext-ann"')}`,
+    );
+    expect(either.body.totalResults).toBe(2);
     const none = await call('GET', `${H}/Users?filter=${encodeURIComponent('userName eq "nobody"')}`);
     expect(none.body).toMatchObject({ totalResults: 0 });
     expect(none.body.Resources ?? []).toEqual([]);
