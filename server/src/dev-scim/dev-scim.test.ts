@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from './dev-scim.js';
 import { devScimPlugin } from './dev-scim.plugin.js';
+import { portFromEnv, startDevScim, tenantsFromEnv } from './standalone.js';
 import { apiApp } from '../test/api-kit.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -467,5 +468,47 @@ describe('the development SCIM plugin in the portal app', () => {
     const page = await fetch(`${origin}/dev-scim`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<td>guest@example.org</td><td>Guest</td>');
+  });
+});
+
+describe('the development SCIM service provider on a port of its own (main.ts)', () => {
+  it('reads its tenants and port from the environment, refusing what it cannot use', () => {
+    expect(tenantsFromEnv('{"a":{"bearer":"t"},"b":{"basic":{"username":"u","password":"p"}}}')).toEqual({
+      a: { bearer: 't' },
+      b: { basic: { username: 'u', password: 'p' } },
+    });
+    expect(() => tenantsFromEnv(undefined)).toThrow('DEV_SCIM_TENANTS is not set');
+    expect(() => tenantsFromEnv('{a')).toThrow('DEV_SCIM_TENANTS is not JSON');
+    expect(() => tenantsFromEnv('[]')).toThrow('must be a JSON object');
+    expect(() => tenantsFromEnv('{"a":{"basic":{"username":"u"}}}')).toThrow('tenant "a" must be');
+    expect(() => tenantsFromEnv('{"a":{"bearer":1}}')).toThrow('tenant "a" must be');
+    expect(() => createDevScimServer({ tenants: { 'a/b': {} } })).toThrow('one plain path segment');
+    expect(portFromEnv(undefined)).toBe(0);
+    expect(portFromEnv('9090')).toBe(9090);
+    for (const bad of ['-1', '70000', 'abc', '80.5'])
+      expect(() => portFromEnv(bad)).toThrow('PORT is not a port');
+  });
+
+  it('listens, is gone when closed, and starts again on the same port empty', async () => {
+    const tenants = { harderwijk: { bearer: 'b' } };
+    const first = await startDevScim({ port: 0, host: '127.0.0.1', tenants });
+    const port = Number(new URL(first.url).port);
+    const post = (url: string) =>
+      fetch(`${url}/dev-scim/harderwijk/v2/Users`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer b', 'content-type': 'application/scim+json' },
+        body: JSON.stringify({ schemas: [USER], userName: 'once' }),
+      });
+    expect((await post(first.url)).status).toBe(201);
+    await first.close();
+    await expect(post(first.url)).rejects.toThrow();
+    const second = await startDevScim({ port, host: '127.0.0.1', tenants });
+    try {
+      expect(second.url).toBe(first.url);
+      expect(second.scim.snapshot('harderwijk').users).toEqual([]);
+      expect((await post(second.url)).status).toBe(201);
+    } finally {
+      await second.close();
+    }
   });
 });
