@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from './dev-scim.js';
 import { devScimPlugin } from './dev-scim.plugin.js';
+import { portFromEnv, startDevScim, tenantsFromEnv } from './standalone.js';
+import { apiApp } from '../test/api-kit.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -130,6 +132,19 @@ describe('the development SCIM service provider', () => {
       `${H}/Users?filter=${encodeURIComponent('externalId eq "ext-bob"')}`,
     );
     expect(byExternal.body.Resources.map((u: { userName: string }) => u.userName)).toEqual(['bob']);
+    // userName is caseExact false (RFC 7643): found whatever its case, as its uniqueness is checked.
+    const anyCase = await call('GET', `${H}/Users?filter=${encodeURIComponent('userName eq "ANN"')}`);
+    expect(anyCase.body.Resources.map((u: { id: string }) => u.id)).toEqual([ann]);
+    const externalIsExact = await call(
+      'GET',
+      `${H}/Users?filter=${encodeURIComponent('externalId eq "EXT-BOB"')}`,
+    );
+    expect(externalIsExact.body.totalResults).toBe(0);
+    const either = await call(
+      'GET',
+      `${H}/Users?filter=${encodeURIComponent('userName eq "bob" or externalId eq "ext-ann"')}`,
+    );
+    expect(either.body.totalResults).toBe(2);
     const none = await call('GET', `${H}/Users?filter=${encodeURIComponent('userName eq "nobody"')}`);
     expect(none.body).toMatchObject({ totalResults: 0 });
     expect(none.body.Resources ?? []).toEqual([]);
@@ -399,5 +414,101 @@ describe('the development SCIM plugin', () => {
   it('is linked from the development mailbox', async () => {
     const { mailboxPage } = await import('../dev-mailbox/dev-mailbox.pages.js');
     expect(mailboxPage([])).toContain('<a href="/dev-scim">');
+  });
+});
+
+describe('the development SCIM plugin in the portal app', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  const scim = createDevScimServer({
+    tenants: { harderwijk: { basic: { username: 'portal', password: 'pw' } } },
+  });
+  const AUTH = 'Basic ' + Buffer.from('portal:pw').toString('base64');
+
+  beforeAll(async () => {
+    app = await apiApp({
+      routes: async (portal) => void (await portal.register(devScimPlugin, { server: scim })),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    scim.close();
+  });
+
+  it('takes SCIM writes over HTTP past the portal hooks (no session, no CSRF token) and shows them', async () => {
+    const user = await fetch(`${origin}/dev-scim/harderwijk/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: [USER], userName: 'guest@example.org', displayName: 'Guest' }),
+    });
+    expect(user.status).toBe(201);
+    const { id } = (await user.json()) as { id: string };
+    const group = await fetch(`${origin}/dev-scim/harderwijk/v2/Groups`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ schemas: [GROUP], displayName: 'Wiki', members: [{ value: id }] }),
+    });
+    expect(group.status).toBe(201);
+    const patch = await fetch(
+      `${origin}/dev-scim/harderwijk/v2/Groups/${((await group.json()) as { id: string }).id}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: AUTH, 'content-type': 'application/scim+json' },
+        body: JSON.stringify({
+          schemas: [PATCH_OP],
+          Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }],
+        }),
+      },
+    );
+    expect(patch.status).toBe(200);
+    expect(scim.snapshot('harderwijk').groups[0].members).toEqual([]);
+    expect(scim.requests('harderwijk')).toEqual({ POST: 2, PATCH: 1 });
+    const page = await fetch(`${origin}/dev-scim`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<td>guest@example.org</td><td>Guest</td>');
+  });
+});
+
+describe('the development SCIM service provider on a port of its own (main.ts)', () => {
+  it('reads its tenants and port from the environment, refusing what it cannot use', () => {
+    expect(tenantsFromEnv('{"a":{"bearer":"t"},"b":{"basic":{"username":"u","password":"p"}}}')).toEqual({
+      a: { bearer: 't' },
+      b: { basic: { username: 'u', password: 'p' } },
+    });
+    expect(() => tenantsFromEnv(undefined)).toThrow('DEV_SCIM_TENANTS is not set');
+    expect(() => tenantsFromEnv('{a')).toThrow('DEV_SCIM_TENANTS is not JSON');
+    expect(() => tenantsFromEnv('[]')).toThrow('must be a JSON object');
+    expect(() => tenantsFromEnv('{"a":{"basic":{"username":"u"}}}')).toThrow('tenant "a" must be');
+    expect(() => tenantsFromEnv('{"a":{"bearer":1}}')).toThrow('tenant "a" must be');
+    expect(() => createDevScimServer({ tenants: { 'a/b': {} } })).toThrow('one plain path segment');
+    expect(portFromEnv(undefined)).toBe(0);
+    expect(portFromEnv('9090')).toBe(9090);
+    for (const bad of ['-1', '70000', 'abc', '80.5'])
+      expect(() => portFromEnv(bad)).toThrow('PORT is not a port');
+  });
+
+  it('listens, is gone when closed, and starts again on the same port empty', async () => {
+    const tenants = { harderwijk: { bearer: 'b' } };
+    const first = await startDevScim({ port: 0, host: '127.0.0.1', tenants });
+    const port = Number(new URL(first.url).port);
+    const post = (url: string) =>
+      fetch(`${url}/dev-scim/harderwijk/v2/Users`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer b', 'content-type': 'application/scim+json' },
+        body: JSON.stringify({ schemas: [USER], userName: 'once' }),
+      });
+    expect((await post(first.url)).status).toBe(201);
+    await first.close();
+    await expect(post(first.url)).rejects.toThrow();
+    const second = await startDevScim({ port, host: '127.0.0.1', tenants });
+    try {
+      expect(second.url).toBe(first.url);
+      expect(second.scim.snapshot('harderwijk').users).toEqual([]);
+      expect((await post(second.url)).status).toBe(201);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -158,9 +158,41 @@ function groupOut(tenant: TenantState, group: StoredGroup): Record<string, unkno
   };
 }
 
+interface FilterLike {
+  match<T>(values: T[]): T[];
+}
+
 interface ResourceLike {
   id?: string;
-  filter?: { match<T>(values: T[]): T[] };
+  filter?: FilterLike;
+}
+
+const lowerStrings = (value: unknown): unknown =>
+  typeof value === 'string' ? value.toLowerCase() : Array.isArray(value) ? value.map(lowerStrings) : value;
+
+/**
+ * The records a filter matches, comparing `caseless` (userName, a group's displayName: `caseExact` false in
+ * RFC 7643) without regard to case, as RFC 7644 §3.4.2.2 asks and as the uniqueness check compares; scimmy's
+ * own match compares every string exactly. So a create refused 409 is found by a filter on the same value.
+ */
+function matching<T extends Record<string, unknown>>(
+  filter: FilterLike,
+  records: T[],
+  caseless: string,
+): T[] {
+  const expressions = (
+    JSON.parse(JSON.stringify([...(filter as unknown as object[])])) as Record<string, unknown>[]
+  ).map((expression) =>
+    Object.fromEntries(
+      Object.entries(expression).map(([attribute, value]) => [
+        attribute,
+        attribute.toLowerCase() === caseless.toLowerCase() ? lowerStrings(value) : value,
+      ]),
+    ),
+  );
+  const views = records.map((record) => ({ ...record, [caseless]: lowerStrings(record[caseless]) }));
+  const hits = new Set(new SCIMMY.Types.Filter(expressions as never).match(views));
+  return records.filter((_record, index) => hits.has(views[index]));
 }
 
 function notFound(kind: string, id: string | undefined): never {
@@ -201,7 +233,7 @@ function userEgress(resource: ResourceLike, ctx: unknown) {
     return user ? userOut(user) : notFound('User', resource.id);
   }
   const all = [...tenant.users.values()].map(userOut);
-  return resource.filter ? resource.filter.match(all) : all;
+  return resource.filter ? matching(resource.filter, all, 'userName') : all;
 }
 
 function userDegress(resource: ResourceLike, ctx: unknown): void {
@@ -256,7 +288,7 @@ function groupEgress(resource: ResourceLike, ctx: unknown) {
     return group ? groupOut(tenant, group) : notFound('Group', resource.id);
   }
   const all = [...tenant.groups.values()].map((group) => groupOut(tenant, group));
-  return resource.filter ? resource.filter.match(all) : all;
+  return resource.filter ? matching(resource.filter, all, 'displayName') : all;
 }
 
 function groupDegress(resource: ResourceLike, ctx: unknown): void {
