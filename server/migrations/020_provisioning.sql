@@ -27,6 +27,7 @@ CREATE TABLE provisioning_queue (
   attempts         INTEGER NOT NULL DEFAULT 0,
   next_attempt_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
   leased_until     TIMESTAMPTZ,
+  last_attempt_at  TIMESTAMPTZ,
   last_status      INTEGER,
   last_error       TEXT,
   created_at       TIMESTAMPTZ NOT NULL DEFAULT now(),

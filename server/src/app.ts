@@ -134,7 +134,11 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     // Its users and groups live in memory, the database does not: whatever the database says was sent
     // before a restart is sent again.
     app.addHook('onReady', async () => {
-      await resendWholeTargets(app.db, await app.registry.scimTargets(), `${config.publicUrl}${DEV_SCIM_PATH}/`);
+      await resendWholeTargets(
+        app.db,
+        await app.registry.scimTargets(),
+        `${config.publicUrl}${DEV_SCIM_PATH}/`,
+      );
     });
   }
   await app.register(jobsPlugin);

@@ -101,7 +101,10 @@ export function remoteUserWith(scope: RemoteUserScope): preHandlerAsyncHookHandl
     const account = basicAccount(request.headers.authorization, request.server.config.remoteUsers);
     if (!account || !account.scopes.includes(scope)) {
       void reply.header('www-authenticate', 'Basic realm="access portal", charset="UTF-8"');
-      throw httpError(401, `HTTP Basic credentials of a service account with the scope ${scope} are required`);
+      throw httpError(
+        401,
+        `HTTP Basic credentials of a service account with the scope ${scope} are required`,
+      );
     }
   });
 }

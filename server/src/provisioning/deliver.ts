@@ -19,6 +19,7 @@ import {
   forgetGroup,
   forgetUser,
   groupMembers,
+  enqueueGroupsOf,
   holdsGuestRoleOn,
   readGroupRole,
   readPerson,
@@ -28,6 +29,12 @@ import {
   type KnownResource,
 } from '../stores/provisioning.store.js';
 import { ScimError, type ScimClient } from './scim-client.js';
+
+const plannedTarget = (t: ScimTarget) => ({
+  id: t.id,
+  applications: t.applications,
+  groups: !t.userProvisioningOnly,
+});
 
 export interface DeliveryContext {
   db: Db;
@@ -73,31 +80,39 @@ async function create(
   }
 }
 
-/** Makes the person exist at the target as they are now; answers their remote id. */
+/** Makes the person exist at the target as they are now. */
 async function ensureUser(
   ctx: DeliveryContext,
   userId: number,
   person: ScimPerson,
   known: KnownResource | null,
-): Promise<string> {
+): Promise<void> {
   const body = scimUser(person, ctx.target.userIdentifier);
   const sent = digest(body);
-  if (known && known.digest === sent) return known.remoteId;
+  if (known && known.digest === sent) return;
   let remoteId: string;
+  let made = known === null || known.digest === null;
   if (known) {
     try {
-      await ctx.client.send('PUT', `/Users/${encodeURIComponent(known.remoteId)}`, { ...body, id: known.remoteId });
+      await ctx.client.send('PUT', `/Users/${encodeURIComponent(known.remoteId)}`, {
+        ...body,
+        id: known.remoteId,
+      });
       remoteId = known.remoteId;
     } catch (error) {
       // Deleted at the target behind our back: made again.
       if (!(error instanceof ScimError) || error.status !== 404) throw error;
       remoteId = await create(ctx.client, 'Users', body, eqFilter('userName', body.userName));
+      made = true;
     }
   } else {
     remoteId = await create(ctx.client, 'Users', body, eqFilter('userName', body.userName));
   }
-  await saveResource(ctx.db, ctx.target.id, 'user', userId, remoteId, sent);
-  return remoteId;
+  await ctx.db.tx(async (q) => {
+    await saveResource(q, ctx.target.id, 'user', userId, remoteId, sent);
+    // Their groups there name them from now on.
+    if (made) await enqueueGroupsOf(q, plannedTarget(ctx.target), userId);
+  });
 }
 
 /** A person at a target: there while they hold a guest membership of a role on its applications. */
@@ -133,18 +148,13 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
     return;
   }
 
-  // The members, each made at the target first when it does not know them yet.
+  // The members the target holds as users, as last sent. The others are named once their own delivery
+  // made them there (it queues this group again): a group never makes users itself, so that no user is
+  // sent by two deliveries at once.
   const members = await groupMembers(db, target.id, roleId);
   const wanted = new Map<number, string>();
   for (const member of members) {
-    let remoteId = member.known?.remoteId ?? null;
-    // Unknown there, or to be sent again (a resync): made or replaced before the group names it.
-    if (remoteId === null || member.known?.digest === null) {
-      const person = await readPerson(db, member.userId);
-      if (!person) continue;
-      remoteId = await ensureUser(ctx, member.userId, person, member.known);
-    }
-    wanted.set(member.userId, remoteId);
+    if (member.known && member.known.digest !== null) wanted.set(member.userId, member.known.remoteId);
   }
   const named = digest({ name: role.name, urn: role.urn });
   const delivered = await deliveredMembers(db, target.id, roleId);
@@ -177,7 +187,8 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
           // A member deleted at the target (remote id forgotten) left its groups with it.
           removed.flatMap((m) => (m.remoteId === null ? [] : [m.remoteId])),
         );
-        if (known.digest !== named) patch.Operations.unshift({ op: 'replace', path: 'displayName', value: role.name });
+        if (known.digest !== named)
+          patch.Operations.unshift({ op: 'replace', path: 'displayName', value: role.name });
         if (patch.Operations.length > 0) {
           await client.send('PATCH', `/Groups/${encodeURIComponent(remoteId)}`, patch);
         }

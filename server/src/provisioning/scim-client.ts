@@ -27,7 +27,11 @@ export interface ScimAnswer {
 
 export interface ScimClient {
   /** Answers 2xx (and 404 on DELETE, which means "already gone"); throws a ScimError otherwise. */
-  send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ScimAnswer>;
+  send(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<ScimAnswer>;
 }
 
 /** The longest part of an answer kept as a failure's reason. */

@@ -37,7 +37,11 @@ function registry(): EntityRegistry {
         type: 'provisioning',
         data: {
           entityid: 'https://prov-one.example.org',
-          metaDataFields: { provisioning_type: 'scim', scim_url: `http://127.0.0.1:${port}/one/v2`, scim_bearer_token: 'b' },
+          metaDataFields: {
+            provisioning_type: 'scim',
+            scim_url: `http://127.0.0.1:${port}/one/v2`,
+            scim_bearer_token: 'b',
+          },
           applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
         },
       },
@@ -62,7 +66,8 @@ describe('the lease', () => {
 
   it('gives a due delivery to one claimant at a time, and to another once the lease runs out', async () => {
     const role = await insertRole(app, 'Leased', ['app-wiki']);
-    for (let i = 0; i < 5; i += 1) await addMember(app, await addUser(app, `l${i}@example.org`), role, 'GUEST');
+    for (let i = 0; i < 5; i += 1)
+      await addMember(app, await addUser(app, `l${i}@example.org`), role, 'GUEST');
     const targets = plannedTargets(await app.registry.scimTargets());
     await app.db.tx((q) => planChanges(q, targets, 1000));
 
@@ -102,7 +107,8 @@ const url = process.env.TEST_DATABASE_URL;
   it('delivers 100 acceptances, each user sent once', async () => {
     const [a] = servers;
     const role = await insertRole(a!, 'Shared', ['app-wiki']);
-    for (let i = 0; i < 100; i += 1) await addMember(a!, await addUser(a!, `p${i}@example.org`), role, 'GUEST');
+    for (let i = 0; i < 100; i += 1)
+      await addMember(a!, await addUser(a!, `p${i}@example.org`), role, 'GUEST');
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const group = scim.snapshot('one').groups.find((g) => g.displayName === 'Shared');

@@ -49,7 +49,11 @@ export function plannedTargets(targets: readonly ScimTarget[]): PlannedTarget[] 
 }
 
 /** Queues everything the targets whose URL starts with `urlPrefix` should hold (a full resync of each). */
-export async function resendWholeTargets(db: Db, targets: readonly ScimTarget[], urlPrefix: string): Promise<void> {
+export async function resendWholeTargets(
+  db: Db,
+  targets: readonly ScimTarget[],
+  urlPrefix: string,
+): Promise<void> {
   for (const target of plannedTargets(targets.filter((t) => t.url.startsWith(urlPrefix)))) {
     await db.tx((q) => enqueueWholeTarget(q, target));
   }
@@ -71,14 +75,17 @@ export const provisioningWorker = fp(
     /** The loop of each target under way, and until when a target that failed is left alone. */
     const loops = new Map<string, Promise<void>>();
     const pausedUntil = new Map<string, number>();
+    /** While a drain runs: its start (each due row is tried once in it). */
+    let drainSince: string | null = null;
 
     async function plan(): Promise<void> {
       const targets = plannedTargets(await app.registry.scimTargets());
       for (;;) {
         const taken = await app.db.tx(async (q) => {
-          const { rows } = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-            PLAN_LOCK_KEY,
-          ]);
+          const { rows } = await q.query<{ locked: boolean }>(
+            'SELECT pg_try_advisory_xact_lock($1) AS locked',
+            [PLAN_LOCK_KEY],
+          );
           if (!rows[0]?.locked) return 0;
           return planChanges(q, targets, PLAN_BATCH);
         });
@@ -93,7 +100,10 @@ export const provisioningWorker = fp(
       if (retry && item.attempts + 1 < settings.maxAttempts) {
         const delay = backoffMs(item.attempts, settings.retryBaseMs, settings.retryMaxMs, scim?.retryAfterMs);
         await markRetry(app.db, item, delay, scim?.status ?? null, reason);
-        app.log.warn({ target: target.id, kind: item.kind, id: item.localId, reason, delayMs: delay }, 'provisioning: will retry');
+        app.log.warn(
+          { target: target.id, kind: item.kind, id: item.localId, reason, delayMs: delay },
+          'provisioning: will retry',
+        );
         pausedUntil.set(target.id, Date.now() + delay);
         return false;
       }
@@ -113,7 +123,10 @@ export const provisioningWorker = fp(
           },
         });
       });
-      app.log.warn({ target: target.id, kind: item.kind, id: item.localId, reason: shown }, 'provisioning: failed');
+      app.log.warn(
+        { target: target.id, kind: item.kind, id: item.localId, reason: shown },
+        'provisioning: failed',
+      );
       return true;
     }
 
@@ -121,12 +134,15 @@ export const provisioningWorker = fp(
       const client = scimClient(target, { timeoutMs: settings.timeoutMs });
       const ctx = { db: app.db, target, client };
       while (!stopped) {
-        const items = await claimDue(app.db, target.id, CLAIM_BATCH, settings.leaseMs);
+        const items = await claimDue(app.db, target.id, CLAIM_BATCH, settings.leaseMs, drainSince);
         if (items.length === 0) return;
         for (let i = 0; i < items.length; i += 1) {
           const item = items[i]!;
           if (stopped) {
-            await releaseLeases(app.db, items.slice(i).map((it) => it.id));
+            await releaseLeases(
+              app.db,
+              items.slice(i).map((it) => it.id),
+            );
             return;
           }
           try {
@@ -137,7 +153,10 @@ export const provisioningWorker = fp(
             const goOn = await settle(target, item, error);
             if (!goOn) {
               // The target is not answering: the rest waits for its turn, in order.
-              await releaseLeases(app.db, items.slice(i + 1).map((it) => it.id));
+              await releaseLeases(
+                app.db,
+                items.slice(i + 1).map((it) => it.id),
+              );
               return;
             }
           }
@@ -152,7 +171,9 @@ export const provisioningWorker = fp(
       for (const target of targets) {
         if (loops.has(target.id) || (pausedUntil.get(target.id) ?? 0) > now) continue;
         const loop = runTarget(target)
-          .catch((error: unknown) => app.log.error({ err: error, target: target.id }, 'provisioning loop failed'))
+          .catch((error: unknown) =>
+            app.log.error({ err: error, target: target.id }, 'provisioning loop failed'),
+          )
           .finally(() => loops.delete(target.id));
         loops.set(target.id, loop);
       }
@@ -185,20 +206,29 @@ export const provisioningWorker = fp(
         // Until every change is planned and every due delivery was tried once since the drain began: a
         // target that is down is not retried again and again within one drain.
         const { rows: began } = await app.db.query<{ t: string }>('SELECT clock_timestamp()::text AS t');
-        for (let round = 0; round < 100_000 && !stopped; round += 1) {
-          pausedUntil.clear();
-          await wake();
-          await Promise.all(loops.values());
-          const { rows } = await app.db.query<{ n: string }>(
-            `SELECT (SELECT count(*) FROM provisioning_changes)
-                  + (SELECT count(*) FROM provisioning_queue WHERE status = 'waiting' AND next_attempt_at <= now()
-                       AND NOT (attempts > 0 AND updated_at >= $1::timestamptz)) AS n`,
-            [began[0]!.t],
-          );
-          if (Number(rows[0]?.n ?? 0) === 0) return;
+        drainSince = began[0]!.t;
+        try {
+          await drainRounds(drainSince);
+        } finally {
+          drainSince = null;
         }
       },
     });
+
+    async function drainRounds(since: string): Promise<void> {
+      for (let round = 0; round < 100_000 && !stopped; round += 1) {
+        pausedUntil.clear();
+        await wake();
+        await Promise.all(loops.values());
+        const { rows } = await app.db.query<{ n: string }>(
+          `SELECT (SELECT count(*) FROM provisioning_changes)
+                  + (SELECT count(*) FROM provisioning_queue WHERE status = 'waiting' AND next_attempt_at <= now()
+                       AND (last_attempt_at IS NULL OR last_attempt_at < $1::timestamptz)) AS n`,
+          [since],
+        );
+        if (Number(rows[0]?.n ?? 0) === 0) return;
+      }
+    }
 
     if (!settings.worker) return;
 

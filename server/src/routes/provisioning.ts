@@ -77,13 +77,16 @@ const shownItem = (r: QueueRow) => ({
 
 const queueItemInPath = entity<QueueRow>({
   load: (request) => queueRow(request.server.db, (request.params as { id: number }).id),
-  notFound: (request) => `Delivery ${(request.params as { id: number }).id} not found: it was delivered or given up`,
+  notFound: (request) =>
+    `Delivery ${(request.params as { id: number }).id} not found: it was delivered or given up`,
 });
 
 export default async function provisioningRoutes(app: FastifyInstance): Promise<void> {
   const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
 
-  app.get<{ Querystring: { status?: 'waiting' | 'failed'; target?: string; pageNumber?: number; pageSize?: number } }>(
+  app.get<{
+    Querystring: { status?: 'waiting' | 'failed'; target?: string; pageNumber?: number; pageSize?: number };
+  }>(
     '/api/v1/system/provisioning',
     {
       preHandler: mayOpen,
@@ -253,7 +256,9 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
       requireUser(request.user);
       const role = roleInPath.of(request);
       const manageIds = new Set(role.applicationUsages.map((u) => u.application.manageId));
-      const targets = (await app.registry.scimTargets()).filter((t) => t.applications.some((a) => manageIds.has(a)));
+      const targets = (await app.registry.scimTargets()).filter((t) =>
+        t.applications.some((a) => manageIds.has(a)),
+      );
       const states = await roleTargetStates(
         app.db,
         role.id,

@@ -5,7 +5,8 @@ const REMOTE_USERS = JSON.stringify([
   { username: 'voot', password: 'voot-secret-1', scopes: ['voot'] },
   { username: 'aa', password: 'aa-secret-12', scopes: ['attribute_aggregation'] },
 ]);
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const VOOT = basic('voot', 'voot-secret-1');
 const AA = basic('aa', 'aa-secret-12');
 
@@ -52,7 +53,12 @@ describe('voot', () => {
   });
 
   it('refuses without credentials, with wrong ones and without the scope', async () => {
-    for (const authorization of [undefined, basic('voot', 'wrong-password'), basic('nobody', 'voot-secret-1'), AA]) {
+    for (const authorization of [
+      undefined,
+      basic('voot', 'wrong-password'),
+      basic('nobody', 'voot-secret-1'),
+      AA,
+    ]) {
       const res = await get(`/api/external/v1/voot/${encodeURIComponent(sub)}`, authorization);
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Basic/);
@@ -72,15 +78,27 @@ describe('attribute aggregation', () => {
   });
 
   it('answers an empty list for an unknown service or subject', async () => {
-    expect((await get(`/api/external/v1/aa/${encodeURIComponent(sub)}?SPentityID=https://nowhere.example.org`, AA)).json()).toEqual([]);
-    expect((await get('/api/external/v1/aa/urn:nobody?SPentityID=https://wiki.uni-harderwijk.example.org', AA)).json()).toEqual([]);
+    expect(
+      (
+        await get(`/api/external/v1/aa/${encodeURIComponent(sub)}?SPentityID=https://nowhere.example.org`, AA)
+      ).json(),
+    ).toEqual([]);
+    expect(
+      (
+        await get('/api/external/v1/aa/urn:nobody?SPentityID=https://wiki.uni-harderwijk.example.org', AA)
+      ).json(),
+    ).toEqual([]);
   });
 
   it('needs the service and the scope', async () => {
     expect((await get(`/api/external/v1/aa/${encodeURIComponent(sub)}`, AA)).statusCode).toBe(400);
     expect(
-      (await get(`/api/external/v1/aa/${encodeURIComponent(sub)}?SPentityID=https://wiki.uni-harderwijk.example.org`, VOOT))
-        .statusCode,
+      (
+        await get(
+          `/api/external/v1/aa/${encodeURIComponent(sub)}?SPentityID=https://wiki.uni-harderwijk.example.org`,
+          VOOT,
+        )
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -99,9 +117,9 @@ describe('REMOTE_USERS', () => {
     const { loadConfig } = await import('../config.js');
     const base = { DATA_DIR: 'memory', DEV_IDP: 'true' };
     expect(() => loadConfig({ ...base, REMOTE_USERS: '{' })).toThrow(/REMOTE_USERS/);
-    expect(() => loadConfig({ ...base, REMOTE_USERS: '[{"username":"x","password":"short","scopes":["voot"]}]' })).toThrow(
-      /REMOTE_USERS\[0\]/,
-    );
+    expect(() =>
+      loadConfig({ ...base, REMOTE_USERS: '[{"username":"x","password":"short","scopes":["voot"]}]' }),
+    ).toThrow(/REMOTE_USERS\[0\]/);
     expect(() =>
       loadConfig({ ...base, REMOTE_USERS: '[{"username":"x","password":"long-enough","scopes":["admin"]}]' }),
     ).toThrow(/scopes/);

@@ -29,11 +29,24 @@ const GUEST = `(ur.authority = 'GUEST' OR ur.guest_role_included)`;
 const CURRENT = `(ur.end_date IS NULL OR ur.end_date > now())`;
 
 /**
+ * A queue row asked for again: a new seq (a delivery under way sends again); a row waiting out a backoff
+ * keeps it, a failed one is tried afresh.
+ */
+const BUMPED = `seq = EXCLUDED.seq, status = 'waiting',
+  attempts = CASE WHEN provisioning_queue.status = 'failed' THEN 0 ELSE provisioning_queue.attempts END,
+  next_attempt_at = CASE WHEN provisioning_queue.status = 'failed' THEN now() ELSE provisioning_queue.next_attempt_at END,
+  updated_at = now()`;
+
+/**
  * Turns the recorded changes into deliveries, in the caller's transaction: takes up to `limit` changes
  * (deleting them) and writes one queue row per target and resource they may concern. Answers how many
  * changes it took (0: none left).
  */
-export async function planChanges(q: Queryable, targets: readonly PlannedTarget[], limit: number): Promise<number> {
+export async function planChanges(
+  q: Queryable,
+  targets: readonly PlannedTarget[],
+  limit: number,
+): Promise<number> {
   const { rows } = await q.query<{ kind: string; local_id: string }>(
     `DELETE FROM provisioning_changes WHERE id IN (
        SELECT id FROM provisioning_changes ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
@@ -58,8 +71,8 @@ export async function planChanges(q: Queryable, targets: readonly PlannedTarget[
 /**
  * Queue rows for these roles' groups, these roles' members (their applications changed) and these users,
  * at every target they concern now (by their applications) or did (by what was delivered). A row already
- * waiting gets a new seq: a delivery under way sends again. Groups first, so that their members are made
- * with them.
+ * waiting gets a new seq: a delivery under way sends again. Users first: a group names only members the
+ * target already holds.
  */
 export async function enqueue(
   q: Queryable,
@@ -101,15 +114,8 @@ export async function enqueue(
      )
      INSERT INTO provisioning_queue (target, kind, local_id, seq)
      SELECT target, kind, local_id, nextval('provisioning_queue_seq')
-       FROM (SELECT * FROM wanted ORDER BY kind, target, local_id) w
-     ON CONFLICT (target, kind, local_id) DO UPDATE SET
-       seq = EXCLUDED.seq,
-       status = 'waiting',
-       -- a row waiting out a backoff keeps it; a failed one is tried afresh
-       attempts = CASE WHEN provisioning_queue.status = 'failed' THEN 0 ELSE provisioning_queue.attempts END,
-       next_attempt_at = CASE WHEN provisioning_queue.status = 'failed' THEN now()
-                              ELSE provisioning_queue.next_attempt_at END,
-       updated_at = now()`,
+       FROM (SELECT * FROM wanted ORDER BY kind DESC, target, local_id) w
+     ON CONFLICT (target, kind, local_id) DO UPDATE SET ${BUMPED}`,
     [targetIds, manageIds, groupTargets, groupRoleIds, memberRoleIds, userIds],
   );
   return rowCount;
@@ -137,8 +143,31 @@ export async function enqueueWholeTarget(q: Queryable, target: PlannedTarget): P
   return enqueue(q, [target], [...roleIds], [...roleIds], [...userIds]);
 }
 
+/**
+ * A user was made (or made again) at the target: the groups there of the roles they hold as a guest are
+ * delivered again, now naming them.
+ */
+export async function enqueueGroupsOf(q: Queryable, target: PlannedTarget, userId: number): Promise<void> {
+  if (!target.groups) return;
+  await q.query(
+    `INSERT INTO provisioning_queue (target, kind, local_id, seq)
+     SELECT DISTINCT $1, 'group', ur.role_id, nextval('provisioning_queue_seq')
+       FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+      WHERE ur.user_id = $2 AND au.manage_id = ANY($3::text[]) AND ${GUEST}
+     ON CONFLICT (target, kind, local_id) DO UPDATE SET ${BUMPED}`,
+    [target.id, userId, target.applications],
+  );
+}
+
 /** Claims up to `limit` due rows of one target, oldest first, under a lease; another instance skips them. */
-export async function claimDue(db: Db, target: string, limit: number, leaseMs: number): Promise<QueueItem[]> {
+export async function claimDue(
+  db: Db,
+  target: string,
+  limit: number,
+  leaseMs: number,
+  /** Leaves out rows tried since this moment (a drain tries each once). */
+  notTriedSince: string | null = null,
+): Promise<QueueItem[]> {
   const { rows } = await db.query<{
     id: string;
     target: string;
@@ -152,9 +181,10 @@ export async function claimDue(db: Db, target: string, limit: number, leaseMs: n
         SELECT id FROM provisioning_queue
          WHERE target = $1 AND status = 'waiting' AND next_attempt_at <= now()
            AND (leased_until IS NULL OR leased_until < now())
+           AND ($4::timestamptz IS NULL OR last_attempt_at IS NULL OR last_attempt_at < $4::timestamptz)
          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING id, target, kind, local_id, seq, attempts`,
-    [target, limit, leaseMs],
+    [target, limit, leaseMs, notTriedSince],
   );
   return rows
     .map((r) => ({
@@ -189,6 +219,7 @@ export async function markRetry(
 ): Promise<void> {
   await db.query(
     `UPDATE provisioning_queue SET attempts = attempts + 1, leased_until = NULL, last_status = $2, last_error = $3,
+       last_attempt_at = now(),
        next_attempt_at = now() + $4 * interval '1 millisecond', updated_at = now()
      WHERE id = $1`,
     [item.id, status, reason, delayMs],
@@ -204,6 +235,7 @@ export async function markFailed(
 ): Promise<boolean> {
   const { rowCount } = await q.query(
     `UPDATE provisioning_queue SET status = 'failed', attempts = attempts + 1, leased_until = NULL,
+       last_attempt_at = now(),
        last_status = $3, last_error = $4, updated_at = now()
      WHERE id = $1 AND seq = $2`,
     [item.id, item.seq, status, reason],
@@ -307,7 +339,11 @@ export async function readPerson(q: Queryable, userId: number): Promise<ScimPers
 }
 
 /** Whether the user holds a current guest membership of a role on one of these applications. */
-export async function holdsGuestRoleOn(q: Queryable, userId: number, manageIds: readonly string[]): Promise<boolean> {
+export async function holdsGuestRoleOn(
+  q: Queryable,
+  userId: number,
+  manageIds: readonly string[],
+): Promise<boolean> {
   const { rows } = await q.query(
     `SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
       WHERE ur.user_id = $1 AND au.manage_id = ANY($2::text[]) AND ${GUEST} AND ${CURRENT} LIMIT 1`,
@@ -402,7 +438,13 @@ export interface TargetCounts {
 
 /** Per target: rows waiting and failed, users and groups it holds. */
 export async function targetCounts(q: Queryable): Promise<TargetCounts[]> {
-  const { rows } = await q.query<{ target: string; waiting: string; failed: string; users: string; groups: string }>(
+  const { rows } = await q.query<{
+    target: string;
+    waiting: string;
+    failed: string;
+    users: string;
+    groups: string;
+  }>(
     `SELECT target, sum(waiting) AS waiting, sum(failed) AS failed, sum(users) AS users, sum(groups) AS groups FROM (
        SELECT target, count(*) FILTER (WHERE status = 'waiting') AS waiting,
               count(*) FILTER (WHERE status = 'failed') AS failed, 0 AS users, 0 AS groups
@@ -498,9 +540,10 @@ export async function queueRows(
 
 /** One queue row, for a retry. */
 export async function queueRow(q: Queryable, id: number): Promise<QueueRow | null> {
-  const { rows } = await q.query<QueueDbRow>(`SELECT ${QUEUE_COLUMNS} FROM provisioning_queue q WHERE q.id = $1`, [
-    id,
-  ]);
+  const { rows } = await q.query<QueueDbRow>(
+    `SELECT ${QUEUE_COLUMNS} FROM provisioning_queue q WHERE q.id = $1`,
+    [id],
+  );
   return rows[0] ? toQueueRow(rows[0]) : null;
 }
 
@@ -525,7 +568,12 @@ export interface RoleTargetState {
   waiting: number;
   failed: number;
   /** The failures' reasons, newest first (at most 5). */
-  failures: Array<{ kind: QueueKind; label: string | null; lastStatus: number | null; lastError: string | null }>;
+  failures: Array<{
+    kind: QueueKind;
+    label: string | null;
+    lastStatus: number | null;
+    lastError: string | null;
+  }>;
 }
 
 /** How a role stands at each of these targets. */
