@@ -229,6 +229,14 @@ describe('a PUT target (Bearer) and a users-only target', () => {
     expect(scim.requests('put').PATCH ?? 0).toBe(0);
   });
 
+  it('sends a guest of a role on two applications of one target once, in one group', async () => {
+    const role = await insertRole(app, 'Two Apps', ['app-wiki', 'app-gitlab']);
+    await addMember(app, await addUser(app, 'two@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    expect(memberNames('patch', 'Two Apps')).toEqual(['urn:test:two@example.org']);
+    expect(await count(app, 'provisioning_queue')).toBe(0);
+  });
+
   it('sends users and no groups to a users-only target', async () => {
     const role = await insertRole(app, 'Library Guests', ['app-library']);
     const id = await addUser(app, 'eve@example.org');

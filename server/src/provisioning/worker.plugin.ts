@@ -96,7 +96,8 @@ export const provisioningWorker = fp(
     async function settle(target: ScimTarget, item: QueueItem, error: unknown): Promise<boolean> {
       const scim = error instanceof ScimError ? error : null;
       const reason = scim ? scim.message : `internal error: ${(error as Error).message}`;
-      const retry = scim ? scim.retry : false;
+      // Our own failures (the database unavailable, say) are tried again like a target's.
+      const retry = scim ? scim.retry : true;
       if (retry && item.attempts + 1 < settings.maxAttempts) {
         const delay = backoffMs(item.attempts, settings.retryBaseMs, settings.retryMaxMs, scim?.retryAfterMs);
         await markRetry(app.db, item, delay, scim?.status ?? null, reason);

@@ -151,9 +151,11 @@ export async function enqueueGroupsOf(q: Queryable, target: PlannedTarget, userI
   if (!target.groups) return;
   await q.query(
     `INSERT INTO provisioning_queue (target, kind, local_id, seq)
-     SELECT DISTINCT $1, 'group', ur.role_id, nextval('provisioning_queue_seq')
-       FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
-      WHERE ur.user_id = $2 AND au.manage_id = ANY($3::text[]) AND ${GUEST}
+     SELECT $1, 'group', role_id, nextval('provisioning_queue_seq') FROM (
+       SELECT DISTINCT ur.role_id
+         FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+        WHERE ur.user_id = $2 AND au.manage_id = ANY($3::text[]) AND ${GUEST}
+        ORDER BY ur.role_id) r
      ON CONFLICT (target, kind, local_id) DO UPDATE SET ${BUMPED}`,
     [target.id, userId, target.applications],
   );
