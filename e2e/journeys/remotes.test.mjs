@@ -1,5 +1,6 @@
-// Module Federation at run time: with the tokens remote's manifest unreachable, its page says that this
-// part of the console may be unavailable (with Retry) and the other remotes keep working; and the tokens
+// Module Federation at run time: with the tokens remote's manifest unreachable, home names the part that is
+// unavailable and its page says that this part of the console may be unavailable (both with Retry) and the
+// other remotes keep working; and the tokens
 // remote runs on its own (its built index.html, served by the server at /remotes/tokens/).
 import assert from 'node:assert/strict';
 import {
@@ -39,13 +40,19 @@ journey(
       .waitFor({ state: 'visible' });
     assert.equal(await unavailable(page).count(), 0, 'the roles tab is not affected');
 
-    // Its manifest cannot be read, so the console does not know its tab or its routes: the tab is
-    // missing, and its page says that this part of the console may be unavailable, with Retry.
+    // Its manifest cannot be read, so the console does not know its tab or its routes: home says which
+    // part is unavailable, with Retry, where its tab would be; its page says that this part of the
+    // console may be unavailable, with Retry.
     assert.equal(
       await page.getByRole('tab', { name: new RegExp(`^${text('tokens', 'tab')}`) }).count(),
       0,
       'no tab of a remote whose manifest cannot be read',
     );
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: text('shell', 'remotes.partUnavailableTitle', { values: { remote: 'tokens' } }) });
+    await notice.waitFor({ state: 'visible' });
+    await notice.getByRole('button', { name: exactly(text('shared-ui', 'unavailable.retry')) }).waitFor();
     const mayBeUnavailable = (/** @type {import('playwright-core').Page} */ p) =>
       p.getByText(text('shell', 'remotes.mayBeUnavailableTitle'), { exact: true });
     await visit(page, '/tokens', { ready: mayBeUnavailable, name: 'the tokens page with its remote down' });

@@ -138,6 +138,50 @@ describe('remotes inside the shell', () => {
     expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
   });
 
+  it('names on home a remote that cannot be described, with Retry, rather than silently fewer tabs', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
+    });
+    const tabs = within(await screen.findByRole('tablist', { name: 'Home tabs' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['API tokens']);
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('The part “roles” of the console is unavailable');
+    expect(notice).toHaveTextContent('Its tabs and pages cannot be shown');
+    // The tab that is there still works beside it.
+    expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
+
+    // The remote is back: Retry reads its manifest again, and its tabs take their places.
+    serveRemote('roles', [rolesRemote]);
+    await user.click(within(notice).getByRole('button', { name: 'Retry' }));
+    expect(await tabs.findByRole('tab', { name: 'Roles' })).toBeInTheDocument();
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Roles',
+      'Users',
+      'Applications',
+      'API tokens',
+    ]);
+    expect(screen.queryByText(/The part “roles”/)).not.toBeInTheDocument();
+  });
+
+  it('names every remote that cannot be described on a home without any tab', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [new Error('down')] },
+    });
+    const notices = await screen.findAllByRole('alert');
+    expect(notices.map((notice) => notice.querySelector('h2')?.textContent)).toEqual([
+      'The part “roles” of the console is unavailable',
+      'The part “tokens” of the console is unavailable',
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+  });
+
   it('says a home tab may be unavailable, rather than not found, while a remote cannot be described', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
