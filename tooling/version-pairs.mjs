@@ -54,6 +54,38 @@ function linkNodeModules(previous) {
   }
 }
 
+/** The text of a file of an app's dist (its entry: index.html for the shell, remoteEntry.js for a remote). */
+function entryOf(base, app) {
+  return readFileSync(join(base, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js'), 'utf8');
+}
+
+/**
+ * The server, started as the journeys start it with E2E_STATIC_DIR=dir, serves the pairing's bundles: the
+ * shell's page and each remote's entry are the pairing's files (else the journeys would check nothing).
+ */
+async function checkServed(dir, expected) {
+  const { startServer } = await import('../e2e/harness/server.mjs');
+  const saved = process.env.E2E_STATIC_DIR;
+  process.env.E2E_STATIC_DIR = dir;
+  const server = await startServer();
+  try {
+    for (const app of APPS) {
+      const path = app === 'shell' ? '/' : `/remotes/${app.replace(/^mfe-/, '')}/remoteEntry.js`;
+      const served = await (
+        await fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } })
+      ).text();
+      const file = entryOf(expected[app], app);
+      // The shell's page may carry the session hint; compare what the build wrote.
+      if (app === 'shell' ? !served.includes(file.slice(-200)) : served !== file)
+        throw new Error(`the server does not serve ${app} from ${dir} (E2E_STATIC_DIR ignored?)`);
+    }
+  } finally {
+    await server.stop();
+    if (saved === undefined) delete process.env.E2E_STATIC_DIR;
+    else process.env.E2E_STATIC_DIR = saved;
+  }
+}
+
 async function main() {
   for (const app of APPS) {
     if (!existsSync(join(ROOT, app, 'dist')))
@@ -90,6 +122,13 @@ async function main() {
       console.log(`built the previous ${app} in ${((Date.now() - at) / 1000).toFixed(1)} s`);
     }
 
+    const same = APPS.filter((app) => entryOf(ROOT, app) === entryOf(previous, app));
+    if (same.length === APPS.length)
+      console.warn(
+        'The previous release builds the very same bundles as this commit: the pairs check nothing new.',
+      );
+    else if (same.length > 0) console.log(`built the same as the previous release: ${same.join(', ')}`);
+
     // Each pairing is a static folder as the server reads it (STATIC_DIR/<app>/dist).
     const pairings = {
       'previous remotes under this shell': { shell: ROOT, remotes: previous },
@@ -100,6 +139,10 @@ async function main() {
       mkdirSync(dir);
       symlinkSync(join(shell, 'shell'), join(dir, 'shell'));
       for (const remote of REMOTES) symlinkSync(join(remotes, remote), join(dir, remote));
+      await checkServed(dir, {
+        shell,
+        ...Object.fromEntries(REMOTES.map((remote) => [remote, remotes])),
+      });
       console.log(`--- ${name}: ${journeys.join(' ')}`);
       await run(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...journeys], {
         cwd: join(ROOT, 'e2e'),

@@ -205,6 +205,20 @@ describe('remotes inside the shell', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/system/invitations');
   });
 
+  it('tells a remote rendering a slot which remotes cannot be described: the system area names them', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/system/cron',
+      user: personas.superUser(),
+      remotes: { roles: [rolesRemote], system: [systemRemote], invitations: [new Error('down')] },
+    });
+    expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Part of this page may be missing: “invitations” cannot be loaded',
+    );
+    expect(screen.queryByRole('tab', { name: 'Invitations' })).not.toBeInTheDocument();
+  });
+
   it('still answers not found for an unknown path when every remote is described', async () => {
     await renderShell({ path: '/nowhere', user: personas.superUser(), remotes: { roles: [rolesRemote] } });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
