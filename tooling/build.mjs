@@ -19,6 +19,7 @@ const WEB_INPUTS = [
   '../tooling/webpack.app.cjs',
   '../tooling/mf-shared.cjs',
   '../tooling/remote-metadata.cjs',
+  '../tooling/shared-exports-check.cjs',
   '../tooling/shared-used-exports.cjs',
   '../tooling/use-sync-external-store-shim.mjs',
   '../shared-ui/contract-version.json',

@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedFor } = require('./mf-shared.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { remoteMetadata } = require('./remote-metadata.cjs');
+const { SharedExportsCheckPlugin } = require('./shared-exports-check.cjs');
 
 const ROUTER_DIST = path.join(
   path.dirname(require.resolve('react-router/package.json')),
@@ -140,6 +141,8 @@ module.exports = function createAppConfig({ dir, kind, title }) {
           ? [new MiniCssExtractPlugin({ filename: prod ? '[name].[contenthash:8].css' : '[name].css' })]
           : []),
         ...(prod ? [new PrecompressPlugin()] : []),
+        // A name the shared packages do not export fails the build, not the browser.
+        new SharedExportsCheckPlugin({ dir }),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],

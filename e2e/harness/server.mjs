@@ -81,6 +81,9 @@ export async function startServer({ env = {} } = {}) {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     DATA_DIR: 'memory',
+    // The bundles of another build (tooling/version-pairs.mjs pairs a previous release's shell or remotes
+    // with this checkout's): where the server looks for shell/dist and mfe-<id>/dist.
+    ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
     ...env,
   });
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {

@@ -21,6 +21,7 @@ import {
   useConsole,
   visit,
 } from '../harness/index.mjs';
+import { serveRemoteOnItsOwn } from '../harness/remote-origin.mjs';
 
 const FIXTURE = join(E2E_DIR, 'fixtures', 'mfe-hello');
 const DIST = join(FIXTURE, 'dist');
@@ -76,7 +77,20 @@ await buildFixture();
 const fixture = await serveFixture();
 after(() => fixture.server.close());
 
-const { journey } = useConsole({ env: { REMOTES: JSON.stringify({ hello: fixture.url }) } });
+// Its standalone page too, on an origin of its own with the server's paths proxied, as its team runs it.
+const standalonePort = await freePort();
+const { journey, state } = useConsole({
+  env: {
+    REMOTES: JSON.stringify({ hello: fixture.url }),
+    TRUSTED_ORIGINS: `http://127.0.0.1:${standalonePort}`,
+  },
+});
+const standalone = await serveRemoteOnItsOwn({
+  dist: DIST,
+  port: standalonePort,
+  api: () => state.server?.baseUrl ?? 'http://127.0.0.1:9',
+});
+after(() => standalone.close());
 
 journey('a fifth remote added through the environment shows its home tab and its route', async ({ page }) => {
   const remotes = await (await page.request.get('/remotes.json')).json();
@@ -146,5 +160,21 @@ journey(
       [],
       'none of its code was loaded',
     );
+  },
+);
+
+journey(
+  'the fifth remote runs on its own: its standalone page logs in and shows its route',
+  async ({ page }) => {
+    await page.goto(`${standalone.origin}/hello`);
+    const username = page.getByLabel('Username or e-mail');
+    await username.waitFor({ state: 'visible' });
+    await username.fill('manager');
+    await page.getByRole('button', { name: exactly('Log in') }).click();
+    await page.waitForURL((url) => url.origin === standalone.origin && url.pathname === '/hello');
+    await pageShown(page, {
+      ready: (p) => p.getByRole('heading', { name: exactly(en.title.replace('{{name}}', 'Max Manager')) }),
+      name: 'the standalone page of the fifth remote',
+    });
   },
 );

@@ -1,5 +1,7 @@
-// Module Federation at run time: with the tokens remote's manifest unreachable, its page says that this
-// part of the console may be unavailable (with Retry) and the other remotes keep working; and the tokens
+// Module Federation at run time: with the tokens and invitations remotes' manifests unreachable, home names
+// the parts that are unavailable, the tokens page says that this part of the console may be unavailable, a
+// role page names the invitations remote above its tabs (all with Retry), and the other remotes keep
+// working; and the tokens
 // remote runs on its own (its built index.html, served by the server at /remotes/tokens/).
 import assert from 'node:assert/strict';
 import {
@@ -16,14 +18,17 @@ import {
 // A loopback port nobody listens on: connecting is refused at once, like a remote host that is down.
 const deadPort = await freePort();
 const { journey } = useConsole({
-  env: { REMOTE_TOKENS_URL: `http://127.0.0.1:${deadPort}/remotes/tokens/mf-manifest.json` },
+  env: {
+    REMOTE_TOKENS_URL: `http://127.0.0.1:${deadPort}/remotes/tokens/mf-manifest.json`,
+    REMOTE_INVITATIONS_URL: `http://127.0.0.1:${deadPort}/remotes/invitations/mf-manifest.json`,
+  },
 });
 
 const unavailable = (/** @type {import('playwright-core').Page} */ page) =>
   page.getByText(text('shared-ui', 'unavailable.title'), { exact: true });
 
 journey(
-  'with the tokens remote down, its pages show the unavailable panel and the rest works',
+  'with the tokens and invitations remotes down, their parts say so (with Retry) and the rest works',
   async ({ page }) => {
     const remotes = await (await page.request.get('/remotes.json')).json();
     assert.match(
@@ -39,13 +44,19 @@ journey(
       .waitFor({ state: 'visible' });
     assert.equal(await unavailable(page).count(), 0, 'the roles tab is not affected');
 
-    // Its manifest cannot be read, so the console does not know its tab or its routes: the tab is
-    // missing, and its page says that this part of the console may be unavailable, with Retry.
+    // Its manifest cannot be read, so the console does not know its tab or its routes: home says which
+    // part is unavailable, with Retry, where its tab would be; its page says that this part of the
+    // console may be unavailable, with Retry.
     assert.equal(
       await page.getByRole('tab', { name: new RegExp(`^${text('tokens', 'tab')}`) }).count(),
       0,
       'no tab of a remote whose manifest cannot be read',
     );
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: text('shell', 'remotes.partUnavailableTitle', { values: { remote: 'tokens' } }) });
+    await notice.waitFor({ state: 'visible' });
+    await notice.getByRole('button', { name: exactly(text('shared-ui', 'unavailable.retry')) }).waitFor();
     const mayBeUnavailable = (/** @type {import('playwright-core').Page} */ p) =>
       p.getByText(text('shell', 'remotes.mayBeUnavailableTitle'), { exact: true });
     await visit(page, '/tokens', { ready: mayBeUnavailable, name: 'the tokens page with its remote down' });
@@ -59,6 +70,21 @@ journey(
     await pageShown(page, { ready: (p) => p.getByRole('main'), name: 'the system area' });
     await page.waitForURL('**/system**');
     assert.equal(await unavailable(page).count(), 0, 'the system area is available');
+
+    // A role page: the invitations remote, which adds the role's invitations tab, cannot be described
+    // either; the page names it above the role's tabs, with Retry, and its own tabs work.
+    const missingParts = page
+      .getByRole('alert')
+      .filter({ hasText: text('roles', 'partsUnavailableText') })
+      .filter({ hasText: '“invitations”' });
+    await visit(page, '/roles/1', {
+      ready: () => missingParts,
+      name: 'a role page without the invitations remote',
+    });
+    await missingParts
+      .getByRole('button', { name: exactly(text('shared-ui', 'unavailable.retry')) })
+      .waitFor();
+    await page.getByRole('tab', { name: new RegExp(`^${text('roles', 'tabMaintainers')}`) }).waitFor();
   },
 );
 

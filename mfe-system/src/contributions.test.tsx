@@ -37,6 +37,17 @@ describe('the system area', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/system/invitations');
   });
 
+  it('names a remote that cannot be described above the tabs, with Retry: its tabs may be missing', async () => {
+    await setUpSystem(superUser);
+    const retry = jest.fn();
+    renderRoutes('/system/cron', { undescribed: ['invitations'], retry });
+    expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('Part of this page may be missing: “invitations” cannot be loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
   it('offers the performance seed only when the config allows it', async () => {
     await setUpSystem(superUser, true);
     renderRoutes('/system/seed');

@@ -19,7 +19,7 @@ export default function SystemPage() {
   const performanceSeedAllowed = useSessionStore((state) => state.config?.performanceSeedAllowed === true);
   // The slot's rules read what the configuration allows from its context (the seed tab).
   const context = useMemo(() => ({ performanceSeedAllowed }), [performanceSeedAllowed]);
-  const { items, settled, incomplete, retry } = useSlotItems('system.tabs', context);
+  const { items, settled, incomplete, undescribed = [], retry } = useSlotItems('system.tabs', context);
   const active = items.find((item) => item.id === tab);
 
   if (!allowed) return <Navigate to="/404" replace />;
@@ -42,6 +42,14 @@ export default function SystemPage() {
         { value: active.label },
       ]}
     >
+      {/* A remote that cannot be described may own tabs here (the invitations): say so, with Retry. */}
+      {undescribed.length > 0 && retry && (
+        <UnavailablePanel
+          title={t('partsUnavailableTitle', { parts: undescribed.map((id) => `“${id}”`).join(', ') })}
+          detail={t('partsUnavailableText')}
+          onRetry={retry}
+        />
+      )}
       <Tabs
         label={t('systemTitle')}
         activeTab={active.id}

@@ -11,6 +11,7 @@ import {
   registerTranslations,
   SlotHostProvider,
   type RemoteContributions,
+  type SlotItems,
 } from 'shared-ui';
 import contributions from '../contributions';
 
@@ -71,10 +72,14 @@ function Where() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** The remote's routes under one router, as the shell mounts them. */
-export function renderRoutes(path: string): RenderResult {
+/**
+ * The remote's routes under one router, as the shell mounts them; `host` adds to every slot's answer (what a
+ * shell says of remotes it could not describe).
+ */
+export function renderRoutes(path: string, host: Partial<SlotItems> = {}): RenderResult {
+  const useItems: typeof useSlotItems = (slot, context) => ({ ...useSlotItems(slot, context), ...host });
   return render(
-    <SlotHostProvider useItems={useSlotItems}>
+    <SlotHostProvider useItems={useItems}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           {contributions.routes.map(({ path: routePath, element: Page }) => (

@@ -3,8 +3,9 @@
  * a catch-all that hands the raw request to oidc-provider (which reads the body itself).
  */
 import formbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
+import { withFormActions } from '../plugins/security-headers.js';
 import { loginPage } from './login-page.js';
 import { resolveLogin } from './personas.js';
 import { disableWhenIdle, providerContextStorage } from './provider-context.js';
@@ -16,8 +17,20 @@ const uidParams = {
   properties: { uid: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
 } as const;
 
+/**
+ * The login page's policy: the server's, with the origins login may return to (TRUSTED_ORIGINS) as form
+ * targets. The browser checks every redirect after the form's post against it, the last one included: the
+ * callback's redirect to a remote run on its own origin. No other origin is added.
+ */
+function allowReturnOrigins(reply: FastifyReply, trusted: readonly string[]): FastifyReply {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', withFormActions(policy, trusted));
+  return reply;
+}
+
 async function interactionRoutes(app: FastifyInstance, provider: Provider): Promise<void> {
   await app.register(formbody);
+  const { trustedOrigins } = app.config;
 
   app.get<{ Params: { uid: string } }>(
     `${DEV_IDP_PREFIX}/interaction/:uid`,
@@ -32,7 +45,7 @@ async function interactionRoutes(app: FastifyInstance, provider: Provider): Prom
         await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
         return reply;
       }
-      return reply
+      return allowReturnOrigins(reply, trustedOrigins)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(loginPage(details.uid));
@@ -54,7 +67,7 @@ async function interactionRoutes(app: FastifyInstance, provider: Provider): Prom
         return reply.status(400).type('text/plain').send('Unknown login');
       }
       if (!login) {
-        return reply
+        return allowReturnOrigins(reply, trustedOrigins)
           .status(400)
           .type('text/html; charset=utf-8')
           .send(loginPage(details.uid, 'Enter a username or an e-mail address.'));

@@ -2,6 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import { InjectBrowser } from '../test/browser.js';
 import { buildTestApp } from '../test/helper.js';
 
+/** The sources of a Content-Security-Policy's form-action directive. */
+function formActionSources(policy: unknown): string[] {
+  const directive = String(policy)
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === 'form-action');
+  return directive ? directive.slice(1) : [];
+}
+
+/** Whether a form on a page of `self` may lead to `url` under these form-action sources (origins only). */
+function allowedBy(sources: string[], url: string, self: string): boolean {
+  const origin = new URL(url).origin;
+  return sources.some((source) => (source === "'self'" ? origin === self : source === origin));
+}
+
+/** Posts the login form and follows every redirect, to any origin; returns each redirect's target. */
+async function redirectsAfterPost(
+  browser: InjectBrowser,
+  action: string,
+  form: Record<string, string>,
+): Promise<string[]> {
+  const hops: string[] = [];
+  let response = await browser.request('POST', action, form);
+  let current = new URL(action, browser.origin).href;
+  while (response.statusCode >= 300 && response.statusCode < 400 && hops.length < 10) {
+    current = new URL(String(response.headers.location), current).href;
+    hops.push(current);
+    // Outside the server (a remote's own origin): the browser's journey ends there.
+    if (new URL(current).origin !== browser.origin) break;
+    response = await browser.request('GET', current);
+  }
+  return hops;
+}
+
 describe('login through the development identity provider', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -51,6 +85,64 @@ describe('login through the development identity provider', () => {
         `?returnTo=${encodeURIComponent(elsewhere)}`,
       );
       expect([elsewhere, refused.landing]).toEqual([elsewhere, 'http://localhost:8080/']);
+    }
+  });
+
+  it('lets the login form lead back to every trusted origin: each redirect after the post is a form target', async () => {
+    // Chromium checks every redirect that follows a form's post against the form page's form-action.
+    for (const port of [3001, 3002, 3003, 3004]) {
+      const returnTo = `http://localhost:${port}/home/roles?page=2`;
+      const browser = new InjectBrowser(app);
+      const toIdp = await browser.follow(
+        'GET',
+        `/api/v1/users/login?returnTo=${encodeURIComponent(returnTo)}`,
+      );
+      const sources = formActionSources(toIdp.response.headers['content-security-policy']);
+      const action = /action="([^"]+)"/.exec(toIdp.response.body)?.[1] ?? '';
+      const hops = await redirectsAfterPost(browser, action, { login: 'manager' });
+      expect(hops.at(-1)).toBe(returnTo);
+      const blocked = hops.filter((hop) => !allowedBy(sources, hop, browser.origin));
+      expect([returnTo, blocked]).toEqual([returnTo, []]);
+    }
+  });
+
+  it('gives the login page no form target but its own and the trusted origins', async () => {
+    const page = await new InjectBrowser(app).follow('GET', '/api/v1/users/login');
+    expect(formActionSources(page.response.headers['content-security-policy'])).toEqual([
+      "'self'",
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+    ]);
+    // The console's own pages and the API keep form-action 'self'.
+    const csrf = await app.inject({ method: 'GET', url: '/api/v1/csrf' });
+    expect(formActionSources(csrf.headers['content-security-policy'])).toEqual(["'self'"]);
+  });
+
+  it('with TRUSTED_ORIGINS, the login page allows exactly those origins besides its own', async () => {
+    const qa = await buildTestApp({
+      env: { TRUSTED_ORIGINS: 'https://qa.example.org,http://127.0.0.1:4101' },
+    });
+    try {
+      const browser = new InjectBrowser(qa);
+      const returnTo = 'http://127.0.0.1:4101/tokens';
+      const toIdp = await browser.follow(
+        'GET',
+        `/api/v1/users/login?returnTo=${encodeURIComponent(returnTo)}`,
+      );
+      const sources = formActionSources(toIdp.response.headers['content-security-policy']);
+      expect(sources).toEqual(["'self'", 'https://qa.example.org', 'http://127.0.0.1:4101']);
+      const action = /action="([^"]+)"/.exec(toIdp.response.body)?.[1] ?? '';
+      // An empty name shows the form again, under the same policy.
+      const again = await browser.request('POST', action, { login: ' ' });
+      expect(again.statusCode).toBe(400);
+      expect(formActionSources(again.headers['content-security-policy'])).toEqual(sources);
+      const hops = await redirectsAfterPost(browser, action, { login: 'manager' });
+      expect(hops.at(-1)).toBe(returnTo);
+      expect(hops.filter((hop) => !allowedBy(sources, hop, browser.origin))).toEqual([]);
+    } finally {
+      await qa.close();
     }
   });
 

@@ -97,4 +97,19 @@ export function withScriptSources(policy: string, sources: readonly string[]): s
     .join(';');
 }
 
+/**
+ * The policy with `origins` added to its form-action directive. The development identity provider's login
+ * page needs it: Chromium applies the form's form-action to every redirect that follows the post, so the
+ * last hop of a login started by a remote on its own origin (callback → that origin) would be blocked.
+ */
+export function withFormActions(policy: string, origins: readonly string[]): string {
+  if (origins.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) =>
+      /^\s*form-action\s/i.test(directive) ? `${directive} ${origins.join(' ')}` : directive,
+    )
+    .join(';');
+}
+
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -26,6 +26,12 @@ export interface SlotItems {
   settled: boolean;
   /** True when a remote could not be described or loaded: entries it would add may be missing. */
   incomplete?: boolean;
+  /**
+   * Remotes that could not be described (manifest unreadable, never seen in this browser): entries they
+   * would add to this slot are missing, unknown. A remote rendering the slot names them beside it, with
+   * `retry`. Hosts before issue 43 leave it out.
+   */
+  undescribed?: RemoteId[];
   /** Tries the remotes that could not be described or loaded again. */
   retry?: () => void;
 }

@@ -112,6 +112,26 @@ describe('renderStandalone', () => {
     expect(screen.getByText('token list')).toBeInTheDocument();
   });
 
+  it('lands its start page on a screen that exists when its first route needs a parameter', async () => {
+    (runStartup as jest.Mock).mockImplementation(async () => {
+      useSessionStore.setState({ authenticated: true, user: USER });
+      return { kind: 'ready', authenticated: true, to: '/', user: USER };
+    });
+    const saved = contributions.routes;
+    contributions.routes = [
+      { path: 'roles/:id/:tab?', access: 'authenticated', element: () => <p>role detail</p> },
+      ...saved,
+    ];
+    try {
+      await start('/');
+      // The home tabs the session sees, not /roles (which no route matches).
+      expect(window.location.pathname).toBe('/home/tokens');
+      expect(screen.getByText('tokens tab')).toBeInTheDocument();
+    } finally {
+      contributions.routes = saved;
+    }
+  });
+
   it('shows a not-found page at /404 instead of bouncing back to the first route', async () => {
     (runStartup as jest.Mock).mockImplementation(async () => {
       useSessionStore.setState({ authenticated: true, user: USER });

@@ -10,6 +10,7 @@ import { contributionsSlotHost, SlotHostProvider } from '../components/slot-host
 import { Tabs } from '../components/tabs.component';
 import type { Extension, LazyComponent, RemoteContributions, SlotProps } from '../contract';
 import { StandaloneHeader } from './standalone-header.component';
+import { standaloneStartPath } from './standalone-start';
 
 type Phase = 'starting' | 'login' | 'ready';
 
@@ -81,12 +82,16 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
   }
 
   const routes = contributions.routes.filter((route) => route.access === 'public' || session.authenticated);
-  const homeTabs = contributions.extensions
+  const visible = contributions.extensions
     .filter(
-      (extension) => extension.slot === 'home.tabs' && visibilityRule(extension.visibleRule)?.(session.user),
+      (extension) =>
+        (extension.slot === 'home.tabs' || extension.slot === 'home.landing') &&
+        visibilityRule(extension.visibleRule)?.(session.user),
     )
     .sort((a, b) => a.order - b.order);
-  const fallback = routes[0] ? `/${routes[0].path.split('/:')[0]}` : null;
+  const homeTabs = visible.filter((extension) => extension.slot === 'home.tabs');
+  // Its start page and any path it has no screen for land on one that exists (a parameter-less route).
+  const fallback = standaloneStartPath(routes, visible, session.authenticated);
 
   return (
     <SlotHostProvider useItems={useSlotItems}>

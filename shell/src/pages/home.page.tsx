@@ -6,6 +6,7 @@ import { Breadcrumb, Loader, Tabs } from 'shared-ui';
 import { UnknownPath } from '../remotes/remote-routes.component';
 import { useRemotesStore } from '../remotes/remotes.store';
 import { SlotEntryView } from '../remotes/slot.component';
+import { UndescribedRemotes, useSomeRemoteUndescribed } from '../remotes/undescribed-remotes.component';
 import { useSlot } from '../remotes/use-slot';
 import InviteOnlyPage from './invite-only.page';
 
@@ -21,6 +22,7 @@ export default function HomePage() {
   const entries = useSlot('home.tabs');
   const [landing] = useSlot('home.landing');
   const discovered = useRemotesStore((state) => state.discovered);
+  const someUndescribed = useSomeRemoteUndescribed();
   const active = tab ? entries.find((entry) => entry.id === tab) : entries[0];
   const activeLabel = active?.label ?? '';
 
@@ -32,6 +34,15 @@ export default function HomePage() {
   if (!user || !discovered) return <Loader />;
   if (landing?.href) return <Navigate to={landing.href} replace />;
   if (highestAuthority(user) === 'No member') return <InviteOnlyPage />;
+  // No tab at all while a remote cannot be described: which part is missing, with Retry.
+  if (!active && !tab && someUndescribed) {
+    return (
+      <div className="shell-page home">
+        <Breadcrumb />
+        <UndescribedRemotes />
+      </div>
+    );
+  }
   // No such tab: not found, unless a remote that could not be read may own it.
   if (!active) return <UnknownPath />;
 
@@ -40,6 +51,8 @@ export default function HomePage() {
       <Breadcrumb />
       {/* The tab bar says where the user is; the heading is for assistive technology. */}
       <h1 className="sds--visually-hidden">{activeLabel}</h1>
+      {/* A remote that cannot be described would have had tabs here: say so, never just fewer tabs. */}
+      <UndescribedRemotes />
       <Tabs
         label={t('home.tabsLabel')}
         activeTab={active.id}

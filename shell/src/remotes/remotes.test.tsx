@@ -138,6 +138,50 @@ describe('remotes inside the shell', () => {
     expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
   });
 
+  it('names on home a remote that cannot be described, with Retry, rather than silently fewer tabs', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
+    });
+    const tabs = within(await screen.findByRole('tablist', { name: 'Home tabs' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['API tokens']);
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('The part “roles” of the console is unavailable');
+    expect(notice).toHaveTextContent('Its tabs and pages cannot be shown');
+    // The tab that is there still works beside it.
+    expect(await screen.findByText('Your API tokens are listed here')).toBeInTheDocument();
+
+    // The remote is back: Retry reads its manifest again, and its tabs take their places.
+    serveRemote('roles', [rolesRemote]);
+    await user.click(within(notice).getByRole('button', { name: 'Retry' }));
+    expect(await tabs.findByRole('tab', { name: 'Roles' })).toBeInTheDocument();
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Roles',
+      'Users',
+      'Applications',
+      'API tokens',
+    ]);
+    expect(screen.queryByText(/The part “roles”/)).not.toBeInTheDocument();
+  });
+
+  it('names every remote that cannot be described on a home without any tab', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/home',
+      user: personas.superUser(),
+      remotes: { roles: [new Error('down')], tokens: [new Error('down')] },
+    });
+    const notices = await screen.findAllByRole('alert');
+    expect(notices.map((notice) => notice.querySelector('h2')?.textContent)).toEqual([
+      'The part “roles” of the console is unavailable',
+      'The part “tokens” of the console is unavailable',
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+  });
+
   it('says a home tab may be unavailable, rather than not found, while a remote cannot be described', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
@@ -159,6 +203,20 @@ describe('remotes inside the shell', () => {
     expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/system/invitations');
+  });
+
+  it('tells a remote rendering a slot which remotes cannot be described: the system area names them', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderShell({
+      path: '/system/cron',
+      user: personas.superUser(),
+      remotes: { roles: [rolesRemote], system: [systemRemote], invitations: [new Error('down')] },
+    });
+    expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Part of this page may be missing: “invitations” cannot be loaded',
+    );
+    expect(screen.queryByRole('tab', { name: 'Invitations' })).not.toBeInTheDocument();
   });
 
   it('still answers not found for an unknown path when every remote is described', async () => {

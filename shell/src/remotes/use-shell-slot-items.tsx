@@ -19,11 +19,19 @@ export function useShellSlotItems(slot: SlotName, context?: Record<string, unkno
       state.listFailed ||
       Object.values(state.remotes).some((remote) => !remote.metadata || remote.status === 'failed'),
   );
+  // Joined, so that the selection compares by value between renders.
+  const undescribed = useRemotesStore((state) =>
+    Object.entries(state.remotes)
+      .filter(([, remote]) => remote.status === 'failed' && !remote.metadata)
+      .map(([id]) => id)
+      .join('\n'),
+  );
   const retryAll = useRemotesStore((state) => state.retryAll);
   return useMemo(
     () => ({
       settled,
       incomplete,
+      undescribed: undescribed ? undescribed.split('\n') : [],
       retry: () => void retryAll(),
       items: entries.map((entry) => ({
         remoteId: entry.remoteId,
@@ -34,6 +42,6 @@ export function useShellSlotItems(slot: SlotName, context?: Record<string, unkno
         render: (props?: Record<string, unknown>) => <SlotEntryView entry={entry} context={props} />,
       })),
     }),
-    [entries, settled, incomplete, retryAll],
+    [entries, settled, incomplete, undescribed, retryAll],
   );
 }
