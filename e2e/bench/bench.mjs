@@ -27,7 +27,8 @@ import { coldLoad, inAppNavigations, REMOTE_SCREENS, summarize } from './page-lo
 import { inviteToMail } from './invite-mail.mjs';
 import { landingAgainstReference, serveReferenceBuild } from './reference.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
-import { startSmtp } from '../support/smtp.mjs';
+import { acceptLink, startSmtp } from '../support/smtp.mjs';
+import { measureProvisioning } from './provisioning.mjs';
 import { printTable } from './report.mjs';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
@@ -402,6 +403,12 @@ try {
     } finally {
       await pgServer?.stop();
     }
+  }
+  // Provisioning (issue 41), on a server of its own with a SCIM service provider in this process.
+  if (process.env.BENCH_PROVISIONING !== 'false') {
+    results.provisioning = await measureProvisioning({ smtp, smtpUrl: smtp.url, acceptLink }).catch(
+      (/** @type {unknown} */ error) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 } finally {
   await browser.close();

@@ -237,4 +237,27 @@ export function printTable(results) {
     }
     out(table(rows));
   }
+
+  const provisioning = obj(results.provisioning);
+  if (results.provisioning) {
+    out(
+      '\nProvisioning (issue 41): acceptances through the API, a SCIM service provider in the bench process',
+    );
+    if (provisioning.error) out(`  (not measured: ${provisioning.error})`);
+    else {
+      const config = obj(provisioning.usersConfig);
+      out(
+        `  ${provisioning.acceptances} acceptances in ${provisioning.acceptMs} ms; the provider held every membership after ${provisioning.allHeldMs} ms (${provisioning.lagAfterLastAcceptMs} ms after the last acceptance); ${provisioning.membershipsPerSecond} memberships/s, ${provisioning.scimRequestsPerSecond} SCIM requests/s ${JSON.stringify(provisioning.scimRequests)}`,
+      );
+      out(
+        `  users/config meanwhile: ${config.calls} calls, median ${config.medianMs} ms, slowest ${config.slowestMs} ms (target ≤ ${config.targetMs}: ${config.slowestMs <= config.targetMs ? 'yes' : 'NO'})`,
+      );
+      for (const name of ['voot', 'aa']) {
+        const r = obj(provisioning[name]);
+        out(
+          `  ${name} at 32 callers on the performance seed: p50 ${r.p50} ms, p95 ${r.p95} ms (floor ${r.floorP95} ms, ratio ${r.ratio}, target ≤ ${r.target}: ${r.ratio <= r.target ? 'yes' : 'NO'}) ${JSON.stringify(r.statuses)}`,
+        );
+      }
+    }
+  }
 }

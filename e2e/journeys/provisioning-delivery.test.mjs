@@ -57,7 +57,9 @@ journey(
     await guest.getByRole('button', { name: exactly(t('accept.loginToAccept')) }).click();
     await guest.getByLabel('Username or e-mail').fill(email);
     await guest.getByRole('button', { name: exactly('Log in') }).click();
-    await guest.waitForURL((url) => !url.pathname.startsWith('/invitation') && !url.pathname.startsWith('/dev-idp'));
+    await guest.waitForURL(
+      (url) => !url.pathname.startsWith('/invitation') && !url.pathname.startsWith('/dev-idp'),
+    );
     await context.close();
 
     // The provider's page lists the guest among the users and in the wiki group.
@@ -82,93 +84,105 @@ journey(
   },
 );
 
-test('a console killed during its deliveries delivers everything after a restart, none twice', { timeout: 240_000 }, async () => {
-  const { createDevScimServer } = await import(path.join(ROOT, 'server/dist/dev-scim/dev-scim.js'));
-  const scim = createDevScimServer({ mount: '', tenants: { crash: { bearer: 'crash-token' } } });
-  // Each request answered after 150 ms, so that the deliveries are under way when the console dies.
-  const provider = createServer((req, res) => setTimeout(() => scim.handle(req, res), 150));
-  const port = await freePort();
-  await new Promise((resolve) => provider.listen(port, '127.0.0.1', () => resolve(undefined)));
+test(
+  'a console killed during its deliveries delivers everything after a restart, none twice',
+  { timeout: 240_000 },
+  async () => {
+    const { createDevScimServer } = await import(path.join(ROOT, 'server/dist/dev-scim/dev-scim.js'));
+    const scim = createDevScimServer({ mount: '', tenants: { crash: { bearer: 'crash-token' } } });
+    // Each request answered after 150 ms, so that the deliveries are under way when the console dies.
+    const provider = createServer((req, res) => setTimeout(() => scim.handle(req, res), 150));
+    const port = await freePort();
+    await new Promise((resolve) => provider.listen(port, '127.0.0.1', () => resolve(undefined)));
 
-  const work = await mkdtemp(path.join(tmpdir(), 'provisioning-crash-'));
-  const registry = path.join(work, 'registry');
-  await mkdir(path.join(registry, 'logos'), { recursive: true });
-  for (const file of ['applications.json', 'identity-providers.json']) {
-    await copyFile(path.join(ROOT, 'server/registry', file), path.join(registry, file));
-  }
-  await writeFile(
-    path.join(registry, 'provisionings.json'),
-    JSON.stringify([
-      {
-        id: 'prov-crash',
-        type: 'provisioning',
-        data: {
-          entityid: 'https://crash.example.org',
-          metaDataFields: {
-            provisioning_type: 'scim',
-            'name:en': 'Crash SCIM',
-            scim_url: `http://127.0.0.1:${port}/crash/v2`,
-            scim_bearer_token: 'crash-token',
-          },
-          applications: ['app-wiki', 'app-gitlab', 'app-canvas', 'app-library'].map((id) => ({ id, type: 'saml20_sp' })),
-        },
-      },
-    ]),
-  );
-  const env = {
-    DATA_DIR: path.join(work, 'data'),
-    REGISTRY_DIR: registry,
-    DEV_SCIM: 'false',
-    PROVISIONING_POLL: '100ms',
-    PROVISIONING_LEASE: '3s',
-  };
-  const browser = await launchBrowser();
-  try {
-    // The first life: the development seed's memberships start going out; killed after the third answer.
-    const first = await startServer({ env });
-    await eventually(
-      async () => assert.ok(scim.requestLog('crash').length >= 3, 'three deliveries answered'),
-      { timeoutMs: 30_000 },
-    );
-    process.kill(first.pid, 'SIGKILL');
-    await first.stop();
-    const answeredBefore = scim.requestLog('crash').length;
-
-    // The second life, on the same data.
-    const second = await startServer({ env });
-    try {
-      const context = await newContext(browser, second.baseUrl);
-      const page = await context.newPage();
-      await loginAs(page, 'admin');
-      const roles = (await api(page, 'GET', 'roles?pageSize=100')).body.content.filter(
-        (/** @type {{ applicationUsages: Array<{ application: { manageId: string } }> }} */ r) =>
-          r.applicationUsages.some((u) => ['app-wiki', 'app-gitlab', 'app-canvas', 'app-library'].includes(u.application.manageId)),
-      );
-      assert.ok(roles.length >= 2, 'the seed has roles on the provisioned applications');
-      await eventually(
-        async () => {
-          for (const role of roles) {
-            const states = (await api(page, 'GET', `roles/${role.id}/provisioning`)).body;
-            assert.equal(states[0]?.status, 'delivered', `${role.name}: ${JSON.stringify(states)}`);
-          }
-        },
-        { timeoutMs: 120_000 },
-      );
-      const held = scim.snapshot('crash');
-      const names = held.users.map((/** @type {{ userName: string }} */ u) => u.userName);
-      assert.equal(new Set(names).size, names.length, 'no user twice at the provider');
-      const groupNames = held.groups.map((/** @type {{ displayName: string }} */ g) => g.displayName);
-      assert.deepEqual([...groupNames].sort(), roles.map((/** @type {{ name: string }} */ r) => r.name).sort());
-      const failed = (await api(page, 'GET', 'system/provisioning?status=failed')).body;
-      assert.equal(failed.totalElements, 0, JSON.stringify(failed.content));
-      assert.ok(scim.requestLog('crash').length > answeredBefore, 'the second life delivered the rest');
-      await context.close();
-    } finally {
-      await second.stop();
+    const work = await mkdtemp(path.join(tmpdir(), 'provisioning-crash-'));
+    const registry = path.join(work, 'registry');
+    await mkdir(path.join(registry, 'logos'), { recursive: true });
+    for (const file of ['applications.json', 'identity-providers.json']) {
+      await copyFile(path.join(ROOT, 'server/registry', file), path.join(registry, file));
     }
-  } finally {
-    await browser.close();
-    await new Promise((resolve) => provider.close(() => resolve(undefined)));
-    await rm(work, { recursive: true, force: true });
-  }
-});
+    await writeFile(
+      path.join(registry, 'provisionings.json'),
+      JSON.stringify([
+        {
+          id: 'prov-crash',
+          type: 'provisioning',
+          data: {
+            entityid: 'https://crash.example.org',
+            metaDataFields: {
+              provisioning_type: 'scim',
+              'name:en': 'Crash SCIM',
+              scim_url: `http://127.0.0.1:${port}/crash/v2`,
+              scim_bearer_token: 'crash-token',
+            },
+            applications: ['app-wiki', 'app-gitlab', 'app-canvas', 'app-library'].map((id) => ({
+              id,
+              type: 'saml20_sp',
+            })),
+          },
+        },
+      ]),
+    );
+    const env = {
+      DATA_DIR: path.join(work, 'data'),
+      REGISTRY_DIR: registry,
+      DEV_SCIM: 'false',
+      PROVISIONING_POLL: '100ms',
+      PROVISIONING_LEASE: '3s',
+    };
+    const browser = await launchBrowser();
+    try {
+      // The first life: the development seed's memberships start going out; killed after the third answer.
+      const first = await startServer({ env });
+      await eventually(
+        async () => assert.ok(scim.requestLog('crash').length >= 3, 'three deliveries answered'),
+        { timeoutMs: 30_000 },
+      );
+      process.kill(first.pid, 'SIGKILL');
+      await first.stop();
+      const answeredBefore = scim.requestLog('crash').length;
+
+      // The second life, on the same data.
+      const second = await startServer({ env });
+      try {
+        const context = await newContext(browser, second.baseUrl);
+        const page = await context.newPage();
+        await loginAs(page, 'admin');
+        const roles = (await api(page, 'GET', 'roles?pageSize=100')).body.content.filter(
+          (/** @type {{ applicationUsages: Array<{ application: { manageId: string } }> }} */ r) =>
+            r.applicationUsages.some((u) =>
+              ['app-wiki', 'app-gitlab', 'app-canvas', 'app-library'].includes(u.application.manageId),
+            ),
+        );
+        assert.ok(roles.length >= 2, 'the seed has roles on the provisioned applications');
+        await eventually(
+          async () => {
+            for (const role of roles) {
+              const states = (await api(page, 'GET', `roles/${role.id}/provisioning`)).body;
+              assert.equal(states[0]?.status, 'delivered', `${role.name}: ${JSON.stringify(states)}`);
+            }
+          },
+          { timeoutMs: 120_000 },
+        );
+        const held = scim.snapshot('crash');
+        const names = held.users.map((/** @type {{ userName: string }} */ u) => u.userName);
+        assert.equal(new Set(names).size, names.length, 'no user twice at the provider');
+        const groupNames = held.groups.map((/** @type {{ displayName: string }} */ g) => g.displayName);
+        assert.deepEqual(
+          [...groupNames].sort(),
+          roles.map((/** @type {{ name: string }} */ r) => r.name).sort(),
+        );
+        const failed = (await api(page, 'GET', 'system/provisioning?status=failed')).body;
+        assert.equal(failed.totalElements, 0, JSON.stringify(failed.content));
+        assert.ok(scim.requestLog('crash').length > answeredBefore, 'the second life delivered the rest');
+        await context.close();
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => provider.close(() => resolve(undefined)));
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+);
