@@ -86,7 +86,8 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
       const delivered = roles('provisioning.status.delivered');
       await eventually(
         async () => {
-          await page.reload();
+          // The language lives in the URL's lang (a reload of /roles/{id} alone is English again).
+          await page.goto(`${new URL(page.url()).pathname}${query}`);
           await section.getByText(TARGET, { exact: true }).waitFor();
           const badge = (await section.locator('.roles-provisioning-status').textContent())?.trim();
           assert.equal(
