@@ -184,7 +184,8 @@ describe('the provisioning section of the role page', () => {
         failed: 2,
         failures: [
           { kind: 'user', label: 'Gina Guest', lastStatus: 400, lastError: 'userName is required' },
-          { kind: 'group', label: null, lastStatus: 409, lastError: null },
+          { kind: 'group', label: 'Wiki Editors', lastStatus: 409, lastError: null },
+          { kind: 'user', label: null, lastStatus: 400, lastError: 'invalid' },
         ],
       },
     ]);
@@ -195,7 +196,11 @@ describe('the provisioning section of the role page', () => {
       within(failures)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Gina Guest: 400 userName is required', "The role's group: 409"]);
+    ).toEqual([
+      'Gina Guest: 400 userName is required',
+      "The role's group: 409",
+      'A removed person: 400 invalid',
+    ]);
     expect(section()).toHaveTextContent('Failed');
     expect(section()).toHaveTextContent('2 of 3 members delivered');
   });

@@ -49,8 +49,10 @@ function TargetState({ state, role }: { state: RoleProvisioning; role: Role }) {
           {state.failures.map((failure, index) => (
             <li key={`${failure.kind}-${failure.label ?? ''}-${index}`}>
               <strong>
-                {failure.label ??
-                  t(failure.kind === 'group' ? 'provisioning.theGroup' : 'provisioning.removedPerson')}
+                {/* A group's label is this role's own name: say what it is instead. */}
+                {failure.kind === 'group'
+                  ? t('provisioning.theGroup')
+                  : (failure.label ?? t('provisioning.removedPerson'))}
               </strong>
               {': '}
               {[failure.lastStatus, failure.lastError]
