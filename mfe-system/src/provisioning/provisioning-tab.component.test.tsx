@@ -126,6 +126,10 @@ describe('the provisioning tab', () => {
     expect(person).toHaveTextContent('Given up');
     expect(person).toHaveTextContent('400userName is required');
     expect(overview).toHaveBeenCalledWith({ pageNumber: 0, pageSize: 25 });
+    expect(screen.getByRole('link', { name: 'Failures and resends' })).toHaveAttribute(
+      'href',
+      '/audit-logs?kind=provisioning',
+    );
     expect(screen.queryByText(/being planned/)).not.toBeInTheDocument();
   });
 

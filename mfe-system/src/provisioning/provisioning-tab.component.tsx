@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Loader, Pagination, SelectField, type SlotProps, useLoad } from 'shared-ui';
 import { LoadFailure } from '../system/load-failure.component';
 import { ProvisioningDeliveries } from './provisioning-deliveries.component';
@@ -52,9 +52,19 @@ export default function ProvisioningTab(_props: SlotProps) {
           <h2 id="system-provisioning-targets" className="sds--text--h3">
             {t('provisioning.targetsTitle')}
           </h2>
-          <button type="button" className="sds--btn sds--btn--secondary" onClick={reload} disabled={loading}>
-            {t('provisioning.refresh')}
-          </button>
+          <div className="system-provisioning-actions">
+            <Link className="sds--btn sds--btn--secondary" to="/audit-logs?kind=provisioning">
+              {t('provisioning.history')}
+            </Link>
+            <button
+              type="button"
+              className="sds--btn sds--btn--secondary"
+              onClick={reload}
+              disabled={loading}
+            >
+              {t('provisioning.refresh')}
+            </button>
+          </div>
         </div>
         <p className="system-provisioning-info">{t('provisioning.info')}</p>
         <ProvisioningTargets targets={data.targets} onChanged={reload} />
