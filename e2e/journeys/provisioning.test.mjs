@@ -1,7 +1,8 @@
 // Provisioning made visible (issue 41 §2): the super user's system tab lists the bundled registry's SCIM
 // target (Harderwijk SCIM, served at /dev-scim/harderwijk/v2 by the development SCIM service provider that
 // runs with DEV_IDP) with its counts and deliveries; a seeded role on app-wiki shows the target in its
-// provisioning section, delivered once the worker has sent the development data. English and Dutch.
+// provisioning section, delivered once the worker has sent the development data (English and Dutch); and
+// "send everything again" queues the target's groups and members, which are then all delivered again.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,3 +106,39 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
     { timeout: 180_000 },
   );
 }
+
+journey(
+  'sending everything again to the target queues it all, and all of it is delivered again',
+  async ({ page }) => {
+    const { system } = texts('en');
+    await loginAs(page, 'admin');
+    await visit(page, '/system/provisioning', {
+      ready: (p) => p.getByRole('rowheader', { name: new RegExp(`^${TARGET}`) }),
+      name: 'the provisioning tab',
+    });
+    const target = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${TARGET}`) }) });
+    await target.getByRole('button', { name: exactly(system('provisioning.resync')) }).click();
+    const dialog = page.getByRole('dialog', { name: exactly(system('provisioning.resyncTitle')) });
+    await pageShown(page, { ready: () => dialog, name: 'the resend confirmation' });
+    await dialog.getByRole('button', { name: exactly(system('provisioning.resyncConfirm')) }).click();
+    const [before, after] = system('provisioning.resyncDone_other')
+      .replace('{{name}}', TARGET)
+      .split('{{count}}');
+    const escape = (/** @type {string} */ value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const flash = page.getByText(new RegExp(`^${escape(before)}(\\d+)${escape(after)}$`));
+    const queued = Number(/(\d+)/.exec((await flash.textContent()) ?? '')?.[1]);
+    // The development data: at least the role groups of app-wiki and app-gitlab and their members.
+    assert.ok(queued >= 4, `${queued} deliveries were queued`);
+    // The worker sends them all to the development SCIM provider, which answers every one.
+    await eventually(
+      async () => {
+        await page.getByRole('button', { name: exactly(system('provisioning.refresh')) }).click();
+        await page.getByText(system('provisioning.empty'), { exact: true }).waitFor({ timeout: 2_000 });
+      },
+      { timeoutMs: 90_000, intervalMs: 2_000 },
+    );
+    await pageShown(page, { name: 'the provisioning tab after a resend' });
+  },
+);
