@@ -41,6 +41,14 @@ const meta = {
       labelKey: 'tabExpiringUserRoles',
       visibleRule: 'superUser',
     },
+    // How the console's decisions reach the SCIM targets (issue 41): deliveries waiting or failed, resends.
+    provisioningTab: {
+      slot: 'system.tabs',
+      id: 'provisioning',
+      order: 55,
+      labelKey: 'tabProvisioning',
+      visibleRule: 'superUser',
+    },
     // Only where the configuration allows the seed: the system page passes that in the slot's context.
     seedTab: {
       slot: 'system.tabs',

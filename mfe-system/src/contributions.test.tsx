@@ -25,6 +25,7 @@ describe('the system area', () => {
       'Unknown applications',
       'Expired user roles',
       'Expiring user roles',
+      'Provisioning',
     ]);
     expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });

@@ -1,12 +1,15 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from 'shared-auth';
+import { i18n } from 'shared-ui';
+import { fetchRoleProvisioning, type RoleProvisioning } from '../resources/provisioning.resource';
 import { fetchRole } from '../resources/roles.resource';
 import { fetchManagerEmails, prefetchUserRoles, searchUserRoles } from '../resources/user-roles.resource';
 import * as personas from '../test-support/personas';
 import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
 import { goneRole, userRole, wikiRole } from '../test-support/roles.fixture';
 import en from '../translations/en.json';
+import nl from '../translations/nl.json';
 import RoleDetailPage from './role-detail.page';
 
 jest.mock('../resources/roles.resource', () => {
@@ -21,7 +24,16 @@ jest.mock('../resources/user-roles.resource', () => ({
   updateEndDate: jest.fn(),
   deleteUserRole: jest.fn(),
 }));
+jest.mock('../resources/provisioning.resource', () => {
+  const { useLoad } = jest.requireActual('shared-ui');
+  const fetchRoleProvisioning = jest.fn();
+  return {
+    fetchRoleProvisioning,
+    useRoleProvisioning: (id: number) => useLoad(() => fetchRoleProvisioning(id), [id]),
+  };
+});
 const role = fetchRole as jest.MockedFunction<typeof fetchRole>;
+const provisioning = fetchRoleProvisioning as jest.MockedFunction<typeof fetchRoleProvisioning>;
 const members = searchUserRoles as jest.MockedFunction<typeof searchUserRoles>;
 const managers = fetchManagerEmails as jest.MockedFunction<typeof fetchManagerEmails>;
 
@@ -29,6 +41,7 @@ const ROUTE = '/roles/:id/:tab?';
 
 beforeEach(() => {
   role.mockReset().mockResolvedValue(wikiRole);
+  provisioning.mockReset().mockResolvedValue([]);
   members.mockReset().mockResolvedValue({ content: [userRole(1, 'Gina Guest')], totalElements: 1 });
   managers.mockReset().mockResolvedValue(['manon@example.org', 'max@example.org']);
 });
@@ -104,5 +117,108 @@ describe('role page', () => {
     await setUpRoles(personas.manager);
     renderAt('/roles/7', <RoleDetailPage />, ROUTE);
     expect(await screen.findByText('Landed at /')).toBeInTheDocument();
+  });
+});
+
+const harderwijk = {
+  id: 'prov-scim-harderwijk',
+  'name:en': 'Harderwijk SCIM',
+  'name:nl': 'Harderwijk SCIM-koppeling',
+  url: 'https://scim.example.org/v2',
+  groups: true,
+  putMethod: false,
+  applications: ['app-wiki', 'app-gitlab'],
+};
+const delivered: RoleProvisioning = {
+  target: harderwijk,
+  roleApplications: ['app-wiki'],
+  status: 'delivered',
+  groupDelivered: true,
+  members: 3,
+  delivered: 3,
+  waiting: 0,
+  failed: 0,
+  failures: [],
+};
+
+describe('the provisioning section of the role page', () => {
+  const section = () => screen.getByRole('region', { name: en['provisioning.title'] });
+
+  it('shows per target the applications it provisions, its status and the members delivered', async () => {
+    provisioning.mockResolvedValue([delivered]);
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByRole('region', { name: en['provisioning.title'] })).toBeInTheDocument();
+    expect(section()).toHaveTextContent('Harderwijk SCIM');
+    expect(section()).toHaveTextContent('Provisions Research Wiki (Harderwijk University)');
+    expect(section()).toHaveTextContent('Delivered');
+    expect(section()).toHaveTextContent('3 of 3 members delivered');
+    expect(within(section()).queryByRole('list', { name: en['provisioning.failures'] })).toBeNull();
+    expect(provisioning).toHaveBeenCalledWith(7);
+  });
+
+  it('shows an inviter too, in Dutch, with waiting deliveries and a group not there yet', async () => {
+    provisioning.mockResolvedValue([
+      { ...delivered, status: 'waiting', groupDelivered: false, delivered: 1, waiting: 3 },
+    ]);
+    await setUpRoles(personas.inviter);
+    await act(async () => {
+      await i18n.changeLanguage('nl');
+    });
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    const region = await screen.findByRole('region', { name: nl['provisioning.title'] });
+    expect(region).toHaveTextContent('Harderwijk SCIM-koppeling');
+    expect(region).toHaveTextContent('Levert aan Onderzoekswiki (Universiteit Harderwijk)');
+    expect(region).toHaveTextContent('Wachtend');
+    expect(region).toHaveTextContent(
+      '1 van 3 leden afgeleverd · de groep van de rol is er nog niet · 3 leveringen wachtend',
+    );
+  });
+
+  it("lists a failed target's refusals with the target's reason", async () => {
+    provisioning.mockResolvedValue([
+      {
+        ...delivered,
+        status: 'failed',
+        delivered: 2,
+        failed: 2,
+        failures: [
+          { kind: 'user', label: 'Gina Guest', lastStatus: 400, lastError: 'userName is required' },
+          { kind: 'group', label: 'Wiki Editors', lastStatus: 409, lastError: null },
+          { kind: 'user', label: null, lastStatus: 400, lastError: 'invalid' },
+        ],
+      },
+    ]);
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    const failures = await screen.findByRole('list', { name: en['provisioning.failures'] });
+    expect(
+      within(failures)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Gina Guest: 400 userName is required',
+      "The role's group: 409",
+      'A removed person: 400 invalid',
+    ]);
+    expect(section()).toHaveTextContent('Failed');
+    expect(section()).toHaveTextContent('2 of 3 members delivered');
+  });
+
+  it('shows no section when no target provisions the role', async () => {
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByText('Gina Guest')).toBeInTheDocument();
+    expect(provisioning).toHaveBeenCalledWith(7);
+    expect(screen.queryByRole('region', { name: en['provisioning.title'] })).not.toBeInTheDocument();
+  });
+
+  it('says so, with a retry, when the state cannot be loaded', async () => {
+    provisioning.mockRejectedValueOnce(new Error('500')).mockResolvedValue([delivered]);
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(en['provisioning.loadFailed']);
+    await userEvent.click(screen.getByRole('button', { name: en['provisioning.retry'] }));
+    expect(await screen.findByText('3 of 3 members delivered')).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { useRole } from '../resources/roles.resource';
 import { prefetchUserRoles } from '../resources/user-roles.resource';
 import { InviterRoleHeader } from '../role/inviter-role-header.component';
 import { RoleHeader } from '../role/role-header.component';
+import { RoleProvisioningSection } from '../role/role-provisioning.component';
 import { RoleTabs } from '../role/role-tabs.component';
 import '../roles.css';
 
@@ -82,6 +83,7 @@ function RoleView({ role, tab }: { role: Role; tab: string }) {
     <div className="sds--page-container roles-role-page">
       <Breadcrumb />
       {inviterView ? <InviterRoleHeader role={role} /> : <RoleHeader role={role} />}
+      <RoleProvisioningSection role={role} />
       <RoleTabs
         context={context}
         tab={tab}
