@@ -183,6 +183,7 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
           onChange: setSelected,
           isAllowed: mayDelete,
           notAllowedText: t('notAllowed'),
+          rowName: (userRole) => userRole.name ?? userRole.email ?? '',
         }}
         actions={
           chosen.length > 0 ? (
