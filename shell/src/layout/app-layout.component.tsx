@@ -5,6 +5,7 @@ import { useSessionStore } from 'shared-auth';
 import { ErrorBoundary, ErrorDialog, FlashMessages, Loader } from 'shared-ui/core';
 import { ImpersonationBanner } from '../logged-in';
 import { useDocumentTitle } from './document-title';
+import { useFocusKeeper } from './focus-keeper';
 import { Footer } from './footer.component';
 import { Header } from './header.component';
 import { SkipLink } from './skip-link.component';
@@ -15,6 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const impersonating = useSessionStore((state) => Boolean(state.impersonator));
   useDocumentTitle();
+  useFocusKeeper();
   return (
     <div className="shell">
       <SkipLink />
