@@ -21,7 +21,11 @@ export async function horizontalOverflow(page) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 1) continue;
       let contained = false;
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
         const { overflowX } = getComputedStyle(parent);
         if (overflowX !== 'visible') {
           contained = true;
@@ -109,8 +113,7 @@ export async function englishOnDutchPage(page, { allowed }) {
     /** @param {Element} element */
     const skipped = (element) =>
       element.closest('code, kbd, pre, script, style, textarea, [translate="no"], [aria-hidden="true"]') !==
-        null ||
-      element.closest('[lang]')?.getAttribute('lang')?.startsWith('nl') === false;
+        null || element.closest('[lang]')?.getAttribute('lang')?.startsWith('nl') === false;
     /** @param {Element} element */
     const shown = (element) => {
       if (element.closest('.sds--visually-hidden')) return true; // read by screen readers
@@ -126,7 +129,9 @@ export async function englishOnDutchPage(page, { allowed }) {
       if (!parent || !value || skipped(parent) || !shown(parent)) continue;
       found.push(value);
     }
-    for (const element of Array.from(document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+    for (const element of Array.from(
+      document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
+    )) {
       if (skipped(element) || !shown(element)) continue;
       for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = element.getAttribute(attribute)?.trim();

@@ -7,15 +7,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { englishOnDutchPage, glossaryLoanwords, horizontalOverflow, seedStrings } from '../harness/every-person.mjs';
 import {
-  ARTIFACTS_DIR,
-  exactly,
-  loginAs,
-  pageShown,
-  text,
-  useConsole,
-} from '../harness/index.mjs';
+  englishOnDutchPage,
+  glossaryLoanwords,
+  horizontalOverflow,
+  seedStrings,
+} from '../harness/every-person.mjs';
+import { ARTIFACTS_DIR, exactly, loginAs, pageShown, text, useConsole } from '../harness/index.mjs';
 
 const { journey } = useConsole({ env: { PERFORMANCE_SEED_ALLOWED: 'true' } });
 
