@@ -178,3 +178,48 @@ journey(
   async ({ browser, baseUrl }) => everyScreen(browser, baseUrl, 'nl'),
   { timeout: 600_000 },
 );
+
+journey(
+  "on a desktop in Dutch: the system invitations fit 1,280 px; another user's profile has its actions as buttons side by side",
+  async ({ browser, baseUrl }) => {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 900 },
+      locale: 'nl-NL',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    try {
+      await loginAs(page, 'admin', { landing: '/?lang=en' });
+      await page.goto('/system/invitations');
+      await pageShown(page, {
+        ready: (p) => p.getByRole('table'),
+        name: 'all invitations in Dutch at 1,280 px',
+      });
+      const { overflow, culprits } = await horizontalOverflow(page);
+      assert.equal(overflow, 0, `the system invitations are wider than 1,280 px: ${culprits.join('; ')}`);
+
+      await page.goto(await anotherProfile(page));
+      const history = page.getByRole('link', {
+        name: exactly(text('shell', 'profile.history', { lang: 'nl' })),
+      });
+      const remove = page.getByRole('button', {
+        name: exactly(text('shell', 'profile.delete', { lang: 'nl' })),
+      });
+      await pageShown(page, { ready: () => remove, name: "another user's profile in Dutch" });
+      await page.screenshot({ path: join(SHOTS, 'nl-admin-profile-desktop.png') });
+      const [historyBox, removeBox] = [await history.boundingBox(), await remove.boundingBox()];
+      assert.ok(historyBox && removeBox, 'both actions show');
+      assert.ok(Math.abs(historyBox.y - removeBox.y) < 4, 'History and Delete user sit on one line');
+      assert.ok(removeBox.x > historyBox.x + historyBox.width, 'Delete user follows History');
+      const look = await remove.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return { background: style.backgroundColor, padding: parseFloat(style.paddingLeft) };
+      });
+      assert.notEqual(look.background, 'rgba(0, 0, 0, 0)', 'Delete user has the fill of a button');
+      assert.ok(look.padding >= 8, 'Delete user has the padding of a button');
+    } finally {
+      await context.close();
+    }
+  },
+);
