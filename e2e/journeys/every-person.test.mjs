@@ -122,8 +122,13 @@ async function problemsOf(page, lang, name) {
   return problems.map((problem) => `${name}: ${problem}`);
 }
 
-/** Every screen of every persona in one language; all problems are reported together. */
-async function everyScreen(/** @type {import('playwright-core').Browser} */ browser, baseURL, lang) {
+/**
+ * Every screen of every persona in one language; all problems are reported together.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseURL
+ * @param {'en' | 'nl'} lang
+ */
+async function everyScreen(browser, baseURL, lang) {
   mkdirSync(SHOTS, { recursive: true });
   /** @type {string[]} */
   const problems = [];

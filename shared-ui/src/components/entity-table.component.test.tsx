@@ -197,7 +197,7 @@ describe('EntityTable', () => {
     render(<Harness />);
     // Each checkbox is named after its row (issue 42), in the order shown (no name sorts first).
     const boxes = screen.getAllByRole('checkbox', { name: /^Select (?!all)/ });
-    expect(boxes.map((box) => box.labels?.[0]?.textContent)).toEqual([
+    expect(boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
       'Select no name',
       'Select Alpha',
       'Select beta',
