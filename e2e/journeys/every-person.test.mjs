@@ -22,7 +22,20 @@ const SHOTS = join(ARTIFACTS_DIR, 'every-person');
 const ALLOWED = [...seedStrings(), ...glossaryLoanwords()];
 
 /** @typedef {import('playwright-core').Page} Page */
-/** @typedef {{ path: string | ((page: Page) => Promise<string>), then?: (page: Page, lang: 'en' | 'nl') => Promise<void> }} Screen */
+/**
+ * @typedef {object} Screen
+ * @property {string | ((page: Page) => Promise<string>)} path
+ * @property {(page: Page, lang: 'en' | 'nl') => Promise<void>} [then] opens something more to check
+ * @property {(page: Page) => Promise<string[]>} [check] problems of this screen beyond the common ones
+ */
+
+/** The selected tab and the breadcrumb's current page name one thing alike (issue 44: they differed). */
+async function tabNamedAsBreadcrumb(/** @type {Page} */ page) {
+  const tab = (await page.getByRole('main').getByRole('tab', { selected: true }).first().innerText()).trim();
+  const crumb = (await page.locator('main [aria-current="page"]').first().innerText()).trim();
+  // A tab may show its count as a badge after its name.
+  return tab.replace(/\s*\d+$/, '') === crumb ? [] : [`the tab "${tab}" is "${crumb}" in the breadcrumb`];
+}
 
 /** The first other user's profile, from the users tab (its ids are the database's). */
 async function anotherProfile(/** @type {Page} */ page) {
@@ -82,8 +95,8 @@ const SCREENS = {
   manager: [
     { path: '/home/roles', then: withUserMenu },
     { path: '/roles/1' },
-    { path: '/roles/1/invitations' },
-    { path: '/roles/1/maintainers' },
+    { path: '/roles/1/invitations', check: tabNamedAsBreadcrumb },
+    { path: '/roles/1/maintainers', check: tabNamedAsBreadcrumb },
     { path: '/role/1' },
     { path: '/invitation/new' },
     { path: '/profile' },
@@ -161,6 +174,7 @@ async function everyScreen(browser, baseURL, lang) {
         name: `${path} as ${persona} (${lang}, 390 px)`,
       });
       problems.push(...(await problemsOf(page, lang, name)));
+      if (screen.check) problems.push(...(await screen.check(page)).map((problem) => `${name}: ${problem}`));
       if (screen.then) {
         await screen.then(page, lang);
         problems.push(...(await problemsOf(page, lang, `${name}-open`)));
