@@ -109,8 +109,11 @@ describe('role form', () => {
     const name = await screen.findByLabelText(/^Name/);
     name.focus();
     await userEvent.tab();
-    // Leaving the name empty says so at once.
+    // Leaving the name empty says so at once; so does leaving the application unchosen.
     expect(screen.getByText('Name is required')).toBeInTheDocument();
+    screen.getByLabelText('Application 1').focus();
+    await userEvent.tab();
+    expect(screen.getByText('Application is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Description/), 'Assist in the lab');
     const save = screen.getByRole('button', { name: en.save });
     // Save can be reached and pressed; it names what is missing and takes focus to the first such field.

@@ -191,6 +191,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
         readOnly={applicationsReadOnly}
         onChange={(applications) => set({ applications })}
         onLandingPageBlur={(landingPage) => void checkLandingPage(landingPage)}
+        onApplicationBlur={leave('applications')}
         errors={{
           applications: visited.has('applications') ? errors.applications : undefined,
           landingPages: visited.has('applications') || role ? errors.landingPages : undefined,
