@@ -39,7 +39,8 @@ function load(pkg, lang) {
 
 /**
  * The translated text of `key` (flat key, or a dotted path into nested JSON), with {{name}} placeholders
- * filled from `values`.
+ * filled from `values`. With a numeric `values.count`, the plural form i18next would choose
+ * (`key_one`, `key_other`) when the key itself has none.
  * @param {keyof typeof PACKAGES} pkg
  * @param {string} key
  * @param {{ lang?: 'en' | 'nl', values?: Record<string, string | number> }} [options]
@@ -48,6 +49,8 @@ export function text(pkg, key, { lang = 'en', values = {} } = {}) {
   const data = load(pkg, lang);
   /** @type {unknown} */
   let value = data[key];
+  if (value === undefined && typeof values.count === 'number')
+    value = data[`${key}_${new Intl.PluralRules(lang).select(values.count)}`] ?? data[`${key}_other`];
   if (value === undefined) {
     value = key
       .split('.')

@@ -60,7 +60,7 @@ journey('a manager changes and clears end dates and removes two guests at once',
   await anna.locator('label').first().click();
   await gina.locator('label').first().click();
   await page.getByRole('button', { name: exactly(t('deleteSelected_other', { count: 2 })) }).click();
-  const remove = page.getByRole('alertdialog', { name: t('deleteUserRolesTitle') });
+  const remove = page.getByRole('alertdialog', { name: t('deleteUserRolesTitle_other') });
   await remove
     .getByText(t('deleteUserRolesQuestion_other', { count: 2, role: 'Research Wiki Editors' }))
     .waitFor();

@@ -33,21 +33,33 @@ export function RoleCards({ roles, selected, onChange, error }: RoleCardsProps) 
         const checked = selected.includes(role.id);
         return (
           <div key={role.id} className={`inv-role-card${checked ? ' inv-role-card--selected' : ''}`}>
+            {/* One label, the role's name; the application and description describe it (issue 44: the
+                card's text was a second label, and the name was read twice). */}
             <Checkbox
               id={`inv-role-card-${role.id}`}
               checked={checked}
               label={role.name}
               hideLabel
+              describedBy={`inv-role-card-${role.id}-app${role.description ? ` inv-role-card-${role.id}-description` : ''}`}
               onChange={(value) => toggle(role.id, value)}
             />
             <div className="inv-role-logo" aria-hidden="true">
               {role.logo ? <img src={role.logo} alt="" /> : <span>{initials(role.name)}</span>}
             </div>
-            <label htmlFor={`inv-role-card-${role.id}`} className="inv-role-text">
-              <span className="sds--text--body--small">{roleApplicationName(role, i18n.language)}</span>
-              <span className="sds--text--h4">{role.name}</span>
-              <span className="sds--text--body--small">{role.description}</span>
-            </label>
+            {/* A click on the card's text chooses it too; keyboard users have the checkbox. */}
+            <div className="inv-role-text" onClick={() => toggle(role.id, !checked)}>
+              <span id={`inv-role-card-${role.id}-app`} className="sds--text--body--small">
+                {roleApplicationName(role, i18n.language)}
+              </span>
+              <span className="sds--text--h4" aria-hidden="true">
+                {role.name}
+              </span>
+              {role.description && (
+                <span id={`inv-role-card-${role.id}-description`} className="sds--text--body--small">
+                  {role.description}
+                </span>
+              )}
+            </div>
           </div>
         );
       })}

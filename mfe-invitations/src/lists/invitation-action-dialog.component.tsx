@@ -43,7 +43,7 @@ export function InvitationActionDialog({ action, invitations, onClose }: Invitat
   return (
     <ConfirmationDialog
       open
-      title={t(action === 'resend' ? 'list.resendTitle' : 'list.revokeTitle')}
+      title={t(action === 'resend' ? 'list.resendTitle' : 'list.revokeTitle', { count })}
       question={t(action === 'resend' ? 'list.confirmResend' : 'list.confirmRevoke', { count, subject })}
       confirmLabel={t(action === 'resend' ? 'list.resend' : 'list.revoke')}
       cancelLabel={t('form.cancel')}

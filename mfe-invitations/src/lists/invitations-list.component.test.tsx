@@ -106,7 +106,7 @@ describe('the invitations tab of a role', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
       expect(useFlashStore.getState().flash).toMatchObject({
-        msg: 'You are missing the roles needed for this: missing roles',
+        msg: 'You do not have the roles this needs.',
         type: 'error',
       }),
     );

@@ -66,6 +66,7 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
           onChange: setSelected,
           isAllowed: mayManage,
           notAllowedText: t('list.notAllowed'),
+          rowName: (invitation) => invitation.email,
         }}
         actions={
           <div className="inv-list-filters">

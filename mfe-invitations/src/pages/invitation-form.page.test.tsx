@@ -58,7 +58,7 @@ describe('the invitation form', () => {
     ).toEqual(['ann@x.org×', 'bob@x.org×']);
     expect(screen.getByRole('status')).toHaveTextContent('Invalid email addresses removed: not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Remove ann@x.org' }));
-    expect(screen.getByRole('list', { name: '1 invitees' })).toHaveTextContent('bob@x.org');
+    expect(screen.getByRole('list', { name: '1 invitee' })).toHaveTextContent('bob@x.org');
   });
 
   it('shows the required texts and sends nothing while invitees or roles are missing', async () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useSessionStore, type Provider, type User, showsApplicationsTab } from 'shared-auth';
 import { EntityTable, Loader, UnavailablePanel, type EntityColumn } from 'shared-ui';
 import { useListedApplications } from '../resources/applications.resource';
@@ -18,7 +18,6 @@ export function ApplicationsTab() {
 
 function ApplicationsList({ user }: { user: User }) {
   const { t, i18n } = useTranslation('roles');
-  const navigate = useNavigate();
   const { data, error, loading, reload } = useListedApplications(user);
   const language = i18n.language;
   const columns = useMemo<EntityColumn<Provider>[]>(
@@ -33,6 +32,7 @@ function ApplicationsList({ user }: { user: User }) {
         key: `name:${language}`,
         header: t('columnName'),
         render: (app) => applicationName(app, language),
+        link: (app) => `/applications/${encodeURIComponent(app.manageId ?? app.id)}`,
         sortValue: (app) => applicationName(app, language).toLowerCase(),
       },
       {
@@ -56,7 +56,6 @@ function ApplicationsList({ user }: { user: User }) {
       searchAttributes={['name:en', 'name:nl', 'OrganizationName:en', 'OrganizationName:nl']}
       defaultSort={`name:${language}`}
       emptyText={t('ui:noEntities.applications')}
-      onRowClick={(app) => navigate(`/applications/${encodeURIComponent(app.manageId ?? app.id)}`)}
     />
   );
 }

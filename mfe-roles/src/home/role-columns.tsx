@@ -17,15 +17,23 @@ export function RoleApplicationCell({ role, language, t }: { role: Role; languag
   );
 }
 
-/** Columns of a role list (roles tab, application page): logo and application, name, description, authority, users. */
-export function roleColumns(t: TFunction, language: string, showAuthority = true): EntityColumn<Role>[] {
+/**
+ * Columns of a role list (roles tab, application page): logo and application, name, description, authority,
+ * users. The name links to the role's page where `linkTo` gives one (a role the user may not open has none).
+ */
+export function roleColumns(
+  t: TFunction,
+  language: string,
+  showAuthority = true,
+  linkTo: (role: Role) => string | undefined = (role) => `/roles/${role.id}`,
+): EntityColumn<Role>[] {
   const columns: EntityColumn<Role>[] = [
     {
       key: 'applicationName',
       header: t('columnApplication'),
       render: (role) => <RoleApplicationCell role={role} language={language} t={t} />,
     },
-    { key: 'name', header: t('columnName') },
+    { key: 'name', header: t('columnName'), link: linkTo },
     {
       key: 'description',
       header: t('columnDescription'),

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   isUserAllowed,
   mayInviteForRole,
@@ -36,7 +35,6 @@ export function RolesTab() {
 /** Super users: every role, searched and paged on the server. */
 function AllRoles() {
   const { t, i18n } = useTranslation('roles');
-  const navigate = useNavigate();
   const columns = useMemo(() => roleColumns(t, i18n.language, false), [t, i18n.language]);
   return (
     <PagedList<Role>
@@ -45,7 +43,6 @@ function AllRoles() {
       columns={columns}
       emptyText={t('ui:noEntities.roles')}
       newEntity={{ label: t('newRole'), path: NEW_ROLE_PATH }}
-      onRowClick={(role) => navigate(`/roles/${role.id}`)}
     />
   );
 }
@@ -56,13 +53,19 @@ function AllRoles() {
  */
 function OwnRoles({ user, institutionAdmin }: { user: User; institutionAdmin: boolean }) {
   const { t, i18n } = useTranslation('roles');
-  const navigate = useNavigate();
   const { data, error, loading, reload } = useLoad(
     () => fetchRoles(undefined, institutionAdmin),
     [user.id, institutionAdmin],
   );
   const roles = useMemo(() => sortRolesForUser(user, data?.content ?? []), [user, data]);
-  const columns = useMemo(() => roleColumns(t, i18n.language), [t, i18n.language]);
+  // Role links are active only where the user may invite (spec §2 Role detail).
+  const columns = useMemo(
+    () =>
+      roleColumns(t, i18n.language, true, (role) =>
+        mayInviteForRole(user, role, 'INVITER') ? `/roles/${role.id}` : undefined,
+      ),
+    [t, i18n.language, user],
+  );
   const mayCreate = institutionAdmin && isUserAllowed(user, 'INSTITUTION_ADMIN');
 
   if (loading) return <Loader />;
@@ -76,9 +79,6 @@ function OwnRoles({ user, institutionAdmin }: { user: User; institutionAdmin: bo
       searchAttributes={['name', 'description', 'applicationName']}
       emptyText={t('ui:noEntities.roles')}
       newEntity={mayCreate ? { label: t('newRole'), path: NEW_ROLE_PATH } : undefined}
-      // Role links are active only where the user may invite (spec §2 Role detail).
-      onRowClick={(role) => navigate(`/roles/${role.id}`)}
-      canOpenRow={(role) => mayInviteForRole(user, role, 'INVITER')}
     />
   );
 }

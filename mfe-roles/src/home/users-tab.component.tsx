@@ -42,7 +42,12 @@ export function UsersTab() {
 
   const columns = useMemo<EntityColumn<UserListItem>[]>(
     () => [
-      { key: 'name', header: t('columnName') },
+      {
+        key: 'name',
+        header: t('columnName'),
+        render: (row) => row.name ?? row.email,
+        link: (row) => `/profile/${row.id}`,
+      },
       { key: 'email', header: t('columnEmail') },
       { key: 'schac_home_organization', header: t('columnOrganisation'), sortable: false },
       {
@@ -100,7 +105,6 @@ export function UsersTab() {
         fetchPage={fetchPage}
         columns={columns}
         emptyText={t('ui:noEntities.users')}
-        onRowClick={(row) => navigate(`/profile/${row.id}`)}
         actions={
           <NewEntityButton
             action={{ label: t('inviteMaintainer'), path: '/invitation/new?maintainer=true' }}

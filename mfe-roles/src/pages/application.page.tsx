@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { isUserAllowed, useSessionStore, type Role } from 'shared-auth';
 import { EntityTable, Loader, PageFrame } from 'shared-ui';
 import { roleColumns } from '../home/role-columns';
@@ -20,7 +20,6 @@ export default function ApplicationPage() {
 
 function ApplicationRoles({ manageId }: { manageId: string }) {
   const { t, i18n } = useTranslation('roles');
-  const navigate = useNavigate();
   const { data, error, loading } = useApplicationRoles(manageId);
   const columns = useMemo(() => roleColumns(t, i18n.language), [t, i18n.language]);
   if (error) return <Navigate to="/" replace />;
@@ -46,7 +45,6 @@ function ApplicationRoles({ manageId }: { manageId: string }) {
         defaultSort="name"
         emptyText={t('ui:noEntities.roles')}
         newEntity={{ label: t('newRole'), path: '/role/new', state: { manageId } }}
-        onRowClick={(role) => navigate(`/roles/${role.id}`)}
       />
     </PageFrame>
   );

@@ -62,7 +62,7 @@ describe('role form', () => {
     await setUpRoles(personas.institutionAdmin);
     renderAt('/role/new', <RoleFormPage />, ROUTE);
     const save = await screen.findByRole('button', { name: en.save });
-    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
     await userEvent.type(screen.getByLabelText(/^Name/), ' Lab  Assistants! ');
     expect(screen.getByText(/Short name: lab_assistants · urn:test:lab_assistants/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Description/), 'Assist in the lab');
@@ -100,7 +100,31 @@ describe('role form', () => {
     await userEvent.type(landing, 'not a url');
     await userEvent.tab();
     expect(await screen.findByText('The value is invalid for Landing page')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: en.save })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en.save })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('tells a keyboard user what is missing: on leaving a field, and when Save is pressed', async () => {
+    await setUpRoles(personas.institutionAdmin);
+    renderAt('/role/new', <RoleFormPage />, ROUTE);
+    const name = await screen.findByLabelText(/^Name/);
+    name.focus();
+    await userEvent.tab();
+    // Leaving the name empty says so at once; so does leaving the application unchosen.
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    screen.getByLabelText('Application 1').focus();
+    await userEvent.tab();
+    expect(screen.getByText('Application is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Assist in the lab');
+    const save = screen.getByRole('button', { name: en.save });
+    // Save can be reached and pressed; it names what is missing and takes focus to the first such field.
+    save.focus();
+    expect(save).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('To save, fill in: Name, Application');
+    expect(save).toHaveAccessibleDescription('To save, fill in: Name, Application');
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveFocus());
+    expect(screen.getByText('Application is required')).toBeInTheDocument();
+    expect(saveRole).not.toHaveBeenCalled();
   });
 
   it('looks the organisation GUID up on blur (super user)', async () => {

@@ -18,6 +18,8 @@ interface ApplicationsSectionProps {
   onChange: (applications: ChosenApplication[]) => void;
   /** Checks a landing page once its field loses focus. */
   onLandingPageBlur: (landingPage: string) => void;
+  /** Focus left an application's field: its rule's message may show. */
+  onApplicationBlur?: () => void;
   errors: { applications?: string; landingPages?: Record<number, string> };
   /** Managers keep the role's applications and landing pages (spec §6). */
   readOnly: boolean;
@@ -27,7 +29,7 @@ const keyOf = (provider: Provider) => provider.manageId ?? provider.id;
 
 /** Spec §5 application rules: choose, add, remove; a landing page each; the provisioning warning. */
 export function ApplicationsSection(props: ApplicationsSectionProps) {
-  const { applications, choices, onChange, onLandingPageBlur, errors, readOnly } = props;
+  const { applications, choices, onChange, onLandingPageBlur, onApplicationBlur, errors, readOnly } = props;
   const { t, i18n } = useTranslation('roles');
   const byId = new Map(choices.map((choice) => [keyOf(choice), choice]));
   const label = t('applicationField');
@@ -77,6 +79,7 @@ export function ApplicationsSection(props: ApplicationsSectionProps) {
                     : undefined
                 }
                 onChange={(manageId) => choose(index, manageId)}
+                onBlur={onApplicationBlur}
               />
               <ProvisioningWarning
                 manageId={application.manageId}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, setFlash, useSessionStore, type Provider, type Role, type User } from 'shared-auth';
@@ -40,6 +40,9 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
   const [nameTaken, setNameTaken] = useState(false);
   const [busy, setBusy] = useState(false);
   const [consequences, setConsequences] = useState<Consequence[] | null>(null);
+  // Set when Save was tried with rules unmet: the summary says what is missing, focus goes to the first.
+  const [tried, setTried] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const superUser = user.superUser;
   const errors = useMemo(
     () => roleFormErrors(values, { organizationGUIDValid: guidValid, invalidLandingPages }, superUser),
@@ -51,6 +54,13 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
   };
   const message = (key: string | undefined, field: keyof RoleFormValues, attribute: string) =>
     visited.has(field) && key ? t(`ui:forms.${key}`, { attribute }) : undefined;
+  /** A field left (blur) counts as visited: its rule message shows, even if nothing was typed. */
+  const leave = (field: keyof RoleFormValues) => () =>
+    setVisited((previous) => (previous.has(field) ? previous : new Set([...previous, field])));
+  useEffect(() => {
+    if (tried === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tried]);
 
   const checkGuid = async () => {
     const guid = values.organizationGUID.trim();
@@ -71,7 +81,13 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
   };
 
   const save = async () => {
-    if (hasErrors(errors)) return;
+    if (busy) return;
+    if (hasErrors(errors)) {
+      // Save stays focusable (aria-disabled): a keyboard user who presses it learns what is missing.
+      setVisited(new Set(Object.keys(values)));
+      setTried((count) => count + 1);
+      return;
+    }
     setBusy(true);
     try {
       const saved = await saveRole(toRoleInput(values, role?.id, superUser));
@@ -105,8 +121,10 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
   const nameError = nameTaken
     ? t('ui:forms.alreadyExists', { attribute: t('shortName') })
     : message(errors.name, 'name', t('name'));
+  const missing = missingFields(errors, t);
   return (
     <form
+      ref={form}
       className="roles-form"
       noValidate
       onSubmit={(event) => {
@@ -127,6 +145,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
             setNameTaken(false);
             set({ name });
           }}
+          onBlur={leave('name')}
           error={nameError}
         />
         <p className="sds--text--body--small roles-hint">
@@ -140,6 +159,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
           multiline
           required
           onChange={(description) => set({ description })}
+          onBlur={leave('description')}
           error={message(errors.description, 'description', t('description'))}
         />
         {superUser && (
@@ -171,6 +191,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
         readOnly={applicationsReadOnly}
         onChange={(applications) => set({ applications })}
         onLandingPageBlur={(landingPage) => void checkLandingPage(landingPage)}
+        onApplicationBlur={leave('applications')}
         errors={{
           applications: visited.has('applications') ? errors.applications : undefined,
           landingPages: visited.has('applications') || role ? errors.landingPages : undefined,
@@ -255,10 +276,25 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
         >
           {t('cancel')}
         </button>
-        <button type="submit" className="sds--btn sds--btn--primary" disabled={busy || hasErrors(errors)}>
+        <button
+          type="submit"
+          className="sds--btn sds--btn--primary"
+          aria-disabled={busy || missing.length > 0}
+          aria-describedby={missing.length > 0 ? 'role-form-missing' : undefined}
+        >
           {t('save')}
         </button>
       </div>
+      {missing.length > 0 && (
+        // Always in the page (Save points at it); shown, and announced, once Save was tried.
+        <p
+          id="role-form-missing"
+          className={tried > 0 ? 'roles-form-missing ui-field-error' : 'sds--visually-hidden'}
+          role={tried > 0 ? 'alert' : undefined}
+        >
+          {t('missingFields', { fields: missing.join(', ') })}
+        </p>
+      )}
       {role && consequences && (
         <DeleteRoleDialog
           role={role}
@@ -269,4 +305,18 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
       )}
     </form>
   );
+}
+
+/** The names of the fields whose rules are not met, in the form's order. */
+function missingFields(errors: ReturnType<typeof roleFormErrors>, t: (key: string) => string): string[] {
+  const labels: [keyof typeof errors, string][] = [
+    ['name', 'name'],
+    ['description', 'description'],
+    ['organizationGUID', 'organizationGUID'],
+    ['applications', 'applicationField'],
+    ['landingPages', 'landingPage'],
+    ['defaultExpiryDays', 'defaultExpiryDays'],
+    ['inviterDisplayName', 'inviterDisplayName'],
+  ];
+  return labels.filter(([field]) => errors[field] !== undefined).map(([, key]) => t(key));
 }

@@ -88,7 +88,7 @@ describe('guests tab', () => {
     await userEvent.click(within(row('Gina Guest')).getByRole('checkbox'));
     await userEvent.click(within(row('Gus Guest')).getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 2 selected' }));
-    const dialog = screen.getByRole('alertdialog', { name: en.deleteUserRolesTitle });
+    const dialog = screen.getByRole('alertdialog', { name: en.deleteUserRolesTitle_other });
     expect(dialog).toHaveTextContent('Are you sure you want to remove these 2 users from Wiki Editors?');
     await userEvent.click(within(dialog).getByRole('button', { name: en.delete }));
     await waitFor(() => expect(flashMessage()).toBe('2 user roles have been deleted'));

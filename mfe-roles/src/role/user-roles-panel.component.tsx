@@ -183,6 +183,7 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
           onChange: setSelected,
           isAllowed: mayDelete,
           notAllowedText: t('notAllowed'),
+          rowName: (userRole) => userRole.name ?? userRole.email ?? '',
         }}
         actions={
           chosen.length > 0 ? (
@@ -217,7 +218,7 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
         <ConfirmationDialog
           open
           isWarning
-          title={t('deleteUserRolesTitle')}
+          title={t('deleteUserRolesTitle', { count: deleting.length })}
           confirmLabel={t('delete')}
           confirm={() => void remove(deleting)}
           cancel={() => setDeleting(null)}

@@ -10,13 +10,16 @@ export interface CheckboxProps {
   hideLabel?: boolean;
   disabled?: boolean;
   title?: string;
+  /** Id of an element that describes the choice further (read after its name). */
+  describedBy?: string;
 }
 
 /**
  * A checkbox in SDS's markup (SDS's reset hides every native checkbox; its look lives on the label that
  * follows). Own component because SDS's Checkbox always shows its label and renders it as HTML.
  */
-export function Checkbox({ id, checked, onChange, label, hideLabel, disabled, title }: CheckboxProps) {
+export function Checkbox(props: CheckboxProps) {
+  const { id, checked, onChange, label, hideLabel, disabled, title, describedBy } = props;
   return (
     <span className="sds--checkbox-container ui-checkbox" title={title}>
       <input
@@ -24,6 +27,7 @@ export function Checkbox({ id, checked, onChange, label, hideLabel, disabled, ti
         type="checkbox"
         checked={checked}
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
         onClick={(event) => event.stopPropagation()}
       />

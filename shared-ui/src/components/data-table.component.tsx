@@ -1,5 +1,6 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { valueAt } from '../utils/entity-sort';
 import { Checkbox } from './checkbox.component';
 
@@ -17,11 +18,18 @@ export interface EntityColumn<T> {
   /** The raw value to sort on, when it is not the attribute itself. */
   sortValue?: (entity: T) => unknown;
   className?: string;
+  /**
+   * The page this cell's content links to (a real link: a screen reader hears it, it opens in a new tab).
+   * A row with such a link opens by a click anywhere on it, and is no tab stop of its own.
+   */
+  link?: (entity: T) => string | undefined;
 }
 
 export interface RowSelection<T> {
   selected: RowKey[];
   onChange: (selected: RowKey[]) => void;
+  /** The row's name or e-mail: its checkbox is announced as "Select <name>". */
+  rowName: (entity: T) => string;
   /** Rows the user may act on; the others show a disabled checkbox. Default: all. */
   isAllowed?: (entity: T) => boolean;
   /** Tooltip on a disabled checkbox. */
@@ -69,16 +77,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (!selection) return;
     selection.onChange(checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key));
   };
+  const linkOf = (row: T) => columns.map((column) => column.link?.(row)).find(Boolean);
   const clickRow = (event: MouseEvent<HTMLTableRowElement>, row: T) => {
     // Links, buttons and checkboxes inside a row do their own thing.
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
-    onRowClick?.(row);
+    const link = event.currentTarget.querySelector<HTMLAnchorElement>('a.ui-row-link');
+    if (link) link.click();
+    else onRowClick?.(row);
   };
   const keyRow = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
   };
 
   return (
+    // On a narrow screen the table scrolls in its own box; the page never grows wider than the screen.
     <div className="sds--table ui-data-table">
       <table>
         <thead>
@@ -121,12 +133,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {rows.map((row) => {
             const key = rowKey(row);
             const mayAct = selection?.isAllowed?.(row) ?? true;
-            const opens = onRowClick !== undefined && (canOpenRow?.(row) ?? true);
+            const linked = linkOf(row) !== undefined;
+            const opens = linked || (onRowClick !== undefined && (canOpenRow?.(row) ?? true));
             return (
               <tr
                 key={key}
                 className={opens ? 'clickable' : undefined}
-                tabIndex={opens ? 0 : undefined}
+                tabIndex={opens && !linked ? 0 : undefined}
                 onClick={opens ? (event) => clickRow(event, row) : undefined}
                 onKeyDown={opens ? (event) => keyRow(event, row) : undefined}
               >
@@ -134,7 +147,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <td className="ui-select-column">
                     <Checkbox
                       id={`${idPrefix}-select-${key}`}
-                      label={t('table.selectRow')}
+                      label={t('table.selectRow', { name: selection.rowName(row) })}
                       hideLabel
                       checked={mayAct && selection.selected.includes(key)}
                       disabled={!mayAct}
@@ -143,11 +156,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     />
                   </td>
                 )}
-                {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
-                    {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
-                  </td>
-                ))}
+                {columns.map((column) => {
+                  const content = column.render ? column.render(row) : defaultCell(valueAt(row, column.key));
+                  const href = column.link?.(row);
+                  return (
+                    <td key={column.key} className={column.className}>
+                      {href ? (
+                        <Link className="ui-row-link" to={href}>
+                          {content}
+                        </Link>
+                      ) : (
+                        content
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             );
           })}

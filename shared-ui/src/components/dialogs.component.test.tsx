@@ -3,6 +3,7 @@ jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.m
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { i18n, loadLanguageTexts } from '../i18n/i18n';
 import { setUpEnglish } from '../test-support/i18n';
 import { setFlash, useErrorDialogStore } from 'shared-auth';
 import { resetStores } from '../test-support/reset';
@@ -132,7 +133,23 @@ describe('FlashMessages', () => {
     expect(toast).toHaveTextContent('Role saved');
     expect(toast.querySelector('.sds--toaster--status-success')).not.toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Close alert' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close message' }));
     expect(screen.queryByText('Role saved')).not.toBeInTheDocument();
+  });
+
+  it("names the close button in the page's language, not the design system's English", async () => {
+    await i18n.changeLanguage('nl');
+    await loadLanguageTexts();
+    try {
+      render(<FlashMessages />);
+      act(() => {
+        setFlash('Rol opgeslagen', 'error');
+      });
+      await screen.findByRole('alert');
+      expect(screen.getByRole('button', { name: 'Melding sluiten' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Close alert' })).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

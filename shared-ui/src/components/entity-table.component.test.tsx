@@ -183,18 +183,64 @@ describe('EntityTable', () => {
             entities={ROWS}
             columns={COLUMNS}
             defaultSort="name"
-            selection={{ selected, onChange: setSelected, isAllowed: (row) => row.id !== 3 }}
+            selection={{
+              selected,
+              onChange: setSelected,
+              isAllowed: (row) => row.id !== 3,
+              rowName: (row) => row.name ?? row.description,
+            }}
           />
           <output>{selected.join(',')}</output>
         </>
       );
     }
     render(<Harness />);
-    const boxes = screen.getAllByRole('checkbox', { name: 'Select row' });
-    expect(boxes[1]).toBeDisabled(); // Alpha, id 3
+    // Each checkbox is named after its row (issue 42), in the order shown (no name sorts first).
+    const boxes = screen.getAllByRole('checkbox', { name: /^Select (?!all)/ });
+    expect(boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Select no name',
+      'Select Alpha',
+      'Select beta',
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Select Alpha' })).toBeDisabled(); // id 3
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
     expect(document.querySelector('output')).toHaveTextContent('2,1');
-    await userEvent.click(boxes[0]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select no name' }));
     expect(document.querySelector('output')).toHaveTextContent(/^1$/);
+  });
+
+  it("makes a linked column's cell a link to the row's page, and the row no tab stop of its own", async () => {
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <Routes>
+          <Route
+            path="/list"
+            element={
+              <EntityTable
+                entities={ROWS}
+                columns={[
+                  {
+                    key: 'name',
+                    header: 'Name',
+                    link: (row: Row) => (row.name ? `/rows/${row.id}` : undefined),
+                  },
+                  { key: 'description', header: 'Description' },
+                ]}
+                defaultSort="name"
+              />
+            }
+          />
+          <Route path="/rows/:id" element={<p>row page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Alpha' });
+    expect(link).toHaveAttribute('href', '/rows/3');
+    expect(link.closest('tr')).not.toHaveAttribute('tabindex');
+    // A row without a link is not clickable at all.
+    expect(screen.getByText('no name').closest('tr')).not.toHaveClass('clickable');
+    // A click elsewhere on the row follows its link.
+    await userEvent.click(screen.getByText('Wiki access'));
+    expect(screen.getByText('row page')).toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ interface DropdownProps {
   firstOption: string | null;
   options: SelectOption[];
   onSelect: (value: string) => void;
+  onBlur?: () => void;
   error?: string;
   disabled?: boolean;
   required?: boolean;
@@ -34,6 +35,7 @@ function Dropdown({
   firstOption,
   options,
   onSelect,
+  onBlur,
   error,
   disabled,
   required,
@@ -55,6 +57,7 @@ function Dropdown({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onSelect(event.target.value)}
+          onBlur={onBlur}
         >
           {firstOption !== null && <option value="">{firstOption}</option>}
           {options.map((option) => (
@@ -79,6 +82,8 @@ export interface SelectFieldProps {
   value: string;
   options: SelectOption[];
   onChange: (value: string) => void;
+  /** Focus left the field (e.g. to show its rule's message once it was visited). */
+  onBlur?: () => void;
   /** An empty first choice with this text (default "Select..."); leave out with `placeholder={null}`. */
   placeholder?: string | null;
   error?: string;

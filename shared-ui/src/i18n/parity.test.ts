@@ -19,6 +19,29 @@ describe('translation parity', () => {
     );
   });
 
+  it('names a counting text without plural forms, and a plural form without its _other', () => {
+    expect(() =>
+      assertTranslationParity(
+        {
+          invitees: '{{count}} invitees',
+          selected: 'Selected ({{count}})',
+          x_one: 'one',
+          y_one: 'a',
+          y_other: 'b',
+        },
+        {
+          invitees: '{{count}} genodigden',
+          selected: 'Gekozen ({{count}})',
+          x_one: 'een',
+          y_one: 'a',
+          y_other: 'b',
+        },
+      ),
+    ).toThrow(
+      "Translations out of step: 'invitees' needs both plural forms (_one, _other), 'x_one' needs both plural forms (_one, _other)",
+    );
+  });
+
   it('keeps the catalogue texts word for word', () => {
     expect(en['search.moreResults']).toBe('There are more results than shown, please refine your search.');
     expect(en['forms.requiredEmail']).toBe('At least one email address is required');

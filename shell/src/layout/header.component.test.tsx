@@ -125,6 +125,31 @@ describe('header and user menu', () => {
     expect(screen.getByRole('button', { name: /User menu of/ })).toHaveFocus();
   });
 
+  it('is a disclosure: no menu announced, and it names its list only while the list shows', async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/home', user: personas.manager(), remotes });
+    const button = await screen.findByRole('button', { name: /User menu of/ });
+    expect(button).not.toHaveAttribute('aria-haspopup');
+    expect(button).not.toHaveAttribute('aria-controls');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(button.getAttribute('aria-controls') ?? '')).toBeInTheDocument();
+  });
+
+  it("puts a skip link first, which takes focus to the page's content", async () => {
+    const user = userEvent.setup();
+    await renderShell({ path: '/profile', user: personas.manager(), remotes });
+    await screen.findByRole('heading', { level: 1 });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const main = screen.getByRole('main');
+    expect(main.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(within(main).getAllByRole('heading', { level: 1 })[0]);
+  });
+
   it('logs out through shared-auth and shows the landing page', async () => {
     const user = userEvent.setup();
     await renderShell({ path: '/home', user: personas.manager(), remotes });

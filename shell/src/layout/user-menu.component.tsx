@@ -8,7 +8,10 @@ import type { SlotEntry } from '../remotes/use-slot';
 /** The shell's own profile link sits at this order among the contributed links (spec §2 Header). */
 const PROFILE_ORDER = 30;
 
-/** The user's name with a menu: links contributed by remotes (system, tokens, …), profile, log out. */
+/**
+ * The user's name with a list of links that it shows and hides (a disclosure): links contributed by remotes
+ * (system, tokens, …), profile, log out. Escape closes it and gives focus back to the button.
+ */
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useSessionStore((state) => state.user);
@@ -48,9 +51,9 @@ export function UserMenu() {
         ref={button}
         type="button"
         className="user-menu-button"
-        aria-haspopup="true"
+        // A disclosure, not a menu (issue 44): Tab walks its links; it names the list only while it shows.
         aria-expanded={open}
-        aria-controls="user-menu-items"
+        aria-controls={open ? 'user-menu-items' : undefined}
         aria-label={t('header.userMenu', { name })}
         onClick={() => setOpen(!open)}
       >

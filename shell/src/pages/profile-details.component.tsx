@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { highestAuthority } from 'shared-auth';
 import type { User } from 'shared-auth';
+import { formatDate } from 'shared-ui';
 import { useSlot } from '../remotes/use-slot';
-
-function formatDate(epochSeconds: number | undefined, language: string): string | undefined {
-  if (!epochSeconds) return undefined;
-  return new Date(epochSeconds * 1000).toLocaleDateString(language.startsWith('nl') ? 'nl-NL' : 'en-GB');
-}
 
 function authorityLabel(
   authority: string,
@@ -38,7 +34,7 @@ function RoleDetailsLink({ roleId, name }: { roleId: number; name: string }) {
 
 /** A user's details and roles, as cards whose 'details' link opens the role. */
 export function ProfileDetails({ user }: { user: User }) {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
   const rows: [string, string | undefined][] = [
     ['profile.name', user.name],
     ['profile.email', user.email],
@@ -46,7 +42,8 @@ export function ProfileDetails({ user }: { user: User }) {
     ['profile.eppn', user.eduPersonPrincipalName],
     ['profile.schacHomeOrganization', user.schacHomeOrganization],
     ['profile.authority', authorityLabel(highestAuthority(user), t)],
-    ['profile.lastActivity', formatDate(user.lastActivity, i18n.language ?? 'en')],
+    // The console's one date format, dd/MM/yyyy, in both languages (issue 44).
+    ['profile.lastActivity', formatDate(user.lastActivity)],
   ];
   return (
     <>

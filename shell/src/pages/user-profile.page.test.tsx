@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiDelete, apiGet, useFlashStore } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
+import { i18n } from 'shared-ui';
 import { personas } from '../test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 
@@ -38,6 +39,20 @@ describe("another user's profile", () => {
     );
   });
 
+  it("shows the last activity as dd/MM/yyyy, the console's one date format, in Dutch too", async () => {
+    const lastActivity = new Date(2026, 10, 27, 14, 30).getTime() / 1000;
+    fetchOtherUser.mockResolvedValue({ ...guest, lastActivity });
+    await renderShell({ path: '/profile/42', user: personas.superUser(), remotes });
+    expect(await screen.findByText('27/11/2026')).toBeInTheDocument();
+    try {
+      await act(() => i18n.changeLanguage('nl'));
+      expect(await screen.findByText('27/11/2026')).toBeInTheDocument();
+      expect(screen.queryByText('27-11-2026')).not.toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
   it('leaves the users list out of the breadcrumb, and the delete button away, for a manager', async () => {
     await renderShell({ path: '/profile/42', user: personas.manager(), remotes });
     expect(await screen.findByRole('heading', { name: 'Guest', level: 1 })).toBeInTheDocument();
@@ -66,10 +81,11 @@ describe("another user's profile", () => {
     await renderShell({ path: '/profile/42', user: personas.superUser(), remotes });
     await user.click(await screen.findByRole('button', { name: 'Delete user' }));
 
-    const dialog = await screen.findByRole('alertdialog');
+    // The dialog says what it does (issue 44: it was titled and confirmed "Confirm").
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
     expect(within(dialog).getByText(/Are you sure you want to delete Guest\?/)).toBeInTheDocument();
     expect(deleteUser).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(deleteUser).toHaveBeenCalledWith('users/42');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home/users'));

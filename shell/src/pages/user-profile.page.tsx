@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { mayDeleteUser, setFlash, useSessionStore } from 'shared-auth';
@@ -18,6 +18,7 @@ export default function UserProfilePage() {
   const me = useSessionStore((state) => state.user);
   const { data: user, error, loading } = useOtherUser(id);
   const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const name = user?.name ?? user?.email ?? '';
   const [userList] = useSlot('user-list.links');
 
@@ -52,28 +53,42 @@ export default function UserProfilePage() {
       <Breadcrumb />
       <div className="profile-header">
         <h1>{name}</h1>
-        {me?.superUser && (
-          // The audit trail of this person (mfe-system): who gave or took which access, when.
-          <Link
-            className="sds--btn sds--btn--secondary"
-            to={`/audit-logs/${user.id}?${new URLSearchParams({ subject: 'user', name, back: `/profile/${user.id}` }).toString()}`}
-          >
-            {t('profile.history')}
-          </Link>
-        )}
-        {mayDelete && (
-          <button type="button" className="sds--btn sds--btn--delete" onClick={() => setConfirming(true)}>
-            {t('profile.delete')}
-          </button>
+        {(me?.superUser || mayDelete) && (
+          <div className="profile-actions" role="group" aria-label={t('profile.actions')}>
+            {me?.superUser && (
+              // The audit trail of this person (mfe-system): who gave or took which access, when.
+              <Link
+                className="sds--btn sds--btn--secondary"
+                to={`/audit-logs/${user.id}?${new URLSearchParams({ subject: 'user', name, back: `/profile/${user.id}` }).toString()}`}
+              >
+                {t('profile.history')}
+              </Link>
+            )}
+            {mayDelete && (
+              <button
+                ref={deleteButton}
+                type="button"
+                className="sds--btn profile-delete-button"
+                onClick={() => setConfirming(true)}
+              >
+                {t('profile.delete')}
+              </button>
+            )}
+          </div>
         )}
       </div>
       <ProfileDetails user={user} />
       <ConfirmationDialog
         open={confirming}
+        title={t('profile.deleteTitle')}
         question={t('profile.confirmDelete', { name })}
+        confirmLabel={t('profile.deleteConfirm')}
         isWarning
         confirm={() => void confirmDelete()}
-        cancel={() => setConfirming(false)}
+        cancel={() => {
+          setConfirming(false);
+          deleteButton.current?.focus();
+        }}
       />
     </div>
   );
