@@ -14,6 +14,7 @@ import { decimalIds } from './domain/ids.js';
 import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import permissionsPlugin from './plugins/permissions.js';
+import openapiPlugin from './plugins/openapi.js';
 import csrfPlugin from './plugins/csrf.js';
 import type { MailerPort } from './domain/outgoing-mail.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -112,6 +113,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(sessionPlugin);
   // Before any route: it holds each API route to a declared permission as the route is added.
   await app.register(permissionsPlugin);
+  // Before any route too: it describes each route, from its schemas, as the route is added.
+  await app.register(openapiPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   if (config.devIdp) {

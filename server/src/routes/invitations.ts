@@ -60,7 +60,7 @@ const progressSchema = {
 } as const;
 
 /** The invitation the path names: its row, and the invitation as the shared rules read it (roles loaded). */
-const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation }, ApiInvitation>({
+export const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation }, ApiInvitation>({
   load: async (request) => {
     const { db, registry } = request.server;
     const row = await invitationById(db, (request.params as { id: number }).id);

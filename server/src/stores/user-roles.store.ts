@@ -40,11 +40,14 @@ export const USER_ROLE_SORT: Record<string, string> = {
 export async function searchMembers(
   q: Queryable,
   role: Role,
-  kind: 'guests' | 'maintainers',
+  kind: 'guests' | 'maintainers' | 'all',
   page: PageSql,
 ): Promise<{ content: ReturnType<typeof toUserRole>[]; total: number }> {
-  const kindSql =
-    kind === 'guests' ? "(ur.authority = 'GUEST' OR ur.guest_role_included)" : "ur.authority <> 'GUEST'";
+  const kindSql = {
+    guests: "(ur.authority = 'GUEST' OR ur.guest_role_included)",
+    maintainers: "ur.authority <> 'GUEST'",
+    all: 'TRUE',
+  }[kind];
   const where = `ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
   const params = [role.id, page.like];
   const pageParams = [...params];
@@ -133,7 +136,8 @@ export async function removeUserRole(
 
 /**
  * Grants a role to a user accepting an invitation (spec §4): a new membership, or the existing one with
- * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited.
+ * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited; answers
+ * the membership's id.
  */
 export async function grantUserRole(
   q: Queryable,
@@ -146,7 +150,7 @@ export async function grantUserRole(
     endDate: Date | null;
     inviter: string | null;
   },
-): Promise<void> {
+): Promise<number> {
   const existing = (
     await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
       grant.userId,
@@ -165,7 +169,7 @@ export async function grantUserRole(
       action: 'create',
       after: userRoleSnapshot(rows[0]),
     });
-    return;
+    return Number(rows[0].id);
   }
   const authority =
     authorityRank(grant.authority) < authorityRank(existing.authority) ? grant.authority : existing.authority;
@@ -185,6 +189,7 @@ export async function grantUserRole(
     before: userRoleSnapshot(existing),
     after: userRoleSnapshot(rows[0]),
   });
+  return Number(existing.id);
 }
 
 export interface ApplicationUserRoleRow {
