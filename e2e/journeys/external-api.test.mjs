@@ -4,7 +4,16 @@
 // accepted in the browser: the invitee lands home with the role.
 import assert from 'node:assert/strict';
 import { after } from 'node:test';
-import { eventually, exactly, freePort, loginAs, newContext, pageShown, text, useConsole } from '../harness/index.mjs';
+import {
+  eventually,
+  exactly,
+  freePort,
+  loginAs,
+  newContext,
+  pageShown,
+  text,
+  useConsole,
+} from '../harness/index.mjs';
 import { api } from '../support/api.mjs';
 import { startSmtp } from '../support/smtp.mjs';
 
@@ -44,7 +53,9 @@ journey(
 
     // The integration: its roles, then 100 invitations in one call.
     const headers = { 'x-api-token': secret, 'content-type': 'application/json' };
-    const roles = await fetch(`${baseUrl}/api/external/v1/roles?query=${encodeURIComponent(WIKI)}`, { headers });
+    const roles = await fetch(`${baseUrl}/api/external/v1/roles?query=${encodeURIComponent(WIKI)}`, {
+      headers,
+    });
     assert.equal(roles.status, 200);
     const role = (await roles.json()).content.find((/** @type {any} */ r) => r.name === WIKI);
     assert.ok(role, `the token reaches ${WIKI}`);
@@ -88,7 +99,9 @@ journey(
         ready: (p) => p.getByRole('heading', { name: text('invitations', 'acceptTitle') }),
         name: 'the accept page of a link from the API',
       });
-      await invitee.getByRole('button', { name: exactly(text('invitations', 'accept.loginToAccept')) }).click();
+      await invitee
+        .getByRole('button', { name: exactly(text('invitations', 'accept.loginToAccept')) })
+        .click();
       await invitee.getByLabel('Username or e-mail').fill(recipient);
       await invitee.getByRole('button', { name: exactly('Log in') }).click();
       await invitee.waitForURL((url) => url.pathname.startsWith('/home'), { timeout: 20_000 });

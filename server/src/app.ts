@@ -8,7 +8,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import type { Db } from './db/types.js';
 import devIdp from './dev-idp/dev-idp.plugin.js';
-import { installErrorHandlers, statusText } from './errors.js';
+import { installErrorHandlers, sendError } from './errors.js';
 import { jobsPlugin } from './jobs/jobs.plugin.js';
 import { decimalIds } from './domain/ids.js';
 import { createMailer } from './mail/mailer.js';
@@ -63,9 +63,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     // Malformed URLs and the like, refused before routing: same error shape as everything else.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ reason: error.message }, 'request refused');
-      void (reply as FastifyReply)
-        .status(400)
-        .send({ status: 400, error: statusText(400), message: error.message });
+      void sendError(request, reply as FastifyReply, 400, error.message, {});
     },
     // Route params and query strings that do not match their schema are 400s, not coerced surprises.
     ajv: {

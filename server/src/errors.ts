@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DatabaseOutage, RETRY_AFTER_SECONDS } from './db/outage.js';
 import { describeUnavailable, isDatabaseUnavailable } from './db/unavailable.js';
 import { Session } from './plugins/session.js';
-import { authenticatesItself } from './plugins/external-token.js';
+import { EXTERNAL_API_PREFIX } from './plugins/external-token.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -86,17 +86,19 @@ function refuseWhileDatabaseDown(
 }
 
 /**
- * The routes that answer errors as RFC 9457 problem details (`application/problem+json`): those that
- * authenticate themselves (the external API), whose callers are programs reading a documented format.
+ * Answers an error: under the external API's prefix as RFC 9457 problem details
+ * (`application/problem+json`), for its callers are programs reading a documented format (whichever way a
+ * route there authenticates, and also for a URL refused before routing); elsewhere `{ status, error,
+ * message }`. The prefix decides the format only, never a right.
  */
-function sendError(
+export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   message: string,
   extra: Record<string, unknown>,
 ): FastifyReply {
-  if (authenticatesItself(request)) {
+  if (request.url.startsWith(`${EXTERNAL_API_PREFIX}/`)) {
     return reply
       .status(status)
       .type('application/problem+json')
@@ -150,8 +152,14 @@ export function installErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err: error, reference }, 'request failed');
     // A 5xx raised on purpose (e.g. the identity provider is down) says why; anything else says nothing.
     const reason = error instanceof HttpError ? `${error.message}; reference ${reference}` : null;
-    return sendError(request, reply, status, reason ?? `An unexpected error occurred; reference ${reference}`, {
-      reference,
-    });
+    return sendError(
+      request,
+      reply,
+      status,
+      reason ?? `An unexpected error occurred; reference ${reference}`,
+      {
+        reference,
+      },
+    );
   });
 }

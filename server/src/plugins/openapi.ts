@@ -47,8 +47,27 @@ function documentFor(
       Object.values(item as Record<string, { tags?: string[] }>).some((op) => op?.tags?.includes(tag.name)),
     ),
   );
-  const components = keepSecurity ? full.components : { ...full.components, securitySchemes: undefined };
-  return { ...full, info: { ...full.info, ...info }, paths, tags, components } as Document;
+  if (keepSecurity) return { ...full, info: { ...full.info, ...info }, paths, tags } as Document;
+  // The console's API: the session cookie (and X-CSRF-TOKEN on writes) for every call.
+  const components = {
+    ...full.components,
+    securitySchemes: {
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'portal_session',
+        description: 'The session of a logged-in person (GET /api/v1/users/login)',
+      },
+    },
+  } as Document['components'];
+  return {
+    ...full,
+    info: { ...full.info, ...info },
+    paths,
+    tags,
+    components,
+    security: [{ session: [] }, {}],
+  } as Document;
 }
 
 const UI_FILES: Record<string, string> = {
@@ -113,8 +132,16 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
         { name: 'user_roles', description: 'Memberships: who holds a role, until when' },
       ],
     },
-    // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows.
-    transform: ({ schema, url }) => ({ schema: withoutOwnKeywords(schema) as typeof schema, url }),
+    // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; a console
+    // route without a summary of its own is summed up by its method and path.
+    transform: ({ schema, url, route }) => {
+      const described = (withoutOwnKeywords(schema ?? {}) ?? {}) as Record<string, unknown>;
+      if (!described.summary && url.startsWith('/api/v1/')) {
+        const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+        described.summary = `${methods.join(', ')} ${url}`;
+      }
+      return { schema: described as typeof schema, url };
+    },
   });
 
   const uiDir = path.join(

@@ -58,7 +58,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
           '`query` searches name, description and short name. `totalElements` is exact. A super-user token lists every role; an organisation token the roles of its organisation and its applications.',
         security: tokenSecurity,
         querystring: { type: 'object', properties: pagedQueryProperties },
-        response: { 200: answer('A page of roles', pageSchema(roleSchema)) },
+        response: { 200: answer('A page of roles', pageSchema(roleSchema)), ...problems() },
       },
     },
     async (request) => {
