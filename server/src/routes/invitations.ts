@@ -170,7 +170,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         row.inviter_id === null
           ? user
           : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
-      const [invitation] = await mailInvitations(app, [{ id: Number(row.id), hash: row.hash }], inviter as User);
+      const [invitation] = await mailInvitations(
+        app,
+        [{ id: Number(row.id), hash: row.hash }],
+        inviter as User,
+      );
       return invitation;
     },
   );
