@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../domain/outgoing-mail.js';
+import { runCleanup } from '../../jobs/cleanup.job.js';
 import { addMember, apiApp, call, insertRole, loginPersonas, type Sessions } from '../../test/api-kit.js';
 import { ext, makeToken } from './external-test-kit.js';
 
@@ -135,6 +136,49 @@ describe('Idempotency-Key', () => {
     expect(theirs.statusCode).toBe(201);
   });
 
+  it('runs two simultaneous requests with one key once', async () => {
+    mails.length = 0;
+    const key = 'f7b1c1c2-1111-4b6a-9d7e-000000000003';
+    const body = invite(wiki, ['twice@example.edu']);
+    const answers = await Promise.all([
+      ext(app, orgToken, 'POST', '/invitations', body, { 'idempotency-key': key }),
+      ext(app, orgToken, 'POST', '/invitations', body, { 'idempotency-key': key }),
+    ]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // The second either waits for nothing and is told to retry (409), or finds the first one's answer.
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
+    expect(
+      (await app.db.query("SELECT id FROM invitations WHERE email = 'twice@example.edu'")).rows,
+    ).toHaveLength(1);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('forgets keys after 24 hours: the cleanup removes them, and an old key is new again', async () => {
+    const key = 'f7b1c1c2-1111-4b6a-9d7e-000000000004';
+    const first = await ext(app, orgToken, 'POST', '/invitations', invite(wiki, ['old@example.edu']), {
+      'idempotency-key': key,
+    });
+    expect(first.statusCode).toBe(201);
+    await app.db.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1",
+      [key],
+    );
+    const later = await ext(app, orgToken, 'POST', '/invitations', invite(wiki, ['other.old@example.edu']), {
+      'idempotency-key': key,
+    });
+    expect(later.statusCode).toBe(201);
+    expect(later.json().invitationIdentifiers).not.toEqual(first.json().invitationIdentifiers);
+    await app.db.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1",
+      [key],
+    );
+    await runCleanup(app.db);
+    expect((await app.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).rows).toHaveLength(0);
+  });
+
   it('lets a failed request be retried with its key', async () => {
     const key = 'f7b1c1c2-1111-4b6a-9d7e-000000000002';
     const bad = await ext(app, orgToken, 'POST', '/invitations', invite(rooster, ['retry@example.edu']), {
@@ -168,6 +212,7 @@ describe('resend, revoke and list', () => {
     const resent = await ext(app, superToken, 'PUT', `/invitations/${e}`);
     expect(resent.statusCode).toBe(200);
     expect(mails.map((m) => m.to)).toEqual(['e@example.edu']);
+    expect((await ext(app, null, 'DELETE', `/invitations/${f}`)).statusCode).toBe(401);
     expect((await ext(app, superToken, 'DELETE', `/invitations/${f}`)).statusCode).toBe(204);
     expect((await ext(app, superToken, 'DELETE', `/invitations/${f}`)).statusCode).toBe(404);
     const listed = await ext(app, superToken, 'GET', `/invitations/roles/${rooster}`);
