@@ -2,6 +2,7 @@
  * What the external API's routes share in their schemas: the token requirement, problem+json errors
  * (RFC 9457) and the route config. The same schemas validate requests and make the OpenAPI document.
  */
+import { roleSchema, userRoleSchema } from '../../domain/schemas.js';
 import { API_TOKEN_ROUTE } from '../../plugins/external-token.js';
 
 /** An error answer: RFC 9457 problem details. */
@@ -90,3 +91,24 @@ export function answer(description: string, schema: object): object {
 
 /** The 204 of a delete. */
 export const deleted = { description: 'Deleted', type: 'null' } as const;
+
+/**
+ * A membership as the external API answers it: the person, authority and dates, and its role named (id,
+ * name, short name, urn) rather than whole: a page of ten memberships of one role repeated the same role
+ * ten times, most of the answer (`GET roles/{id}` has the whole role).
+ */
+export const membershipSchema = {
+  ...userRoleSchema,
+  properties: {
+    ...userRoleSchema.properties,
+    role: {
+      type: 'object',
+      properties: {
+        id: roleSchema.properties.id,
+        name: roleSchema.properties.name,
+        shortName: roleSchema.properties.shortName,
+        urn: roleSchema.properties.urn,
+      },
+    },
+  },
+} as const;

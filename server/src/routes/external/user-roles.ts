@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { allowedToRenewUserRole, mayViewRoleMembers, userRoleEndDateProblem } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../../domain/paging.js';
-import { userRoleSchema } from '../../domain/schemas.js';
 import { httpError } from '../../errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
@@ -23,7 +22,14 @@ import {
 } from '../../stores/user-roles.store.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import { provisionUserRoles, type UserRoleProvisioning } from '../../use-cases/user-role-provisioning.js';
-import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
+import {
+  answer,
+  deleted,
+  externalRouteConfig,
+  membershipSchema,
+  problems,
+  tokenSecurity,
+} from './schemas.js';
 import type { Role } from 'shared-auth/rules';
 
 const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
@@ -88,7 +94,7 @@ const provisionedSchema = {
   properties: {
     userId: { type: 'integer' },
     created: { type: 'boolean', description: 'true when the person was not known before' },
-    userRoles: { type: 'array', items: userRoleSchema },
+    userRoles: { type: 'array', items: membershipSchema },
   },
 } as const;
 
@@ -121,7 +127,7 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
             kind: { type: 'string', enum: ['guests', 'maintainers', 'all'] },
           },
         },
-        response: { 200: answer('A page of memberships', pageSchema(userRoleSchema)), ...problems(404) },
+        response: { 200: answer('A page of memberships', pageSchema(membershipSchema)), ...problems(404) },
       },
     },
     async (request) => {
@@ -152,7 +158,7 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
           },
           examples: [{ userRoleId: '34', endDate: 1893456000 }],
         },
-        response: { 200: answer('The membership as changed', userRoleSchema), ...problems(404) },
+        response: { 200: answer('The membership as changed', membershipSchema), ...problems(404) },
       },
     },
     async (request) => {
