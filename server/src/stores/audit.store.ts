@@ -187,6 +187,7 @@ interface AuditRow {
   actor_id: string | null;
   actor_name: string | null;
   impersonator_id: string | null;
+  api_token_id?: string | number | null;
   entity_type: string;
   entity_id: string | null;
   action: string;
@@ -207,6 +208,7 @@ function toRecord(row: AuditRow): AuditRecord {
     actorId: num(row.actor_id),
     actorName: row.actor_name,
     impersonatorId: num(row.impersonator_id),
+    apiTokenId: row.api_token_id === undefined || row.api_token_id === null ? null : Number(row.api_token_id),
     // The column holds only the subject types the writers use (audit() takes an AuditSubjectType).
     entityType: row.entity_type as AuditSubjectType,
     entityId: num(row.entity_id),

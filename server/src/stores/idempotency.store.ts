@@ -49,8 +49,18 @@ export async function claimIdempotencyKey(
       WHERE token_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)`,
     [tokenId, key, operation, requestHash],
   );
-  const row = rows[0];
-  if (!row || row.claimed) return { kind: 'new' };
+  let row = rows[0];
+  if (!row) {
+    // Claimed at the same moment by another request, whose row this statement's snapshot (taken before
+    // that request committed) cannot see: read it now.
+    const again = await q.query<{ request_hash: string; status: number | null; response: unknown }>(
+      'SELECT request_hash, status, response FROM idempotency_keys WHERE token_id = $1 AND key = $2',
+      [tokenId, key],
+    );
+    if (again.rows.length === 0) return { kind: 'in-progress' };
+    row = { claimed: false, ...again.rows[0] };
+  }
+  if (row.claimed) return { kind: 'new' };
   if (row.request_hash !== requestHash) return { kind: 'other-body' };
   if (row.status === null) return { kind: 'in-progress' };
   return { kind: 'replay', status: row.status, response: row.response };

@@ -68,6 +68,11 @@ describe('POST /api/external/v1/invitations', () => {
     expect(audit.rows).toEqual([
       { actor_name: `API token ${orgTokenId} (HR system)`, api_token_id: orgTokenId },
     ]);
+    // And the console's audit trail names the token.
+    const trail = await call(app, s.admin, 'GET', `/api/v1/audit-logs/invitation/${body.invitationIdentifiers[0]}`);
+    expect(trail.json().content[0]).toEqual(
+      expect.objectContaining({ apiTokenId: orgTokenId, actorName: `API token ${orgTokenId} (HR system)` }),
+    );
     const stored = await app.db.query('SELECT inviter_id, remote_api_user FROM invitations WHERE id = $1', [
       body.invitationIdentifiers[0],
     ]);
