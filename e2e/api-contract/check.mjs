@@ -3,7 +3,8 @@
 // and variants that break them) sent to a started server with a super-user token, an organisation token
 // and none; each answer checked against the document (status listed, content type as described, body
 // valid per openapi-backend's validator; never a 5xx). Bounded by CONTRACT_MAX_MS (default 4 minutes).
-// Prints how many requests ran and how many findings; exits 1 on any finding.
+// Prints how many requests ran, the answers by status and the findings; exits 1 on any finding.
+// CONTRACT_VERBOSE=1 prints every request and the start of its answer.
 //
 //   node e2e/api-contract/check.mjs      (needs the built server and bundles: node tooling/build.mjs)
 import { execFileSync } from 'node:child_process';
@@ -73,13 +74,19 @@ function lint(name, doc) {
 /** Requests for one operation: a valid sample, then samples with one part broken. */
 function requestsFor(op, ids) {
   const params = op.parameters ?? [];
-  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-  const sample = (schema) => {
-    if (schema?.examples?.[0] !== undefined) return structuredClone(schema.examples[0]);
-    return sampler.sample(schema ?? {}, { skipReadOnly: true });
-  };
+  const media = op.requestBody?.content?.['application/json'];
+  const bodySchema = media?.schema;
+  // The document's own example of the body (@fastify/swagger puts a schema's `examples` on the media
+  // type), else a sample of its schema.
+  const example =
+    media?.example ?? Object.values(media?.examples ?? {})[0]?.value ?? bodySchema?.examples?.[0];
+  const sample = (schema) =>
+    schema === bodySchema && example !== undefined
+      ? structuredClone(example)
+      : sampler.sample(schema ?? {}, { skipReadOnly: true });
   const out = [];
-  for (const id of ids) {
+  const hasPathParams = params.some((x) => x.in === 'path');
+  for (const id of hasPathParams || bodySchema ? ids : ids.slice(0, 1)) {
     const pathParams = {};
     for (const p of params.filter((x) => x.in === 'path')) pathParams[p.name] = String(id);
     const body = bodySchema ? sample(bodySchema) : undefined;
@@ -117,6 +124,8 @@ function requestsFor(op, ids) {
 const server = await startServer({ env: { DEV_SEED: 'true', EXTERNAL_API_RATE_LIMIT: '0' } });
 let findings = 0;
 let sent = 0;
+/** @type {Record<string, number>} answers by status, to show what the run reached */
+const statuses = {};
 try {
   const browser = await launchBrowser();
   const tokens = {
@@ -161,8 +170,10 @@ try {
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
           });
           sent += 1;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           const text = await res.text();
           const where = `${method.toUpperCase()} ${url} (${request.kind}, ${who} token) -> ${res.status}`;
+          if (process.env.CONTRACT_VERBOSE) console.log(where, text.slice(0, 200));
           const described = op.responses?.[String(res.status)];
           if (res.status >= 500) report(`${where}: a server error ${text.slice(0, 200)}`);
           else if (!described) report(`${where}: status not in the document`);
@@ -186,6 +197,7 @@ try {
 } finally {
   await server.stop();
 }
+console.log(`answers by status: ${JSON.stringify(statuses)}`);
 console.log(
   `API contract: ${sent} requests, ${findings} findings, ${Math.round((Date.now() - started) / 1000)} s`,
 );

@@ -69,7 +69,12 @@ describe('POST /api/external/v1/invitations', () => {
       { actor_name: `API token ${orgTokenId} (HR system)`, api_token_id: orgTokenId },
     ]);
     // And the console's audit trail names the token.
-    const trail = await call(app, s.admin, 'GET', `/api/v1/audit-logs/invitation/${body.invitationIdentifiers[0]}`);
+    const trail = await call(
+      app,
+      s.admin,
+      'GET',
+      `/api/v1/audit-logs/invitation/${body.invitationIdentifiers[0]}`,
+    );
     expect(trail.json().content[0]).toEqual(
       expect.objectContaining({ apiTokenId: orgTokenId, actorName: `API token ${orgTokenId} (HR system)` }),
     );

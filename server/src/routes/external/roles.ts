@@ -41,7 +41,9 @@ const roleBodyExample = {
   name: 'Course Algebra 2026',
   description: 'Students of the algebra course',
   defaultExpiryDays: 180,
-  applicationUsages: [{ application: { manageId: 'app-1' }, landingPage: 'https://lms.example.edu/algebra' }],
+  applicationUsages: [
+    { application: { manageId: 'app-wiki' }, landingPage: 'https://lms.example.edu/algebra' },
+  ],
 };
 
 export default async function externalRoleRoutes(app: FastifyInstance): Promise<void> {
