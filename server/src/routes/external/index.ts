@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import externalInvitationRoutes from './invitations.js';
 import externalRoleRoutes from './roles.js';
+import externalProvisioningRoutes from './user-role-provisioning.js';
 import externalUserRoleRoutes from './user-roles.js';
 
 export default async function externalApiRoutes(app: FastifyInstance): Promise<void> {
@@ -37,4 +38,5 @@ export default async function externalApiRoutes(app: FastifyInstance): Promise<v
   await app.register(externalInvitationRoutes);
   await app.register(externalRoleRoutes);
   await app.register(externalUserRoleRoutes);
+  await app.register(externalProvisioningRoutes);
 }

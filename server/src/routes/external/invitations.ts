@@ -4,13 +4,8 @@
  * console's /api/v1/invitations, with the token's reach as the user (plugins/external-token.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  allowedToDeleteInvitation,
-  mayManageInvitation,
-  mayViewRoleMembers,
-  type InvitationRequest,
-} from 'shared-auth/rules';
-import { INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../../domain/invitation-create.js';
+import { allowedToDeleteInvitation, mayManageInvitation, mayViewRoleMembers } from 'shared-auth/rules';
+import { INVITATION_VALIDITY_DAYS } from '../../domain/invitation-create.js';
 import { idSchema } from '../../domain/ids.js';
 import { idParams, invitationSchema } from '../../domain/schemas.js';
 import { DAY_MS } from '../../domain/time.js';
@@ -30,77 +25,14 @@ import { mailInvitations, sendInvitations } from '../../use-cases/invitation-sen
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import { invitationInPath } from '../invitations.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
+import {
+  createBodySchema,
+  createdSchema,
+  type Created,
+  type ExternalInvitationRequest,
+} from './invitation-schemas.js';
 
 const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
-
-type ExternalInvitationRequest = InvitationRequest & { suppressSendingEmails?: boolean };
-
-const createBodySchema = {
-  ...invitationRequestSchema,
-  properties: {
-    ...invitationRequestSchema.properties,
-    suppressSendingEmails: {
-      type: 'boolean',
-      description:
-        'true: no mail goes out; the answer carries each accept link for the integration to send itself',
-    },
-  },
-  examples: [
-    {
-      intendedAuthority: 'GUEST',
-      invites: ['student1@example.edu', 'student2@example.edu'],
-      roleIdentifiers: ['12'],
-      language: 'en',
-      message: 'Welcome to the course',
-      suppressSendingEmails: true,
-    },
-  ],
-} as const;
-
-const createdSchema = {
-  type: 'object',
-  required: ['status', 'invitationIdentifiers', 'recipientInvitationURLs'],
-  properties: {
-    status: { type: 'integer', description: '201' },
-    invitationIdentifiers: { type: 'array', items: { type: 'integer' } },
-    recipientInvitationURLs: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['recipient', 'invitationURL'],
-        properties: {
-          recipient: { type: 'string', description: 'The invitee e-mail address' },
-          invitationURL: {
-            type: 'string',
-            description: 'Where the invitee accepts (a secret: send it to them only)',
-          },
-        },
-      },
-    },
-  },
-  examples: [
-    {
-      status: 201,
-      invitationIdentifiers: [101, 102],
-      recipientInvitationURLs: [
-        {
-          recipient: 'student1@example.edu',
-          invitationURL: 'https://portal.example.org/invitation/accept?hash=…',
-        },
-        {
-          recipient: 'student2@example.edu',
-          invitationURL: 'https://portal.example.org/invitation/accept?hash=…',
-        },
-      ],
-    },
-  ],
-} as const;
-
-interface Created {
-  status: number;
-  invitationIdentifiers: number[];
-  recipientInvitationURLs: Array<{ recipient: string; invitationURL: string }>;
-}
 
 export default async function externalInvitationRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ExternalInvitationRequest }>(

@@ -1,7 +1,7 @@
 /**
- * /api/external/v1/user_roles: a role's members, an end date changed, a membership removed, and a direct
- * grant without an invitation (user_role_provisioning). The console's stores and rules, with the token's
- * reach as the user.
+ * /api/external/v1/user_roles: a role's members, an end date changed, a membership removed (the direct
+ * grant is in user-role-provisioning.ts). The console's stores and rules, with the token's reach as the
+ * user.
  */
 import type { FastifyInstance } from 'fastify';
 import { allowedToRenewUserRole, mayViewRoleMembers, userRoleEndDateProblem } from 'shared-auth/rules';
@@ -20,8 +20,6 @@ import {
   setEndDate,
   USER_ROLE_SORT,
 } from '../../stores/user-roles.store.js';
-import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
-import { provisionUserRoles, type UserRoleProvisioning } from '../../use-cases/user-role-provisioning.js';
 import {
   answer,
   deleted,
@@ -54,49 +52,6 @@ const membershipNamed = (pick: (request: { body: unknown; params: unknown }) => 
 
 const membershipInBody = membershipNamed((request) => (request.body as { userRoleId: number }).userRoleId);
 const membershipInPath = membershipNamed((request) => (request.params as { id: number }).id);
-
-const provisioningSchema = {
-  type: 'object',
-  required: ['roleIdentifiers', 'intendedAuthority'],
-  properties: {
-    roleIdentifiers: { type: 'array', minItems: 1, maxItems: 100, items: idSchema },
-    intendedAuthority: { type: 'string', enum: ['GUEST', 'INVITER', 'MANAGER'] },
-    sub: { type: ['string', 'null'], maxLength: 255, description: "The person's federated identifier" },
-    eduPersonPrincipalName: { type: ['string', 'null'], maxLength: 255 },
-    email: { type: ['string', 'null'], maxLength: 320 },
-    givenName: { type: ['string', 'null'], maxLength: 255 },
-    familyName: { type: ['string', 'null'], maxLength: 255 },
-    name: { type: ['string', 'null'], maxLength: 255 },
-    schacHomeOrganization: { type: ['string', 'null'], maxLength: 255 },
-    guestRoleIncluded: { type: 'boolean' },
-    endDate: {
-      type: ['integer', 'null'],
-      minimum: 0,
-      maximum: 253_402_300_799,
-      description: "Epoch seconds; default: the role's defaultExpiryDays from now",
-    },
-  },
-  examples: [
-    {
-      roleIdentifiers: ['12'],
-      intendedAuthority: 'GUEST',
-      eduPersonPrincipalName: 'jdoe@example.edu',
-      email: 'j.doe@example.edu',
-      givenName: 'Jane',
-      familyName: 'Doe',
-    },
-  ],
-} as const;
-
-const provisionedSchema = {
-  type: 'object',
-  required: ['userId', 'created', 'userRoles'],
-  properties: {
-    userId: { type: 'integer' },
-    created: { type: 'boolean', description: 'true when the person was not known before' },
-    userRoles: { type: 'array', items: membershipSchema },
-  },
-} as const;
 
 const END_DATE_PROBLEMS = {
   guestNeedsEndDate: 'A guest role needs an end date',
@@ -192,38 +147,6 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
       const { row } = membershipInPath.of(request);
       await app.db.tx((q) => removeUserRole(q, request, row, false));
       return reply.status(204).send();
-    },
-  );
-
-  app.post<{ Body: UserRoleProvisioning }>(
-    `${EXTERNAL_API_PREFIX}/user_roles/user_role_provisioning`,
-    {
-      preHandler: apiTokenOnly,
-      config: externalRouteConfig,
-      schema: {
-        operationId: 'provisionUserRole',
-        tags: ['user_roles'],
-        summary: 'Grant roles to a person directly, without an invitation',
-        description:
-          'The person is found by `sub`, else `eduPersonPrincipalName`, else `email`, and created when unknown. A weaker membership they hold is raised; the later end date wins. Send an `Idempotency-Key` to make a retry safe.',
-        security: tokenSecurity,
-        headers: idempotencyKeyHeaders,
-        body: provisioningSchema,
-        response: {
-          201: answer('The person and their memberships of these roles', provisionedSchema),
-          ...problems(404, 409, 422),
-        },
-      },
-    },
-    async (request, reply) => {
-      const principal = requireUser(request.user);
-      const result = await idempotent(request, 'POST user_role_provisioning', async () => ({
-        status: 201,
-        body: await provisionUserRoles(app, request, principal, request.body),
-      }));
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      reply.status(result.status);
-      return result.body;
     },
   );
 }
