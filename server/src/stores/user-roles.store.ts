@@ -5,6 +5,7 @@
 import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
+import { jsonRows } from '../db/json-rows.js';
 import { limitOffset, type PageSql } from '../domain/paging.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import { toUserRole, userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
@@ -49,20 +50,15 @@ export async function searchMembers(
     all: 'TRUE',
   }[kind];
   const where = `ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
-  const params = [role.id, page.like];
-  const pageParams = [...params];
-  const [rows, total] = await Promise.all([
-    q.query<UserRoleRow>(
-      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}
-        ${page.order} ${limitOffset(page, pageParams)}`,
-      pageParams,
-    ),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}`,
-      params,
-    ),
-  ]);
-  return { content: rows.rows.map((row) => toUserRole(row, role)), total: Number(total.rows[0].n) };
+  const params: unknown[] = [role.id, page.like];
+  const from = 'FROM user_roles ur JOIN users u ON u.id = ur.user_id';
+  // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total.
+  const { rows } = await q.query<{ total: number; rows: UserRoleRow[] }>(
+    `SELECT (SELECT count(*) ${from} WHERE ${where})::int AS total,
+            ${jsonRows(`SELECT ${USER_ROLE_SELECT} ${from} WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    params,
+  );
+  return { content: rows[0].rows.map((row) => toUserRole(row, role)), total: Number(rows[0].total) };
 }
 
 /** The e-mail addresses of the role's managers, sorted. */
