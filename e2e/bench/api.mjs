@@ -75,15 +75,38 @@ function medianRun(runs) {
 const cpuTotal = (run) => run.cpuUs.server + run.cpuUs.database + run.cpuUs.generator;
 
 /**
+ * Endpoints of the external API measured like the others, with an API token instead of the session
+ * (external-api.mjs): name → path, headers and p95 target as a ratio to the floor.
+ * @typedef {Record<string, { path: string, headers: Record<string, string>, targetRatio: number }>} TokenEndpoints
+ */
+
+/**
  * The load generator runs in a process of its own (load-process.mjs); `cpuOf` names the server's process and
  * whether PostgreSQL runs on this machine, for the CPU per request (cpu.mjs).
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: boolean } | null }} options
+ * With `tokenOnly` only the `tokenEndpoints` (and their floor) are measured (external-api.mjs run alone).
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
-export async function measureApi({ baseUrl, cookie, requests, searchesOnly = false, cpuOf = null }) {
+export async function measureApi({
+  baseUrl,
+  cookie,
+  requests,
+  searchesOnly = false,
+  cpuOf = null,
+  tokenEndpoints = {},
+  tokenOnly = false,
+}) {
   const generator = startLoadProcess();
   try {
-    return await measureWith(generator, { baseUrl, cookie, requests, searchesOnly, cpuOf });
+    return await measureWith(generator, {
+      baseUrl,
+      cookie,
+      requests,
+      searchesOnly,
+      cpuOf,
+      tokenEndpoints,
+      tokenOnly,
+    });
   } finally {
     await generator.close();
   }
@@ -91,9 +114,12 @@ export async function measureApi({ baseUrl, cookie, requests, searchesOnly = fal
 
 /**
  * @param {ReturnType<typeof startLoadProcess>} generator
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: boolean } | null }} options
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean }} options
  */
-async function measureWith(generator, { baseUrl, cookie, requests, searchesOnly, cpuOf }) {
+async function measureWith(
+  generator,
+  { baseUrl, cookie, requests, searchesOnly, cpuOf, tokenEndpoints, tokenOnly },
+) {
   const headers = { cookie, accept: 'application/json' };
   const floorHeaders = { accept: 'application/json' };
   /** Paths already measured once: the first run of each is preceded by as many unmeasured requests. */
@@ -120,8 +146,13 @@ async function measureWith(generator, { baseUrl, cookie, requests, searchesOnly,
    * two apart, so what slows the machine for a while (another tenant, a vacuum, a collection) slows both
    * or only one round. p50, p95, p99 and req/s are the medians of the rounds.
    * @param {string} path @param {number} concurrency
+   * @param {Record<string, string>} [endpointHeaders] the endpoint's (default: the session's)
    */
-  const paired = async (path, concurrency) => {
+  const paired = async (
+    path,
+    concurrency,
+    endpointHeaders = /** @type {Record<string, string>} */ (headers),
+  ) => {
     try {
       /** @type {Record<string, any>[]} */
       const floors = [];
@@ -129,7 +160,7 @@ async function measureWith(generator, { baseUrl, cookie, requests, searchesOnly,
       const runs = [];
       for (let round = 0; round < ROUNDS; round++) {
         floors.push(await load('/bench/floor', concurrency, floorHeaders));
-        runs.push(await load(path, concurrency, headers));
+        runs.push(await load(path, concurrency, endpointHeaders));
       }
       const ratios = runs.map((r, i) => r.p95 / floors[i].p95);
       // Its CPU per request against the floor's, all parts together (cpu.mjs): what the p95s come to on a
@@ -160,16 +191,21 @@ async function measureWith(generator, { baseUrl, cookie, requests, searchesOnly,
   const measured = [];
   /** @type {Record<number, Record<string, any>[]>} concurrency → every floor run */
   const floorsAt = { 8: [], [CONCURRENCY]: [] };
-  if (!searchesOnly) {
+  if (!searchesOnly && !tokenOnly) {
     // The audit trail at its own concurrency, against the floor at that concurrency.
     const audit = await paired('/api/v1/audit-logs?pageNumber=0&pageSize=20', 8);
     floorsAt[8].push(...audit.floors);
     measured.push([`${AUDIT}, concurrency 8`, { ...audit.result, targetMs: AUDIT_TARGET_MS }]);
   }
-  for (const [name, path] of Object.entries(endpointPaths(searchesOnly))) {
+  for (const [name, path] of Object.entries(tokenOnly ? {} : endpointPaths(searchesOnly))) {
     const endpoint = await paired(path, CONCURRENCY);
     floorsAt[CONCURRENCY].push(...endpoint.floors);
     measured.push([name, { ...endpoint.result, targetRatio: ratioTarget(name) }]);
+  }
+  for (const [name, { path, headers: tokenHeaders, targetRatio }] of Object.entries(tokenEndpoints)) {
+    const endpoint = await paired(path, CONCURRENCY, { ...tokenHeaders, accept: 'application/json' });
+    floorsAt[CONCURRENCY].push(...endpoint.floors);
+    measured.push([name, { ...endpoint.result, targetRatio }]);
   }
   for (const [concurrency, floors] of Object.entries(floorsAt))
     if (floors.length)

@@ -27,6 +27,7 @@ import { coldLoad, inAppNavigations, REMOTE_SCREENS, summarize } from './page-lo
 import { inviteToMail } from './invite-mail.mjs';
 import { landingAgainstReference, serveReferenceBuild } from './reference.mjs';
 import { measureApi, seedThroughApi } from './api.mjs';
+import { externalApiTarget, measureBulkInvitations, memberListEndpoint } from './external-api.mjs';
 import { acceptLink, startSmtp } from '../support/smtp.mjs';
 import { measureProvisioning } from './provisioning.mjs';
 import { printTable } from './report.mjs';
@@ -142,6 +143,8 @@ const BENCH_ENV = {
   SMTP_URL: smtp.url,
   BENCH_FLOOR: 'true',
   LOG_LEVEL: 'warn',
+  // The load runs thousands of token calls a minute: no rate limit (external-api.mjs).
+  EXTERNAL_API_RATE_LIMIT: '0',
 };
 const server = await startServer({ env: BENCH_ENV });
 const browser = await launchBrowser();
@@ -180,7 +183,15 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
   try {
     run.seed = await seedThroughApi({ baseUrl, cookie });
     if (before) await before();
-    run.endpoints = await measureApi({ baseUrl, cookie, requests: REQUESTS_PER_ENDPOINT, cpuOf });
+    const external = await externalApiTarget({ baseUrl, cookie });
+    run.endpoints = await measureApi({
+      baseUrl,
+      cookie,
+      requests: REQUESTS_PER_ENDPOINT,
+      cpuOf,
+      tokenEndpoints: memberListEndpoint(external),
+    });
+    run.bulkInvitations = await measureBulkInvitations({ baseUrl, ...external });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     return;

@@ -236,6 +236,33 @@ export function printTable(results) {
       ]);
     }
     out(table(rows));
+    const bulk = obj(run.bulkInvitations);
+    if (bulk.name) {
+      out(
+        table([
+          [
+            'external API bulk create',
+            'p50 ms',
+            'p95 ms',
+            'max ms',
+            'p95 ms / invitation',
+            'floor p95 ms',
+            '× floor p95',
+            'statuses',
+          ],
+          [
+            String(bulk.name),
+            String(bulk.p50),
+            String(bulk.p95),
+            String(bulk.max),
+            String(bulk.p95PerInvitation),
+            String(bulk.floorP95),
+            String(bulk.ratio),
+            JSON.stringify(bulk.statuses),
+          ],
+        ]),
+      );
+    }
   }
 
   const provisioning = obj(results.provisioning);

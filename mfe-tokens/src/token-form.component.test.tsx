@@ -41,8 +41,20 @@ describe('creating a token', () => {
   it('shows the generated secret once, read-only, with a copy control', async () => {
     const secretField = await openForm();
     expect(secretField).toHaveAttribute('readonly');
-    expect(screen.getByRole('button', { name: /copy/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /copy token/i })).toBeInTheDocument();
     expect(mockedGenerate).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a copyable curl example with the new secret and links the API reference', async () => {
+    await openForm();
+    expect(screen.getByLabelText('Example call with curl')).toHaveTextContent(
+      `curl -H 'X-API-TOKEN: secret-123' '${window.location.origin}/api/external/v1/roles'`,
+    );
+    expect(screen.getByRole('button', { name: /copy example call with curl/i })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'External API reference (OpenAPI)' })[0]).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/external/v1/docs`,
+    );
   });
 
   it('requires a description: Save disabled and the rule shown while it is empty', async () => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmpty, setFlash } from 'shared-auth';
 import { CopyControl, InputField } from 'shared-ui';
+import { ApiUsage } from './api-usage.component';
 import { createToken } from './tokens.resource';
 
 export interface TokenFormProps {
@@ -47,6 +48,7 @@ export function TokenForm({ secret, onClose }: TokenFormProps) {
         />
         <CopyControl value={secret} label={t('secret')} />
       </div>
+      <ApiUsage secret={secret} />
       <InputField
         name="description"
         label={t('description')}

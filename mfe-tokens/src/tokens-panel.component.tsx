@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFlash, tokenColumnsFor, useSessionStore, type ApiToken } from 'shared-auth';
 import { EntityTable, Loader, type SlotProps } from 'shared-ui';
+import { ApiDocsLink } from './api-usage.component';
 import { DeleteTokenDialog } from './delete-token-dialog.component';
 import { TokenForm } from './token-form.component';
 import { tokenColumns } from './tokens.columns';
@@ -69,6 +70,9 @@ export default function TokensPanel(_props: SlotProps) {
         emptyText={t('empty')}
         newEntity={{ label: t('new'), onClick: () => void startNew() }}
       />
+      <p className="tokens-docs">
+        <ApiDocsLink />
+      </p>
       {toDelete && (
         <DeleteTokenDialog
           token={toDelete}

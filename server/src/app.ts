@@ -8,12 +8,13 @@ import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import type { Db } from './db/types.js';
 import devIdp from './dev-idp/dev-idp.plugin.js';
-import { installErrorHandlers, statusText } from './errors.js';
+import { installErrorHandlers, sendError } from './errors.js';
 import { jobsPlugin } from './jobs/jobs.plugin.js';
 import { decimalIds } from './domain/ids.js';
 import { createMailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import permissionsPlugin from './plugins/permissions.js';
+import openapiPlugin from './plugins/openapi.js';
 import csrfPlugin from './plugins/csrf.js';
 import type { MailerPort } from './domain/outgoing-mail.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -64,9 +65,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     // Malformed URLs and the like, refused before routing: same error shape as everything else.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ reason: error.message }, 'request refused');
-      void (reply as FastifyReply)
-        .status(400)
-        .send({ status: 400, error: statusText(400), message: error.message });
+      void sendError(request, reply as FastifyReply, 400, error.message, {});
     },
     // Route params and query strings that do not match their schema are 400s, not coerced surprises.
     ajv: {
@@ -117,6 +116,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(sessionPlugin);
   // Before any route: it holds each API route to a declared permission as the route is added.
   await app.register(permissionsPlugin);
+  // Before any route too: it describes each route, from its schemas, as the route is added.
+  await app.register(openapiPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   if (config.devIdp) {

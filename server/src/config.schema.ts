@@ -31,6 +31,7 @@ export const envJsonSchema = {
     PAST_DATE_ALLOWED: { type: 'boolean', default: false },
     PERFORMANCE_SEED_ALLOWED: { type: 'boolean', default: false },
     BENCH_FLOOR: { type: 'boolean', default: false },
+    EXTERNAL_API_RATE_LIMIT: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 600 },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Access portal <no-reply@example.org>' },
     REGISTRY_URL: { type: 'string', pattern: '^https?://' },
@@ -82,6 +83,7 @@ export interface RawEnv {
   PAST_DATE_ALLOWED: boolean;
   PERFORMANCE_SEED_ALLOWED: boolean;
   BENCH_FLOOR: boolean;
+  EXTERNAL_API_RATE_LIMIT: number;
   SMTP_URL?: string;
   MAIL_FROM: string;
   REGISTRY_URL?: string;

@@ -43,6 +43,11 @@ export interface AppConfig {
   performanceSeedAllowed: boolean;
   /** The bench's floor route (GET /bench/floor, see plugins/bench-floor.ts); never in production. */
   benchFloor?: boolean;
+  /**
+   * Calls a minute one API token may make to the external API, per server instance (0 = no limit);
+   * optional so that configurations made in code (tests) get the default.
+   */
+  externalApiRateLimit?: number;
   smtpUrl: string | null;
   mailFrom: string;
   registryUrl: string | null;
@@ -249,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pastDateAllowed: raw.PAST_DATE_ALLOWED,
     performanceSeedAllowed: raw.PERFORMANCE_SEED_ALLOWED,
     benchFloor: raw.BENCH_FLOOR,
+    externalApiRateLimit: raw.EXTERNAL_API_RATE_LIMIT,
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM,
     registryUrl: raw.REGISTRY_URL ?? null,

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DatabaseOutage, RETRY_AFTER_SECONDS } from './db/outage.js';
 import { describeUnavailable, isDatabaseUnavailable } from './db/unavailable.js';
 import { Session } from './plugins/session.js';
+import { EXTERNAL_API_PREFIX } from './plugins/external-token.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -84,6 +85,35 @@ function refuseWhileDatabaseDown(
     });
 }
 
+/**
+ * Answers an error: under the external API's prefix as RFC 9457 problem details
+ * (`application/problem+json`), for its callers are programs reading a documented format (whichever way a
+ * route there authenticates, and also for a URL refused before routing); elsewhere `{ status, error,
+ * message }`. The prefix decides the format only, never a right.
+ */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  extra: Record<string, unknown>,
+): FastifyReply {
+  if (request.url.startsWith(`${EXTERNAL_API_PREFIX}/`)) {
+    return reply
+      .status(status)
+      .type('application/problem+json')
+      .send({
+        ...extra,
+        type: 'about:blank',
+        title: statusText(status),
+        status,
+        detail: message,
+        instance: request.url.split('?')[0],
+      });
+  }
+  return reply.status(status).send({ ...extra, status, error: statusText(status), message });
+}
+
 /** Installs the one error handler (the 404 handler lives with the SPA fallback in routes/static.ts). */
 export function installErrorHandlers(app: FastifyInstance): void {
   const outage = new DatabaseOutage(() => app.db.query('SELECT 1'), app.log);
@@ -115,18 +145,21 @@ export function installErrorHandlers(app: FastifyInstance): void {
       }
       request.log.info({ status, reason: message }, 'request refused');
       const extra = error instanceof HttpError ? error.extra : {};
-      return reply.status(status).send({ ...extra, status, error: statusText(status), message });
+      return sendError(request, reply, status, message, extra);
     }
 
     const reference = newReference();
     request.log.error({ err: error, reference }, 'request failed');
     // A 5xx raised on purpose (e.g. the identity provider is down) says why; anything else says nothing.
     const reason = error instanceof HttpError ? `${error.message}; reference ${reference}` : null;
-    return reply.status(status).send({
+    return sendError(
+      request,
+      reply,
       status,
-      error: statusText(status),
-      message: reason ?? `An unexpected error occurred; reference ${reference}`,
-      reference,
-    });
+      reason ?? `An unexpected error occurred; reference ${reference}`,
+      {
+        reference,
+      },
+    );
   });
 }

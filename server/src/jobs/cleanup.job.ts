@@ -1,7 +1,11 @@
-/** Cleanup: expired invitations and expired user roles are deleted, each deletion audited. */
+/**
+ * Cleanup: expired invitations and expired user roles are deleted, each deletion audited; idempotency keys
+ * of the external API past their 24 hours go too.
+ */
 import type { Db } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { deleteExpiredInvitations } from '../stores/invitations.store.js';
+import { purgeIdempotencyKeys } from '../stores/idempotency.store.js';
 import { deleteEndedUserRoles } from '../stores/user-roles.store.js';
 import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
 
@@ -22,6 +26,7 @@ export async function runCleanup(db: Db): Promise<CleanupResult | null> {
   const outcome = await withJobLock(db, JOB_LOCK_KEYS.cleanup, async (q) => {
     const invitations = await deleteExpiredInvitations(q, null);
     const userRoles = await deleteEndedUserRoles(q, null);
+    await purgeIdempotencyKeys(q);
     return {
       invitations: invitations.map((i) => ({
         id: Number(i.id),

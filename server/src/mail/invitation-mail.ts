@@ -3,6 +3,11 @@ import type { Invitation, Role, User } from 'shared-auth/rules';
 import type { OutgoingMail } from '../domain/outgoing-mail.js';
 import { authorityName, invitationMail, type MailLanguage } from './templates.js';
 
+/** The accept link of an invitation, as its mail carries it (and the external API answers it). */
+export function invitationUrl(publicUrl: string, hash: string): string {
+  return `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`;
+}
+
 function applicationName(map: Role['applicationMaps'][number], language: MailLanguage): string | null {
   const other = language === 'en' ? 'nl' : 'en';
   const name = (map[`name:${language}`] ?? map[`name:${other}`]) as string | undefined;
@@ -22,7 +27,7 @@ export function invitationMessage(
   publicUrl: string,
 ): OutgoingMail & { acceptUrl: string } {
   const language: MailLanguage = invitation.language === 'nl' ? 'nl' : 'en';
-  const acceptUrl = `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`;
+  const acceptUrl = invitationUrl(publicUrl, hash);
   const mail = invitationMail({
     language,
     inviterName,

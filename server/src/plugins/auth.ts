@@ -11,6 +11,7 @@ import { httpError } from '../errors.js';
 import { checkTokenReach } from './token-reach.js';
 import { recordTokenUse } from '../stores/tokens.store.js';
 import { loadUser, readTokenWithOwner, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
+import { authenticatesItself } from './external-token.js';
 
 /** Narrows `request.user` after a declared permission (plugins/permissions.ts) let a user through. */
 export function requireUser(user: User | null): User {
@@ -37,6 +38,7 @@ async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secre
   if (!token.used_recently) await recordTokenUse(app.db, token.id);
   request.apiToken = {
     id: token.id,
+    description: token.description,
     superUserToken: token.super_user_token,
     organizationGUID: token.organization_guid,
   };
@@ -75,7 +77,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('apiToken', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || authenticatesItself(request)) return;
     const token = request.headers['x-api-token'];
     if (typeof token === 'string' && token.length > 0) {
       await fromApiToken(app, request, token);

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../errors.js';
 import { anyone } from './permissions.js';
+import { authenticatesItself } from './external-token.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -38,6 +39,8 @@ async function csrfPlugin(app: FastifyInstance): Promise<void> {
   // onRequest: refused before the body is even read, so nothing can change.
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Routes that authenticate themselves (the external API) take no cookies, so no CSRF token either.
+    if (authenticatesItself(request)) return;
     if (request.headers['x-api-token']) return;
     const expected = request.session.get('csrfToken');
     const sent = request.headers['x-csrf-token'];

@@ -20,7 +20,7 @@ async function bareApp(config: Partial<AppConfig> = {}): Promise<FastifyInstance
     const who = request.headers['x-user'];
     if (who) request.user = { id: who === 'super' ? 1 : 2, superUser: who === 'super' } as User;
     if (request.headers['x-api-token'])
-      request.apiToken = { id: 1, superUserToken: false, organizationGUID: null };
+      request.apiToken = { id: 1, description: 'test', superUserToken: false, organizationGUID: null };
   });
   await app.register(permissions);
   return app;

@@ -19,6 +19,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppConfig, RemoteUser, RemoteUserScope } from '../config.js';
 import { httpError } from '../errors.js';
 import { loadRole } from '../stores/roles.store.js';
+import { authenticateExternalToken } from './external-token.js';
 
 /** The refusal the shared rules about one entity have always answered with (the console shows its own text). */
 export const MISSING_ROLES = 'missing roles';
@@ -39,6 +40,14 @@ function userOf(request: FastifyRequest): User {
 
 /** Open to everyone, logged in or not. Only a declaration: the plugin drops it from the route's hooks. */
 export const anyone: preHandlerAsyncHookHandler = declare(async () => {});
+
+/**
+ * The external API (`/api/external/v1`): an X-API-TOKEN and nothing else (plugins/external-token.ts). Its
+ * token's principal becomes the request's user, so entity permissions after it judge the token's reach.
+ */
+export const apiTokenOnly: preHandlerAsyncHookHandler = declare(async (request) => {
+  await authenticateExternalToken(request);
+});
 
 /** Any logged-in user; 401 otherwise. */
 export const loggedIn: preHandlerAsyncHookHandler = declare(async (request) => {

@@ -10,6 +10,13 @@ import type { Registry } from '../registry/registry.js';
 import type { Session } from './session.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on routes that authenticate their callers themselves (the external API's X-API-TOKEN,
+     * `api-token`; HTTP Basic service accounts): the session, authentication and CSRF hooks leave them be.
+     */
+    authentication?: string;
+  }
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
@@ -24,6 +31,11 @@ declare module 'fastify' {
     realUser: User | null;
     impersonatorId: number | null;
     /** True when the request authenticated with X-API-TOKEN. */
-    apiToken: { id: number; superUserToken: boolean; organizationGUID: string | null } | null;
+    apiToken: {
+      id: number;
+      description: string;
+      superUserToken: boolean;
+      organizationGUID: string | null;
+    } | null;
   }
 }

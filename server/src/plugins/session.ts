@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, extendSession, purgeExpired, writeSession } from '../stores/sessions.store.js';
 import { readSessionWithUser, type LoadedUserRow } from '../stores/users.store.js';
+import { authenticatesItself } from './external-token.js';
 
 export const SESSION_COOKIE = 'portal_session';
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -95,7 +96,7 @@ async function loadSession(app: FastifyInstance, request: FastifyRequest): Promi
   const raw = request.cookies[SESSION_COOKIE];
   request.session = new Session(null, {}, 0);
   // Only the API uses sessions; bundles and the dev IdP's pages are served without a database read.
-  if (!raw || !request.url.startsWith('/api/')) return;
+  if (!raw || !request.url.startsWith('/api/') || authenticatesItself(request)) return;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
   const stored = await readSessionWithUser<SessionData>(app.db, unsigned.value);

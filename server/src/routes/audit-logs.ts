@@ -51,6 +51,7 @@ const auditSchema = {
     actorId: { type: ['integer', 'null'] },
     actorName: { type: ['string', 'null'] },
     impersonatorId: { type: ['integer', 'null'] },
+    apiTokenId: { type: ['integer', 'null'] },
     entityType: { type: 'string' },
     entityId: { type: ['integer', 'null'] },
     action: { type: 'string' },

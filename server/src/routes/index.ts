@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import loginRoutes from '../oidc/login.routes.js';
 import auditLogRoutes from './audit-logs.js';
+import externalApiRoutes from './external/index.js';
 import invitationListRoutes from './invitation-lists.js';
 import invitationRoutes from './invitations.js';
 import manageRoutes from './manage.js';
@@ -36,6 +37,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     auditLogRoutes,
     provisioningRoutes,
     remoteMembershipRoutes,
+    externalApiRoutes,
   ]) {
     await app.register(module);
   }

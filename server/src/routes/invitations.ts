@@ -11,23 +11,19 @@ import { anyone, entity, loggedIn } from '../plugins/permissions.js';
 import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
 import { checkInvitation } from '../use-cases/invitation-create.js';
 import { INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../domain/invitation-create.js';
-import { invitationMessage, inviterDisplayName } from '../mail/invitation-mail.js';
 import type { ApiInvitation, InvitationRow } from '../stores/invitation.rows.js';
 import {
   deleteInvitation,
-  discardInvitations,
-  insertInvitations,
   invitationByHash,
   invitationById,
-  invitationsByIds,
   resendInvitation,
   toInvitations,
 } from '../stores/invitations.store.js';
+import { mailInvitations, sendInvitations } from '../use-cases/invitation-send.js';
 import { idSchema } from '../domain/ids.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
-import { SMTP_MAX_CONNECTIONS } from '../mail/mailer.js';
 import {
   createProgressBoard,
   PROGRESS_KEY_HEADER,
@@ -36,11 +32,6 @@ import {
   untracked,
   type ProgressTracker,
 } from '../domain/bulk-progress.js';
-
-/** Mails sent at the same time; matches the SMTP pool's connections. */
-const MAILS_AT_ONCE = SMTP_MAX_CONNECTIONS;
-/** Invitations written per transaction of a bulk create (each slice a few tens of milliseconds). */
-const BULK_SLICE = 25;
 
 const invitationSummarySchema = {
   type: 'object',
@@ -69,7 +60,7 @@ const progressSchema = {
 } as const;
 
 /** The invitation the path names: its row, and the invitation as the shared rules read it (roles loaded). */
-const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation }, ApiInvitation>({
+export const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation }, ApiInvitation>({
   load: async (request) => {
     const { db, registry } = request.server;
     const row = await invitationById(db, (request.params as { id: number }).id);
@@ -82,50 +73,6 @@ const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation 
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
   // Per process: behind a balancer without session affinity a poll may reach another instance (404).
   const progress = createProgressBoard();
-
-  async function mailInvitations(
-    created: Array<{ id: number; hash: string }>,
-    inviter: User | null,
-    tracker: ProgressTracker = untracked,
-  ): Promise<ApiInvitation[]> {
-    const rows = await invitationsByIds(
-      app.db,
-      created.map((c) => c.id),
-    );
-    const invitations = await toInvitations(app.db, app.registry, rows);
-    const mailOne = async (invitation: ApiInvitation) => {
-      const hash = created.find((c) => c.id === invitation.id)?.hash as string;
-      const name = inviterDisplayName(
-        inviter,
-        invitation.roles.map((r) => r.role),
-      );
-      const message = invitationMessage(invitation, hash, name, app.config.publicUrl);
-      // Development only (the accept link is a secret): the log names the link to open.
-      if (app.config.devIdp) {
-        app.log.info(
-          { invitationId: invitation.id, to: invitation.email, acceptUrl: message.acceptUrl },
-          'invitation accept link',
-        );
-      }
-      try {
-        await app.mailer.send(message);
-      } catch (error) {
-        // The invitation stands (it can be resent); the failure is for the operators.
-        app.log.error({ err: error, invitationId: invitation.id }, 'invitation mail failed');
-      }
-    };
-    // A few at a time, over the mailer's pooled connections: one by one, 100 mails took 16 s.
-    let mailed = 0;
-    for (let start = 0; start < invitations.length; start += MAILS_AT_ONCE) {
-      await Promise.all(
-        invitations.slice(start, start + MAILS_AT_ONCE).map(async (invitation) => {
-          await mailOne(invitation);
-          tracker.update({ mailed: ++mailed });
-        }),
-      );
-    }
-    return invitations;
-  }
 
   app.post<{ Body: InvitationRequest; Headers: { [PROGRESS_KEY_HEADER]?: string } }>(
     '/api/v1/invitations',
@@ -173,40 +120,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       request.body,
       app.config.pastDateAllowed,
     );
-    tracker.update({ phase: 'writing', total: checked.emails.length });
-    // A bulk of up to 1000 goes in slices, each its own short transaction with a turn for the waiting
-    // requests between them: one transaction held the database (PGlite's only connection) for seconds.
-    const created: Array<{ id: number; hash: string }> = [];
-    try {
-      for (let from = 0; from < checked.emails.length; from += BULK_SLICE) {
-        if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        const slice = { ...checked, emails: checked.emails.slice(from, from + BULK_SLICE) };
-        created.push(
-          ...(await app.db.tx((q) =>
-            insertInvitations(
-              q,
-              request,
-              user.id,
-              request.apiToken ? `API token ${request.apiToken.id}` : null,
-              slice,
-            ),
-          )),
-        );
-        tracker.update({ written: created.length });
-      }
-    } catch (error) {
-      // All or nothing, as before the slices: the slices already written (none mailed yet) go again.
-      await app.db.tx((q) =>
-        discardInvitations(
-          q,
-          created.map((c) => c.id),
-        ),
-      );
-      tracker.update({ written: 0 });
-      throw error;
-    }
-    tracker.update({ phase: 'mailing' });
-    await mailInvitations(created, user, tracker);
+    const created = await sendInvitations(app, request, checked, {
+      inviter: user,
+      remoteApiUser: request.apiToken ? `API token ${request.apiToken.id}` : null,
+      tracker,
+    });
     // A summary: a bulk of 1000 full invitations would be megabytes nobody reads.
     return { created: created.length, ids: created.map((c) => c.id) };
   }
@@ -252,7 +170,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         row.inviter_id === null
           ? user
           : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
-      const [invitation] = await mailInvitations([{ id: Number(row.id), hash: row.hash }], inviter as User);
+      const [invitation] = await mailInvitations(
+        app,
+        [{ id: Number(row.id), hash: row.hash }],
+        inviter as User,
+      );
       return invitation;
     },
   );

@@ -62,7 +62,8 @@ describe('voot', () => {
       const res = await get(`/api/external/v1/voot/${encodeURIComponent(sub)}`, authorization);
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Basic/);
-      expect(res.json().message).toMatch(/voot/);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.json().detail).toMatch(/voot/);
     }
   });
 });

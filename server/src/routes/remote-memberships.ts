@@ -19,6 +19,8 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
     '/api/external/v1/voot/:sub',
     {
       preHandler: remoteUserWith('voot'),
+      // Its own authentication (HTTP Basic): no session, token or CSRF hooks.
+      config: { authentication: 'basic' },
       schema: {
         params: subParams,
         response: {
@@ -44,6 +46,7 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
     '/api/external/v1/aa/:sub',
     {
       preHandler: remoteUserWith('attribute_aggregation'),
+      config: { authentication: 'basic' },
       schema: {
         params: subParams,
         querystring: {

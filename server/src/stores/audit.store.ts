@@ -39,8 +39,22 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Who acted: the request's effective user (and impersonator), or a job (null). */
-export type AuditActor = Pick<FastifyRequest, 'user' | 'impersonatorId'> | null;
+/**
+ * Who acted: the request's effective user (and impersonator), or a job (null). A call of the external
+ * API (`apiToken` set) is recorded with the token as actor: its name and number, beside its owner's id.
+ */
+export type AuditActor =
+  | (Pick<FastifyRequest, 'user' | 'impersonatorId'> & {
+      apiToken?: Pick<NonNullable<FastifyRequest['apiToken']>, 'id' | 'description'> | null;
+    })
+  | null;
+
+/** The actor's name as the trail shows it. */
+function actorName(actor: AuditActor): string | null {
+  const user = actor?.user ?? null;
+  if (actor?.apiToken) return `API token ${actor.apiToken.id} (${actor.apiToken.description})`;
+  return user ? (user.name ?? user.email ?? user.sub ?? null) : 'system';
+}
 
 interface Subjects {
   roleIds: number[];
@@ -116,11 +130,11 @@ function subjectsOf(entry: AuditEntry, actorId: number | null): Subjects {
 }
 
 const INSERT = `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action,
-     before, after, role_ids, role_name, user_id, user_name)
+     before, after, role_ids, role_name, user_id, user_name, api_token_id)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint[],
      coalesce($10, (SELECT name FROM roles WHERE id = ($9::bigint[])[1])), $11,
      -- the person's name as it is now; the snapshot's name or e-mail once the person is gone
-     coalesce((SELECT coalesce(name, email) FROM users WHERE id = $11), $12))`;
+     coalesce((SELECT coalesce(name, email) FROM users WHERE id = $11), $12), $13)`;
 
 /** Writes one audit row with the given transaction handle `q`, so it commits or rolls back with the change. */
 export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
@@ -128,7 +142,7 @@ export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry):
   const subjects = subjectsOf(entry, user?.id ?? null);
   await q.query(INSERT, [
     user?.id ?? null,
-    user ? (user.name ?? user.email ?? user.sub ?? null) : 'system',
+    actorName(actor),
     actor?.impersonatorId ?? null,
     entry.entityType,
     entry.entityId === null ? null : Number(entry.entityId),
@@ -139,6 +153,7 @@ export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry):
     subjects.roleName,
     subjects.userId,
     subjects.userName,
+    actor?.apiToken?.id ?? null,
   ]);
 }
 
@@ -192,6 +207,7 @@ interface AuditRow {
   actor_id: string | null;
   actor_name: string | null;
   impersonator_id: string | null;
+  api_token_id?: string | number | null;
   entity_type: string;
   entity_id: string | null;
   action: string;
@@ -212,6 +228,7 @@ function toRecord(row: AuditRow): AuditRecord {
     actorId: num(row.actor_id),
     actorName: row.actor_name,
     impersonatorId: num(row.impersonator_id),
+    apiTokenId: row.api_token_id === undefined || row.api_token_id === null ? null : Number(row.api_token_id),
     // The column holds only the subject types the writers use (audit() takes an AuditSubjectType).
     entityType: row.entity_type as AuditSubjectType,
     entityId: num(row.entity_id),

@@ -108,6 +108,7 @@ export async function deleteToken(q: Queryable, actor: AuditActor, token: Stored
 /** What the authentication reads of a token (read with its owner: readTokenWithOwner in users.store.ts). */
 export interface AuthTokenRow {
   id: number;
+  description: string;
   owner_id: number | null;
   super_user_token: boolean;
   organization_guid: string | null;
@@ -116,7 +117,7 @@ export interface AuthTokenRow {
 }
 
 /** The SELECT list of an AuthTokenRow over alias `t`, its columns prefixed `token_`. */
-export const TOKEN_AUTH_COLUMNS = `t.id AS token_id, t.owner_id AS token_owner_id,
+export const TOKEN_AUTH_COLUMNS = `t.id AS token_id, t.description AS token_description, t.owner_id AS token_owner_id,
   t.super_user_token AS token_super_user_token, t.organization_guid AS token_organization_guid,
   coalesce(t.last_used_at > now() - interval '1 minute', false) AS token_used_recently`;
 

@@ -5,6 +5,7 @@
 import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
+import { jsonRows } from '../db/json-rows.js';
 import { limitOffset, type PageSql } from '../domain/paging.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import { toUserRole, userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
@@ -40,26 +41,24 @@ export const USER_ROLE_SORT: Record<string, string> = {
 export async function searchMembers(
   q: Queryable,
   role: Role,
-  kind: 'guests' | 'maintainers',
+  kind: 'guests' | 'maintainers' | 'all',
   page: PageSql,
 ): Promise<{ content: ReturnType<typeof toUserRole>[]; total: number }> {
-  const kindSql =
-    kind === 'guests' ? "(ur.authority = 'GUEST' OR ur.guest_role_included)" : "ur.authority <> 'GUEST'";
+  const kindSql = {
+    guests: "(ur.authority = 'GUEST' OR ur.guest_role_included)",
+    maintainers: "ur.authority <> 'GUEST'",
+    all: 'TRUE',
+  }[kind];
   const where = `ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
-  const params = [role.id, page.like];
-  const pageParams = [...params];
-  const [rows, total] = await Promise.all([
-    q.query<UserRoleRow>(
-      `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}
-        ${page.order} ${limitOffset(page, pageParams)}`,
-      pageParams,
-    ),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE ${where}`,
-      params,
-    ),
-  ]);
-  return { content: rows.rows.map((row) => toUserRole(row, role)), total: Number(total.rows[0].n) };
+  const params: unknown[] = [role.id, page.like];
+  const from = 'FROM user_roles ur JOIN users u ON u.id = ur.user_id';
+  // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total.
+  const { rows } = await q.query<{ total: number; rows: UserRoleRow[] }>(
+    `SELECT (SELECT count(*) ${from} WHERE ${where})::int AS total,
+            ${jsonRows(`SELECT ${USER_ROLE_SELECT} ${from} WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    params,
+  );
+  return { content: rows[0].rows.map((row) => toUserRole(row, role)), total: Number(rows[0].total) };
 }
 
 /** The e-mail addresses of the role's managers, sorted. */
@@ -133,7 +132,8 @@ export async function removeUserRole(
 
 /**
  * Grants a role to a user accepting an invitation (spec §4): a new membership, or the existing one with
- * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited.
+ * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited; answers
+ * the membership's id.
  */
 export async function grantUserRole(
   q: Queryable,
@@ -146,7 +146,7 @@ export async function grantUserRole(
     endDate: Date | null;
     inviter: string | null;
   },
-): Promise<void> {
+): Promise<number> {
   const existing = (
     await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
       grant.userId,
@@ -165,7 +165,7 @@ export async function grantUserRole(
       action: 'create',
       after: userRoleSnapshot(rows[0]),
     });
-    return;
+    return Number(rows[0].id);
   }
   const authority =
     authorityRank(grant.authority) < authorityRank(existing.authority) ? grant.authority : existing.authority;
@@ -185,6 +185,7 @@ export async function grantUserRole(
     before: userRoleSnapshot(existing),
     after: userRoleSnapshot(rows[0]),
   });
+  return Number(existing.id);
 }
 
 export interface ApplicationUserRoleRow {

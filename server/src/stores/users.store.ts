@@ -82,6 +82,7 @@ export async function readTokenWithOwner(
   type Row = Omit<LoadedUserRow, 'id'> & {
     id: number | null;
     token_id: number;
+    token_description: string;
     token_owner_id: number | null;
     token_super_user_token: boolean;
     token_organization_guid: string | null;
@@ -98,6 +99,7 @@ export async function readTokenWithOwner(
   if (rows.length !== 1) return null;
   const {
     token_id: id,
+    token_description: description,
     token_owner_id: ownerId,
     token_super_user_token: superUserToken,
     token_organization_guid: organizationGUID,
@@ -106,6 +108,7 @@ export async function readTokenWithOwner(
   } = rows[0];
   const token: AuthTokenRow = {
     id: Number(id),
+    description,
     owner_id: ownerId === null ? null : Number(ownerId),
     super_user_token: superUserToken,
     organization_guid: organizationGUID,
@@ -222,4 +225,58 @@ export async function grantInvitedAuthority(
       [userId, invitation.organizationGUID],
     );
   }
+}
+
+/** A person named by an integration (the external API's direct grant): at least one of sub, eppn, email. */
+export interface ProvisionedPerson {
+  sub: string | null;
+  eduPersonPrincipalName: string | null;
+  email: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  name: string | null;
+  schacHomeOrganization: string | null;
+}
+
+/**
+ * The user a direct grant names, found by `sub`, else by `eduPersonPrincipalName`, else by e-mail address
+ * (case-insensitive), or created from what the integration gave (audited) when none is known. A person
+ * created without a `sub` gets the federation's form `urn:collab:person:<home>:<local part>`, which a later
+ * login with the same identity finds.
+ */
+export async function findOrCreateProvisionedUser(
+  q: Queryable,
+  actor: AuditActor,
+  person: ProvisionedPerson,
+): Promise<{ id: number; created: boolean }> {
+  const { rows: found } = await q.query<{ id: string }>(
+    `SELECT id FROM users
+      WHERE ($1::text IS NOT NULL AND sub = $1)
+         OR ($1::text IS NULL AND $2::text IS NOT NULL AND eduperson_principal_name = $2)
+         OR ($1::text IS NULL AND $2::text IS NULL AND lower(email) = lower($3))
+      ORDER BY id LIMIT 1`,
+    [person.sub, person.eduPersonPrincipalName, person.email],
+  );
+  if (found.length > 0) return { id: Number(found[0].id), created: false };
+  const identifier = (person.eduPersonPrincipalName ?? person.email ?? '') as string;
+  const [local, domain] = identifier.split('@');
+  const home = person.schacHomeOrganization ?? domain ?? null;
+  const sub = person.sub ?? `urn:collab:person:${home ?? 'unknown'}:${local}`;
+  const name =
+    person.name ?? ([person.givenName, person.familyName].filter(Boolean).join(' ') || person.email || null);
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (sub) DO UPDATE SET sub = EXCLUDED.sub
+     RETURNING id`,
+    [sub, person.email, person.givenName, person.familyName, name, person.eduPersonPrincipalName, home],
+  );
+  const id = Number(rows[0].id);
+  await audit(q, actor, {
+    entityType: 'user',
+    entityId: id,
+    action: 'create',
+    after: { name, email: person.email, sub },
+  });
+  return { id, created: true };
 }

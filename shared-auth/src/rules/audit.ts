@@ -36,6 +36,8 @@ export interface AuditRecord {
   actorId: number | null;
   actorName: string | null;
   impersonatorId: number | null;
+  /** The API token that made the change (the external API), when a token did. */
+  apiTokenId?: number | null;
   entityType: AuditSubjectType;
   entityId: number | null;
   action: string;

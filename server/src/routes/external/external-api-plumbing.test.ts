@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { apiApp, call, loginPersonas, type Sessions } from '../../test/api-kit.js';
+import { EXT, ext, makeToken } from './external-test-kit.js';
+
+let app: FastifyInstance;
+let s: Sessions;
+let token: string;
+
+beforeAll(async () => {
+  app = await apiApp({ mailer: { send: async () => undefined }, config: { externalApiRateLimit: 3 } });
+  s = await loginPersonas(app);
+  token = (await makeToken(app, s.admin, 'Rate limited')).secret;
+});
+afterAll(() => app.close());
+
+describe('rate limit per token', () => {
+  it('answers 429 with Retry-After past the configured calls a minute, for that token only', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await ext(app, token, 'GET', '/roles')).statusCode).toBe(200);
+    const limited = await ext(app, token, 'GET', '/roles');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['content-type']).toContain('application/problem+json');
+    expect(limited.json().detail).toMatch(/at most 3 calls a minute per token/);
+    const other = (await makeToken(app, s.admin, 'Another')).secret;
+    expect((await ext(app, other, 'GET', '/roles')).statusCode).toBe(200);
+    // The console's API is not counted.
+    expect((await call(app, s.admin, 'GET', '/api/v1/roles')).statusCode).toBe(200);
+  });
+});
+
+describe('OpenAPI documents and the reference page', () => {
+  it('describes every external route, with the token scheme and problem+json errors', async () => {
+    const res = await app.inject({ method: 'GET', url: `${EXT}/openapi.json` });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/external/v1/invitations',
+      '/api/external/v1/invitations/roles/{roleId}',
+      '/api/external/v1/invitations/{id}',
+      '/api/external/v1/roles',
+      '/api/external/v1/roles/{id}',
+      '/api/external/v1/user_roles',
+      '/api/external/v1/user_roles/roles/{roleId}',
+      '/api/external/v1/user_roles/user_role_provisioning',
+      '/api/external/v1/user_roles/{id}',
+    ]);
+    expect(doc.components.securitySchemes.apiToken).toEqual(
+      expect.objectContaining({ in: 'header', name: 'X-API-TOKEN' }),
+    );
+    const create = doc.paths['/api/external/v1/invitations'].post;
+    expect(create.responses['422'].content['application/problem+json']).toBeDefined();
+    expect(create.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+    expect(JSON.stringify(doc)).not.toContain('decimalId');
+  });
+
+  it("describes the console's API apart, and serves the reference page", async () => {
+    const v1 = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(v1.paths)).toContain('/api/v1/roles');
+    expect(Object.keys(v1.paths).some((p) => p.startsWith('/api/external'))).toBe(false);
+    const page = await app.inject({ method: 'GET', url: `${EXT}/docs` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    const bundle = await app.inject({ method: 'GET', url: `${EXT}/docs/swagger-ui-bundle.js` });
+    expect(bundle.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `${EXT}/docs/..%2Fpackage.json` })).statusCode).toBe(400);
+  });
+});

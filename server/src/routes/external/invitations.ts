@@ -1,0 +1,170 @@
+/**
+ * /api/external/v1/invitations: what an integration does with invitations — create (a hundred at once,
+ * with the accept links in the answer), resend, revoke, list a role's. The same use cases and rules as the
+ * console's /api/v1/invitations, with the token's reach as the user (plugins/external-token.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { allowedToDeleteInvitation, mayManageInvitation, mayViewRoleMembers } from 'shared-auth/rules';
+import { INVITATION_VALIDITY_DAYS } from '../../domain/invitation-create.js';
+import { idSchema } from '../../domain/ids.js';
+import { idParams, invitationSchema } from '../../domain/schemas.js';
+import { DAY_MS } from '../../domain/time.js';
+import { httpError } from '../../errors.js';
+import { invitationUrl } from '../../mail/invitation-mail.js';
+import { requireUser } from '../../plugins/auth.js';
+import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
+import { apiTokenOnly, roleNamedBy } from '../../plugins/permissions.js';
+import {
+  deleteInvitation,
+  openInvitationsOfRole,
+  resendInvitation,
+  toInvitations,
+} from '../../stores/invitations.store.js';
+import { checkInvitation } from '../../use-cases/invitation-create.js';
+import { mailInvitations, sendInvitations } from '../../use-cases/invitation-send.js';
+import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
+import { invitationInPath } from '../invitations.js';
+import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
+import {
+  createBodySchema,
+  createdSchema,
+  type Created,
+  type ExternalInvitationRequest,
+} from './invitation-schemas.js';
+
+const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
+
+export default async function externalInvitationRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: ExternalInvitationRequest }>(
+    `${EXTERNAL_API_PREFIX}/invitations`,
+    {
+      preHandler: apiTokenOnly,
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'createInvitations',
+        tags: ['invitations'],
+        summary: 'Invite people to roles (up to 1000 addresses a call)',
+        description:
+          "One invitation, with its own accept link, per address. A super-user token invites to any role; an organisation token to the roles on its organisation's applications, up to MANAGER. With `suppressSendingEmails` no mail goes out and the integration sends the links itself. Send an `Idempotency-Key` to make a retry safe.",
+        security: tokenSecurity,
+        headers: idempotencyKeyHeaders,
+        body: createBodySchema,
+        response: {
+          201: answer('The invitations, with their accept links', createdSchema),
+          ...problems(404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireUser(request.user);
+      const result = await idempotent<Created>(request, 'POST invitations', async () => {
+        const checked = await checkInvitation(
+          app.db,
+          app.registry,
+          principal,
+          request.body,
+          app.config.pastDateAllowed,
+        );
+        const token = request.apiToken!;
+        const created = await sendInvitations(app, request, checked, {
+          inviter: null,
+          remoteApiUser: `API token ${token.id} (${token.description})`,
+          suppressSendingEmails: request.body.suppressSendingEmails === true,
+        });
+        return {
+          status: 201,
+          body: {
+            status: 201,
+            invitationIdentifiers: created.map((c) => c.id),
+            recipientInvitationURLs: created.map((c, index) => ({
+              recipient: checked.emails[index],
+              invitationURL: invitationUrl(app.config.publicUrl, c.hash),
+            })),
+          },
+        };
+      });
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      reply.status(result.status);
+      return result.body;
+    },
+  );
+
+  app.put<{ Params: { id: number } }>(
+    `${EXTERNAL_API_PREFIX}/invitations/:id`,
+    {
+      preHandler: [apiTokenOnly, invitationInPath.permit(mayManageInvitation)],
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'resendInvitation',
+        tags: ['invitations'],
+        summary: 'Mail an open invitation again',
+        description: 'An expired invitation gets 30 more days. An accepted one cannot be resent (409).',
+        security: tokenSecurity,
+        params: idParams,
+        response: { 200: answer('The invitation', invitationSchema), ...problems(404, 409) },
+      },
+    },
+    async (request) => {
+      const { row } = invitationInPath.of(request);
+      if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
+      const expired = new Date(row.expiry_date).getTime() < Date.now();
+      const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
+      await app.db.tx((q) => resendInvitation(q, request, row, reopenedUntil));
+      const inviter =
+        row.inviter_id === null
+          ? null
+          : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
+      const [invitation] = await mailInvitations(app, [{ id: Number(row.id), hash: row.hash }], inviter);
+      return invitation;
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${EXTERNAL_API_PREFIX}/invitations/:id`,
+    {
+      preHandler: [apiTokenOnly, invitationInPath.permit(allowedToDeleteInvitation)],
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'revokeInvitation',
+        tags: ['invitations'],
+        summary: 'Revoke an invitation',
+        description: 'Its link stops working. An accepted invitation cannot be revoked (403).',
+        security: tokenSecurity,
+        params: idParams,
+        response: { 204: deleted, ...problems(404) },
+      },
+    },
+    async (request, reply) => {
+      const { row } = invitationInPath.of(request);
+      await app.db.tx((q) => deleteInvitation(q, request, row));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: { roleId: number } }>(
+    `${EXTERNAL_API_PREFIX}/invitations/roles/:roleId`,
+    {
+      preHandler: [apiTokenOnly, roleInPath.permit(mayViewRoleMembers)],
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'roleInvitations',
+        tags: ['invitations'],
+        summary: "A role's invitations not yet accepted",
+        security: tokenSecurity,
+        params: { type: 'object', required: ['roleId'], properties: { roleId: idSchema } },
+        response: {
+          200: answer('The open invitations, newest first (at most 1000)', {
+            type: 'array',
+            items: invitationSchema,
+          }),
+          ...problems(404),
+        },
+      },
+    },
+    async (request) => {
+      const role = roleInPath.of(request);
+      const rows = await openInvitationsOfRole(app.db, role.id);
+      return toInvitations(app.db, app.registry, rows);
+    },
+  );
+}

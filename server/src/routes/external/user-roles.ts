@@ -1,0 +1,152 @@
+/**
+ * /api/external/v1/user_roles: a role's members, an end date changed, a membership removed (the direct
+ * grant is in user-role-provisioning.ts). The console's stores and rules, with the token's reach as the
+ * user.
+ */
+import type { FastifyInstance } from 'fastify';
+import { allowedToRenewUserRole, mayViewRoleMembers, userRoleEndDateProblem } from 'shared-auth/rules';
+import { idSchema } from '../../domain/ids.js';
+import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../../domain/paging.js';
+import { httpError } from '../../errors.js';
+import { requireUser } from '../../plugins/auth.js';
+import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
+import { apiTokenOnly, entity, roleNamedBy } from '../../plugins/permissions.js';
+import { loadRole } from '../../stores/roles.store.js';
+import { toUserRole, type UserRoleRow } from '../../stores/user-role.rows.js';
+import {
+  loadUserRoleRow,
+  removeUserRole,
+  searchMembers,
+  setEndDate,
+  USER_ROLE_SORT,
+} from '../../stores/user-roles.store.js';
+import {
+  answer,
+  deleted,
+  externalRouteConfig,
+  membershipSchema,
+  problems,
+  tokenSecurity,
+} from './schemas.js';
+import type { Role } from 'shared-auth/rules';
+
+const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
+
+interface Membership {
+  row: UserRoleRow;
+  role: Role;
+  target: ReturnType<typeof toUserRole>;
+}
+
+/** The membership named by `userRoleId` (body or path), with its role. */
+const membershipNamed = (pick: (request: { body: unknown; params: unknown }) => number) =>
+  entity<Membership, Membership['target']>({
+    load: async (request) => {
+      const row = await loadUserRoleRow(request.server.db, pick(request));
+      const role = row && (await loadRole(request.server.db, request.server.registry, Number(row.role_id)));
+      return row && role ? { row, role, target: toUserRole(row, role) } : null;
+    },
+    notFound: (request) => `User role ${pick(request)} not found`,
+    judged: ({ target }) => target,
+  });
+
+const membershipInBody = membershipNamed((request) => (request.body as { userRoleId: number }).userRoleId);
+const membershipInPath = membershipNamed((request) => (request.params as { id: number }).id);
+
+const END_DATE_PROBLEMS = {
+  guestNeedsEndDate: 'A guest role needs an end date',
+  endDateNotInFuture: 'The end date must be in the future',
+} as const;
+
+export default async function externalUserRoleRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{
+    Params: { roleId: number };
+    Querystring: PagedQueryString & { kind?: 'guests' | 'maintainers' | 'all' };
+  }>(
+    `${EXTERNAL_API_PREFIX}/user_roles/roles/:roleId`,
+    {
+      preHandler: [apiTokenOnly, roleInPath.permit(mayViewRoleMembers)],
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'roleMembers',
+        tags: ['user_roles'],
+        summary: "A role's members, a page at a time",
+        description:
+          '`kind`: `guests` (GUEST, or a maintainer with the guest role included), `maintainers` (above GUEST) or `all` (default). `query` searches name and e-mail.',
+        security: tokenSecurity,
+        params: { type: 'object', required: ['roleId'], properties: { roleId: idSchema } },
+        querystring: {
+          type: 'object',
+          properties: {
+            ...pagedQueryProperties,
+            kind: { type: 'string', enum: ['guests', 'maintainers', 'all'] },
+          },
+        },
+        response: { 200: answer('A page of memberships', pageSchema(membershipSchema)), ...problems(404) },
+      },
+    },
+    async (request) => {
+      const role = roleInPath.of(request);
+      const page = pageSql(request.query, USER_ROLE_SORT);
+      const { content, total } = await searchMembers(app.db, role, request.query.kind ?? 'all', page);
+      return { content, totalElements: total };
+    },
+  );
+
+  app.put<{ Body: { userRoleId: number; endDate?: number | null } }>(
+    `${EXTERNAL_API_PREFIX}/user_roles`,
+    {
+      preHandler: [apiTokenOnly, membershipInBody.permit(allowedToRenewUserRole)],
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'changeEndDate',
+        tags: ['user_roles'],
+        summary: "Change (or clear) a membership's end date",
+        description: '`endDate` in epoch seconds; `null` clears it, never for a GUEST.',
+        security: tokenSecurity,
+        body: {
+          type: 'object',
+          required: ['userRoleId'],
+          properties: {
+            userRoleId: idSchema,
+            endDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
+          },
+          examples: [{ userRoleId: '34', endDate: 1893456000 }],
+        },
+        response: { 200: answer('The membership as changed', membershipSchema), ...problems(404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const { row, role } = membershipInBody.of(request);
+      const endDate = request.body.endDate ?? null;
+      const problem = userRoleEndDateProblem(user, row.authority, endDate, {
+        pastDateAllowed: app.config.pastDateAllowed,
+      });
+      if (problem) throw httpError(400, END_DATE_PROBLEMS[problem]);
+      const updated = await app.db.tx((q) => setEndDate(q, request, row, endDate));
+      return toUserRole(updated, role);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${EXTERNAL_API_PREFIX}/user_roles/:id`,
+    {
+      preHandler: [apiTokenOnly, membershipInPath.permit(allowedToRenewUserRole)],
+      config: externalRouteConfig,
+      schema: {
+        operationId: 'removeMembership',
+        tags: ['user_roles'],
+        summary: 'Remove a membership',
+        security: tokenSecurity,
+        params: { type: 'object', required: ['id'], properties: { id: idSchema } },
+        response: { 204: deleted, ...problems(404) },
+      },
+    },
+    async (request, reply) => {
+      const { row } = membershipInPath.of(request);
+      await app.db.tx((q) => removeUserRole(q, request, row, false));
+      return reply.status(204).send();
+    },
+  );
+}

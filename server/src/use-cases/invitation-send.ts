@@ -1,0 +1,126 @@
+/**
+ * Writing checked invitations and mailing them: the console's `POST /api/v1/invitations` and the external
+ * API's `POST /api/external/v1/invitations` are two faces of this one use case (its resend too).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { User } from 'shared-auth/rules';
+import type { CheckedInvitation } from '../domain/invitation-create.js';
+import { untracked, type ProgressTracker } from '../domain/bulk-progress.js';
+import { invitationMessage, inviterDisplayName } from '../mail/invitation-mail.js';
+import { SMTP_MAX_CONNECTIONS } from '../mail/mailer.js';
+import type { AuditActor } from '../stores/audit.store.js';
+import type { ApiInvitation } from '../stores/invitation.rows.js';
+import {
+  discardInvitations,
+  insertInvitations,
+  invitationsByIds,
+  toInvitations,
+} from '../stores/invitations.store.js';
+
+/** Mails sent at the same time; matches the SMTP pool's connections. */
+const MAILS_AT_ONCE = SMTP_MAX_CONNECTIONS;
+/** Invitations written per transaction of a bulk create (each slice a few tens of milliseconds). */
+const BULK_SLICE = 25;
+
+/** A written invitation: its id and the secret hash of its accept link. */
+export interface CreatedInvitation {
+  id: number;
+  hash: string;
+}
+
+/** Mails the invitations (a few at a time) and answers them as the API shows them. */
+export async function mailInvitations(
+  app: FastifyInstance,
+  created: readonly CreatedInvitation[],
+  inviter: Pick<User, 'name' | 'email'> | null,
+  tracker: ProgressTracker = untracked,
+): Promise<ApiInvitation[]> {
+  const rows = await invitationsByIds(
+    app.db,
+    created.map((c) => c.id),
+  );
+  const invitations = await toInvitations(app.db, app.registry, rows);
+  const mailOne = async (invitation: ApiInvitation) => {
+    const hash = created.find((c) => c.id === invitation.id)?.hash as string;
+    const name = inviterDisplayName(
+      inviter,
+      invitation.roles.map((r) => r.role),
+    );
+    const message = invitationMessage(invitation, hash, name, app.config.publicUrl);
+    // Development only (the accept link is a secret): the log names the link to open.
+    if (app.config.devIdp) {
+      app.log.info(
+        { invitationId: invitation.id, to: invitation.email, acceptUrl: message.acceptUrl },
+        'invitation accept link',
+      );
+    }
+    try {
+      await app.mailer.send(message);
+    } catch (error) {
+      // The invitation stands (it can be resent); the failure is for the operators.
+      app.log.error({ err: error, invitationId: invitation.id }, 'invitation mail failed');
+    }
+  };
+  // A few at a time, over the mailer's pooled connections: one by one, 100 mails took 16 s.
+  let mailed = 0;
+  for (let start = 0; start < invitations.length; start += MAILS_AT_ONCE) {
+    await Promise.all(
+      invitations.slice(start, start + MAILS_AT_ONCE).map(async (invitation) => {
+        await mailOne(invitation);
+        tracker.update({ mailed: ++mailed });
+      }),
+    );
+  }
+  return invitations;
+}
+
+/**
+ * Writes the checked invitations, all or nothing, then mails them unless `suppressSendingEmails` (the
+ * integration mails the links itself). A bulk of up to 1000 goes in slices, each its own short
+ * transaction with a turn for the waiting requests between them: one transaction held the database
+ * (PGlite's only connection) for seconds.
+ */
+export async function sendInvitations(
+  app: FastifyInstance,
+  actor: AuditActor,
+  checked: CheckedInvitation,
+  options: {
+    /** The person who invites (null for a token of the external API). */
+    inviter: User | null;
+    /** Set when the invitations came in through an API token. */
+    remoteApiUser: string | null;
+    suppressSendingEmails?: boolean;
+    tracker?: ProgressTracker;
+  },
+): Promise<CreatedInvitation[]> {
+  const tracker = options.tracker ?? untracked;
+  tracker.update({ phase: 'writing', total: checked.emails.length });
+  const created: CreatedInvitation[] = [];
+  try {
+    for (let from = 0; from < checked.emails.length; from += BULK_SLICE) {
+      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const slice = { ...checked, emails: checked.emails.slice(from, from + BULK_SLICE) };
+      created.push(
+        ...(await app.db.tx((q) =>
+          insertInvitations(q, actor, options.inviter?.id ?? null, options.remoteApiUser, slice),
+        )),
+      );
+      tracker.update({ written: created.length });
+    }
+  } catch (error) {
+    // All or nothing, as before the slices: the slices already written (none mailed yet) go again.
+    await app.db.tx((q) =>
+      discardInvitations(
+        q,
+        created.map((c) => c.id),
+      ),
+    );
+    tracker.update({ written: 0 });
+    throw error;
+  }
+  if (!options.suppressSendingEmails) {
+    tracker.update({ phase: 'mailing' });
+    await mailInvitations(app, created, options.inviter, tracker);
+  }
+  return created;
+}
