@@ -79,12 +79,23 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
             name: 'X-API-TOKEN',
             description: "An API token made on the console's tokens page",
           },
+          serviceAccount: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'A service account of REMOTE_USERS (voot, attribute aggregation): its username and password, with the scope the route names',
+          },
         },
       },
       tags: [
         { name: 'invitations', description: 'Invitations to roles' },
         { name: 'roles', description: 'Roles and their applications' },
         { name: 'user_roles', description: 'Memberships: who holds a role, until when' },
+        {
+          name: 'memberships',
+          description:
+            "A person's guest memberships for authorisation rules (voot) and for attributes (attribute aggregation), for service accounts",
+        },
       ],
     },
     // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; a console

@@ -35,6 +35,7 @@ describe('OpenAPI documents and the reference page', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/external/v1/aa/{sub}',
       '/api/external/v1/invitations',
       '/api/external/v1/invitations/roles/{roleId}',
       '/api/external/v1/invitations/{id}',
@@ -44,6 +45,7 @@ describe('OpenAPI documents and the reference page', () => {
       '/api/external/v1/user_roles/roles/{roleId}',
       '/api/external/v1/user_roles/user_role_provisioning',
       '/api/external/v1/user_roles/{id}',
+      '/api/external/v1/voot/{sub}',
     ]);
     expect(doc.components.securitySchemes.apiToken).toEqual(
       expect.objectContaining({ in: 'header', name: 'X-API-TOKEN' }),
@@ -52,6 +54,14 @@ describe('OpenAPI documents and the reference page', () => {
     expect(create.responses['422'].content['application/problem+json']).toBeDefined();
     expect(create.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
     expect(JSON.stringify(doc)).not.toContain('decimalId');
+    // voot and attribute aggregation: service accounts by HTTP Basic, their own scheme.
+    expect(doc.components.securitySchemes.serviceAccount).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'basic' }),
+    );
+    expect(doc.paths['/api/external/v1/voot/{sub}'].get.security).toEqual([{ serviceAccount: [] }]);
+    expect(
+      doc.paths['/api/external/v1/aa/{sub}'].get.responses['401'].content['application/problem+json'],
+    ).toBeDefined();
   });
 
   it("describes the console's API apart, and serves the reference page", async () => {
