@@ -59,6 +59,7 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
       config: { authentication: 'basic' },
       schema: {
         tags: ['memberships'],
+        operationId: 'vootMemberships',
         summary: "A person's guest memberships (voot)",
         description:
           "The roles the person holds as a guest (GUEST, or another authority with the guest role included) and that have not ended, by name; an empty list for an unknown subject. Records the person's last activity. Scope `voot`.",
@@ -104,6 +105,7 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
       config: { authentication: 'basic' },
       schema: {
         tags: ['memberships'],
+        operationId: 'attributeAggregationMemberships',
         summary: "A person's guest memberships of roles on one service (attribute aggregation)",
         description:
           "The urns of the roles on the service named by `SPentityID` that the person holds as a guest and that have not ended; an empty list for an unknown service or subject. Records the person's last activity. Scope `attribute_aggregation`.",
