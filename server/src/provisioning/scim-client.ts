@@ -62,7 +62,15 @@ function reasonOf(status: number, text: string): string {
 
 export function scimClient(
   target: Pick<ScimTarget, 'url' | 'authorization'>,
-  { timeoutMs, fetchImpl = fetch }: { timeoutMs: number; fetchImpl?: typeof fetch },
+  {
+    timeoutMs,
+    fetchImpl = fetch,
+    signal,
+  }: {
+    timeoutMs: number;
+    fetchImpl?: typeof fetch;
+    /** Aborts every call (the server closing). */ signal?: AbortSignal;
+  },
 ): ScimClient {
   return {
     async send(method, path, body) {
@@ -76,7 +84,9 @@ export function scimClient(
             ...(target.authorization ? { authorization: target.authorization } : {}),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: signal
+            ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal])
+            : AbortSignal.timeout(timeoutMs),
           redirect: 'error',
         });
       } catch (error) {

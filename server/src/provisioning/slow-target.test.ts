@@ -88,7 +88,10 @@ it('delivers to a target while another does not answer at all', async () => {
   await until(() =>
     scim
       .snapshot('fast')
-      .groups.some((g) => g.displayName === 'Fast Role' && g.members.some((m) => m.display === 'urn:test:quick@example.org')),
+      .groups.some(
+        (g) =>
+          g.displayName === 'Fast Role' && g.members.some((m) => m.display === 'urn:test:quick@example.org'),
+      ),
   );
   // The slow target's delivery is still under way (its 30 s timeout has not run out).
   const { rows } = await app.db.query<{ leased: boolean }>(
@@ -101,10 +104,17 @@ it("waits as long as a target's Retry-After asks", async () => {
   const role = await insertRole(app, 'Busy Role', ['app-busy']);
   await addMember(app, await addUser(app, 'patient@example.org'), role, 'GUEST');
   await until(async () => {
-    const { rows } = await app.db.query("SELECT 1 FROM provisioning_queue WHERE target = 'prov-busy' AND attempts > 0");
+    const { rows } = await app.db.query(
+      "SELECT 1 FROM provisioning_queue WHERE target = 'prov-busy' AND attempts > 0",
+    );
     return rows.length > 0;
   });
-  const { rows } = await app.db.query<{ status: string; last_status: number; wait: number; attempts: number }>(
+  const { rows } = await app.db.query<{
+    status: string;
+    last_status: number;
+    wait: number;
+    attempts: number;
+  }>(
     `SELECT status, last_status, attempts, extract(epoch FROM next_attempt_at - now())::float AS wait
        FROM provisioning_queue WHERE target = 'prov-busy' AND attempts > 0`,
   );

@@ -77,6 +77,8 @@ export const provisioningWorker = fp(
     const pausedUntil = new Map<string, number>();
     /** While a drain runs: its start (each due row is tried once in it). */
     let drainSince: string | null = null;
+    /** Aborts the calls under way when the server closes: their deliveries are made after a restart. */
+    const closing = new AbortController();
 
     async function plan(): Promise<void> {
       const targets = plannedTargets(await app.registry.scimTargets());
@@ -132,7 +134,7 @@ export const provisioningWorker = fp(
     }
 
     async function runTarget(target: ScimTarget): Promise<void> {
-      const client = scimClient(target, { timeoutMs: settings.timeoutMs });
+      const client = scimClient(target, { timeoutMs: settings.timeoutMs, signal: closing.signal });
       const ctx = { db: app.db, target, client };
       while (!stopped) {
         const items = await claimDue(app.db, target.id, CLAIM_BATCH, settings.leaseMs, drainSince);
@@ -151,6 +153,14 @@ export const provisioningWorker = fp(
             else await deliverUser(ctx, item.localId);
             await markDelivered(app.db, item);
           } catch (error) {
+            if (stopped) {
+              // Cut short by the close: not an attempt; the lease goes back for the next instance or start.
+              await releaseLeases(
+                app.db,
+                items.slice(i).map((it) => it.id),
+              );
+              return;
+            }
             const goOn = await settle(target, item, error);
             if (!goOn) {
               // The target is not answering: the rest waits for its turn, in order.
@@ -249,6 +259,7 @@ export const provisioningWorker = fp(
     });
     app.addHook('preClose', async () => {
       stopped = true;
+      closing.abort();
       if (timer) clearInterval(timer);
       await ticking;
       await Promise.all(loops.values());
