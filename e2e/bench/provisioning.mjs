@@ -177,9 +177,12 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink }) {
         throw new Error(`invitations: ${invited.status} ${JSON.stringify(invited.body)}`);
     }
     const links = new Map();
-    await pool(emails, 32, async (email) => links.set(email, acceptLink(await smtp.waitForMail(email))));
+    await pool(emails, 32, async (email) => {
+      links.set(email, acceptLink(await smtp.waitForMail(email)));
+    });
 
     // users/config, asked every 50 ms while the guests accept and the deliveries go out.
+    /** @type {number[]} */
     const configTimes = [];
     let watching = true;
     const watcher = (async () => {
@@ -238,7 +241,7 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink }) {
     };
 
     // voot and attribute aggregation on the performance seed, against the floor.
-    const seeded = await admin.api('PUT', 'system/performance-seed');
+    const seeded = await admin.api('PUT', 'system/performance-seed', undefined);
     if (seeded.status >= 300) throw new Error(`performance seed: ${seeded.status}`);
     const sub = encodeURIComponent('urn:collab:person:perf.example.org:2');
     const generator = startLoadProcess();

@@ -138,7 +138,7 @@ test(
         async () => assert.ok(scim.requestLog('crash').length >= 3, 'three deliveries answered'),
         { timeoutMs: 30_000 },
       );
-      process.kill(first.pid, 'SIGKILL');
+      process.kill(Number(first.pid), 'SIGKILL');
       await first.stop();
       const answeredBefore = scim.requestLog('crash').length;
 
