@@ -22,7 +22,7 @@ describe('the system area', () => {
     expect(tabNames()).toEqual([
       'Cron',
       'Invitations',
-      'Unknown applications',
+      'Unknown roles',
       'Expired user roles',
       'Expiring user roles',
     ]);
@@ -63,7 +63,7 @@ describe('the system area', () => {
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(
       screen
-        .getAllByText('Unknown applications')
+        .getAllByText('Unknown roles')
         .some((node) => node.getAttribute('aria-current') === 'page'),
     ).toBe(true);
   });

@@ -1,4 +1,7 @@
-/** Cleanup: expired invitations and expired user roles are deleted, each deletion audited. */
+/**
+ * Cleanup: invitations expired more than INVITATION_RETENTION_DAYS ago and ended user roles are deleted,
+ * each deletion audited.
+ */
 import type { Db } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { deleteExpiredInvitations } from '../stores/invitations.store.js';
@@ -18,9 +21,9 @@ export interface CleanupResult {
 }
 
 /** Returns what was removed, or null when another instance is running the cleanup right now. */
-export async function runCleanup(db: Db): Promise<CleanupResult | null> {
+export async function runCleanup(db: Db, invitationRetentionDays = 0): Promise<CleanupResult | null> {
   const outcome = await withJobLock(db, JOB_LOCK_KEYS.cleanup, async (q) => {
-    const invitations = await deleteExpiredInvitations(q, null);
+    const invitations = await deleteExpiredInvitations(q, null, invitationRetentionDays);
     const userRoles = await deleteEndedUserRoles(q, null);
     return {
       invitations: invitations.map((i) => ({

@@ -1,6 +1,12 @@
 import type { ApplicationMap, Institution, Provisioning } from 'shared-auth/rules';
-import { toApplication, toIdentityProvider, toProvisioning, type ManageEntity } from './manage-entity.js';
-import type { IdentityProvider, Registry, RegistryApplication } from './registry.js';
+import {
+  toAnyIdentityProvider,
+  toApplication,
+  toIdentityProvider,
+  toProvisioning,
+  type ManageEntity,
+} from './manage-entity.js';
+import type { AnyIdentityProvider, IdentityProvider, Registry, RegistryApplication } from './registry.js';
 
 export interface EntitySnapshot {
   applications: ManageEntity[];
@@ -23,6 +29,8 @@ interface Indexed {
   identityProviders: IdentityProvider[];
   /** The first identity provider of each organisation GUID, in lower case. */
   identityProviderByOrganization: ReadonlyMap<string, IdentityProvider>;
+  /** Every identity provider (institutions and others, such as eduID) by its entity id. */
+  identityProviderByEntityId: ReadonlyMap<string, AnyIdentityProvider>;
   provisionings: Provisioning[];
 }
 
@@ -58,6 +66,9 @@ function index(snapshot: EntitySnapshot): Indexed {
     byOrganization: groupBy(applications, (a) => a.institutionGuid?.toLowerCase()),
     identityProviders,
     identityProviderByOrganization,
+    identityProviderByEntityId: new Map(
+      snapshot.identityProviders.map(toAnyIdentityProvider).map((idp) => [idp.entityid, idp]),
+    ),
     provisionings: snapshot.provisionings.map(toProvisioning),
   };
 }
@@ -103,6 +114,10 @@ export class EntityRegistry implements Registry {
 
   async identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null> {
     return (await this.data()).identityProviderByOrganization.get(guid.trim().toLowerCase()) ?? null;
+  }
+
+  async identityProviderByEntityId(entityId: string): Promise<AnyIdentityProvider | null> {
+    return (await this.data()).identityProviderByEntityId.get(entityId) ?? null;
   }
 
   async applicationsForOrganization(guid: string): Promise<RegistryApplication[]> {

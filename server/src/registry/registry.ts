@@ -20,6 +20,9 @@ export interface IdentityProvider {
   logo?: string;
 }
 
+/** An identity provider as the registry holds it, with or without an institution (eduID has none). */
+export type AnyIdentityProvider = Omit<IdentityProvider, 'organizationGUID'> & { organizationGUID?: string };
+
 /**
  * The application registry (OpenConext Manage or its JSON stand-in): everything the server needs to know
  * about applications, provisionings and institutions; `app.registry`.
@@ -31,6 +34,8 @@ export interface Registry {
   provisioningsFor(manageId: string): Promise<Provisioning[]>;
   identityProviders(): Promise<IdentityProvider[]>;
   identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null>;
+  /** The identity provider with this entity id, institution or not (eduID's); null when unknown. */
+  identityProviderByEntityId(entityId: string): Promise<AnyIdentityProvider | null>;
   applicationsForOrganization(guid: string): Promise<RegistryApplication[]>;
   /**
    * Every application as a role carries it, by manage id: the same (frozen) objects for as long as the

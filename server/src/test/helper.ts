@@ -24,6 +24,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       DEV_SEED: 'false',
       CRON_CLEANUP: '0',
       CRON_EXPIRY_NOTIFICATIONS: '0',
+      CRON_TIDY: '0',
       ...env,
     }),
     ...overrides,
