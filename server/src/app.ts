@@ -27,7 +27,6 @@ import routes from './routes/index.js';
 import { seedDevelopmentData } from './seed/dev-seed.js';
 import devMailbox from './dev-mailbox/dev-mailbox.plugin.js';
 import metricsPlugin, { countingMailer, createMetrics } from './plugins/metrics.js';
-import refusedRequests from './plugins/refused-requests.js';
 
 export interface BuildOverrides {
   /** A complete configuration (tests); otherwise read from the environment. */
@@ -126,7 +125,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   // Registered before every other plugin, so that its encapsulated route gets none of their hooks.
   if (config.benchFloor) await app.register(benchFloor);
   await app.register(metricsPlugin);
-  await app.register(refusedRequests);
   await app.register(securityHeaders);
   await app.register(badInput);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
