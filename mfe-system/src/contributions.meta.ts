@@ -41,6 +41,13 @@ const meta = {
       labelKey: 'tabExpiringUserRoles',
       visibleRule: 'superUser',
     },
+    institutionAdminsTab: {
+      slot: 'system.tabs',
+      id: 'institutionAdmins',
+      order: 55,
+      labelKey: 'tabInstitutionAdmins',
+      visibleRule: 'superUser',
+    },
     // Only where the configuration allows the seed: the system page passes that in the slot's context.
     seedTab: {
       slot: 'system.tabs',

@@ -25,6 +25,7 @@ describe('the system area', () => {
       'Unknown roles',
       'Expired user roles',
       'Expiring user roles',
+      'Institution admins',
     ]);
     expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });

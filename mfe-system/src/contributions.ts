@@ -32,6 +32,10 @@ const contributions: RemoteContributions = {
       ...meta.extensions.expiringUserRolesTab,
       component: loadable(() => import('./system/expiring-user-roles-tab.component')),
     },
+    {
+      ...meta.extensions.institutionAdminsTab,
+      component: loadable(() => import('./system/institution-admins-tab.component')),
+    },
     { ...meta.extensions.seedTab, component: loadable(() => import('./system/seed-tab.component')) },
   ],
   translations: { en, nl },
