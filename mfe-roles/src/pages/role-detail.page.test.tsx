@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSessionStore } from 'shared-auth';
 import { fetchRole } from '../resources/roles.resource';
 import { fetchManagerEmails, prefetchUserRoles, searchUserRoles } from '../resources/user-roles.resource';
+import { fetchRoleInstitutionAdmins } from '../resources/users.resource';
 import * as personas from '../test-support/personas';
 import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
 import { goneRole, userRole, wikiRole } from '../test-support/roles.fixture';
@@ -21,7 +22,11 @@ jest.mock('../resources/user-roles.resource', () => ({
   updateEndDate: jest.fn(),
   deleteUserRole: jest.fn(),
 }));
+jest.mock('../resources/users.resource', () => ({ fetchRoleInstitutionAdmins: jest.fn() }));
 const role = fetchRole as jest.MockedFunction<typeof fetchRole>;
+const institutionAdmins = fetchRoleInstitutionAdmins as jest.MockedFunction<
+  typeof fetchRoleInstitutionAdmins
+>;
 const members = searchUserRoles as jest.MockedFunction<typeof searchUserRoles>;
 const managers = fetchManagerEmails as jest.MockedFunction<typeof fetchManagerEmails>;
 
@@ -31,9 +36,38 @@ beforeEach(() => {
   role.mockReset().mockResolvedValue(wikiRole);
   members.mockReset().mockResolvedValue({ content: [userRole(1, 'Gina Guest')], totalElements: 1 });
   managers.mockReset().mockResolvedValue(['manon@example.org', 'max@example.org']);
+  institutionAdmins.mockReset().mockResolvedValue([]);
 });
 
 describe('role page', () => {
+  it('lists the institution admins who may manage the role, with a mail link', async () => {
+    institutionAdmins.mockResolvedValue([
+      {
+        id: 2,
+        name: 'Iris Institution',
+        email: 'iris@example.org',
+        organizationGUID: personas.ORGANISATION_GUID,
+      },
+    ]);
+    await setUpRoles(personas.superUser);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    const list = await screen.findByRole('list', { name: 'Institution admins who may manage this role' });
+    expect(list).toHaveTextContent('Iris Institution');
+    expect(screen.getByRole('link', { name: 'Iris Institution' })).toHaveAttribute(
+      'href',
+      'mailto:iris@example.org',
+    );
+    expect(institutionAdmins).toHaveBeenCalledWith(7);
+  });
+
+  it('says when no institution admin manages the role, in Dutch', async () => {
+    await setUpRoles(personas.superUser, 'nl');
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(
+      await screen.findByText('Geen instellingsbeheerder beheert de applicaties van deze rol.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the header, the guests tab by default and the breadcrumb of a manager', async () => {
     await setUpRoles(personas.manager);
     renderAt('/roles/7', <RoleDetailPage />, ROUTE);
