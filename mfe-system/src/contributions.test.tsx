@@ -63,9 +63,7 @@ describe('the system area', () => {
     expect(await screen.findByRole('link', { name: 'System' })).toHaveAttribute('href', '/system');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(
-      screen
-        .getAllByText('Unknown roles')
-        .some((node) => node.getAttribute('aria-current') === 'page'),
+      screen.getAllByText('Unknown roles').some((node) => node.getAttribute('aria-current') === 'page'),
     ).toBe(true);
   });
 });

@@ -12,7 +12,9 @@ import { countJobRun } from '../plugins/metrics.js';
 function summary(result: unknown): unknown {
   if (Array.isArray(result)) {
     // The tidy jobs' results, one per job; any other list (mails) by its length.
-    return result.every((r) => r && typeof r === 'object' && 'job' in r) ? result.map(summary) : result.length;
+    return result.every((r) => r && typeof r === 'object' && 'job' in r)
+      ? result.map(summary)
+      : result.length;
   }
   if (!result || typeof result !== 'object') return result;
   return Object.fromEntries(
@@ -45,7 +47,9 @@ export const jobsPlugin = fp(
       timers.push(timer);
     };
     app.addHook('onReady', async () => {
-      every(app.config.cronCleanupMs, 'cleanup', () => runCleanup(app.db, app.config.tidy.invitationRetentionDays));
+      every(app.config.cronCleanupMs, 'cleanup', () =>
+        runCleanup(app.db, app.config.tidy.invitationRetentionDays),
+      );
       every(app.config.cronExpiryNotificationsMs, 'expiry-notifications', () =>
         runExpiryNotifications({
           db: app.db,

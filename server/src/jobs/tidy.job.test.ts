@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { testConfig } from '../test/helper.js';
-import { addMember, addUser, apiApp, call, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import {
+  addMember,
+  addUser,
+  apiApp,
+  call,
+  insertRole,
+  loginPersonas,
+  type Sessions,
+} from '../test/api-kit.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -17,11 +25,10 @@ const exists = async (id: number) =>
   (await app.db.query('SELECT 1 FROM users WHERE id = $1', [id])).rowCount === 1;
 const auditRows = async (action: string, entityId: number) =>
   (
-    await app.db.query('SELECT before FROM audit_logs WHERE action = $1 AND entity_type = $2 AND entity_id = $3', [
-      action,
-      'user',
-      entityId,
-    ])
+    await app.db.query(
+      'SELECT before FROM audit_logs WHERE action = $1 AND entity_type = $2 AND entity_id = $3',
+      [action, 'user', entityId],
+    )
   ).rows as Array<{ before: { memberships: number; reason: string } }>;
 
 describe('tidy data: users inactive for TIDY_INACTIVE_USER_DAYS (default 1,000)', () => {
@@ -62,8 +69,11 @@ describe('tidy data: users without any membership for TIDY_USERS_WITHOUT_ROLES_D
     const left = await addUser(app, 'left@example.org');
     const membership = await addMember(app, left, wiki, 'GUEST');
     const since = async () =>
-      (await app.db.query<{ s: Date | null }>('SELECT without_roles_since AS s FROM users WHERE id = $1', [left]))
-        .rows[0].s;
+      (
+        await app.db.query<{ s: Date | null }>('SELECT without_roles_since AS s FROM users WHERE id = $1', [
+          left,
+        ])
+      ).rows[0].s;
     expect(await since()).toBeNull();
     await app.db.query('DELETE FROM user_roles WHERE id = $1', [membership]);
     expect(await since()).not.toBeNull();

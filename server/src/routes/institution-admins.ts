@@ -114,10 +114,9 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
       const owners = await Promise.all(
         role.applicationUsages.map((u) => app.registry.provider(u.application.manageId)),
       );
-      const guids = [
-        ...owners.map((a) => a?.institutionGuid),
-        role.organizationGUID ?? undefined,
-      ].filter((g): g is string => Boolean(g));
+      const guids = [...owners.map((a) => a?.institutionGuid), role.organizationGUID ?? undefined].filter(
+        (g): g is string => Boolean(g),
+      );
       if (guids.length === 0) return [];
       const rows = await institutionAdmins(app.db, [...new Set(guids)]);
       return rows.map((row) => ({ ...listItem(row), organizationGUID: row.organization_guid }));

@@ -107,7 +107,8 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     },
     async () => {
       const idp = await app.registry.identityProviderByEntityId(app.config.eduidEntityId);
-      if (!idp) throw httpError(404, `The registry has no eduID identity provider ${app.config.eduidEntityId}`);
+      if (!idp)
+        throw httpError(404, `The registry has no eduID identity provider ${app.config.eduidEntityId}`);
       return {
         ...idp,
         type: 'saml20_idp',

@@ -1,7 +1,16 @@
 // The four routes the reference console (OpenConext Invite's client) calls beyond the spec's list, and the
 // institution admins page of a super user (issue 42, items 9 and 10).
 import type { FastifyInstance } from 'fastify';
-import { addMember, addUser, apiApp, call, HW_GUID, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import {
+  addMember,
+  addUser,
+  apiApp,
+  call,
+  HW_GUID,
+  insertRole,
+  loginPersonas,
+  type Sessions,
+} from '../test/api-kit.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -23,7 +32,9 @@ describe('GET manage/identity-providers', () => {
     const harderwijk = res.json().find((idp: { institutionGuid: string }) => idp.institutionGuid === HW_GUID);
     expect(harderwijk).toMatchObject({ 'name:en': 'Universiteit Harderwijk', type: 'saml20_idp' });
     expect(res.json().every((idp: { institutionGuid?: string }) => Boolean(idp.institutionGuid))).toBe(true);
-    expect((await call(app, s.institutionAdmin, 'GET', '/api/v1/manage/identity-providers')).statusCode).toBe(403);
+    expect((await call(app, s.institutionAdmin, 'GET', '/api/v1/manage/identity-providers')).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -56,7 +67,9 @@ describe('GET manage/requested-authn-context-values', () => {
       EduIDLinkedInstitution: 'https://eduid.nl/trust/linked-institution',
       TransparentAuthnContext: 'transparent_authn_context',
     });
-    expect((await call(app, null, 'GET', '/api/v1/manage/requested-authn-context-values')).statusCode).toBe(401);
+    expect((await call(app, null, 'GET', '/api/v1/manage/requested-authn-context-values')).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -65,7 +78,11 @@ describe('GET users/institution-admins/{roleId}', () => {
     const res = await call(app, s.inviter, 'GET', `/api/v1/users/institution-admins/${wiki}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      expect.objectContaining({ id: s.institutionAdmin.userId, organizationGUID: HW_GUID, institutionAdmin: true }),
+      expect.objectContaining({
+        id: s.institutionAdmin.userId,
+        organizationGUID: HW_GUID,
+        institutionAdmin: true,
+      }),
     ]);
     const none = await call(app, s.admin, 'GET', `/api/v1/users/institution-admins/${elsewhere}`);
     expect(none.json()).toEqual([]);
@@ -74,7 +91,9 @@ describe('GET users/institution-admins/{roleId}', () => {
   it('is refused to whoever may not open the role, and a 404 for no role', async () => {
     const guest = await addUser(app, 'ref-guest@example.org');
     await addMember(app, guest, wiki, 'GUEST');
-    expect((await call(app, s.guest, 'GET', `/api/v1/users/institution-admins/${wiki}`)).statusCode).toBe(403);
+    expect((await call(app, s.guest, 'GET', `/api/v1/users/institution-admins/${wiki}`)).statusCode).toBe(
+      403,
+    );
     expect((await call(app, s.admin, 'GET', '/api/v1/users/institution-admins/999999')).statusCode).toBe(404);
     expect((await call(app, s.admin, 'GET', '/api/v1/users/institution-admins/abc')).statusCode).toBe(400);
   });
@@ -83,9 +102,10 @@ describe('GET users/institution-admins/{roleId}', () => {
 describe('GET users/institution-admins', () => {
   it('groups the admins per organisation of the registry, unknown GUIDs last', async () => {
     const stray = await addUser(app, 'stray-admin@example.org');
-    await app.db.query("UPDATE users SET institution_admin = true, organization_guid = 'not-in-registry' WHERE id = $1", [
-      stray,
-    ]);
+    await app.db.query(
+      "UPDATE users SET institution_admin = true, organization_guid = 'not-in-registry' WHERE id = $1",
+      [stray],
+    );
     const res = await call(app, s.admin, 'GET', '/api/v1/users/institution-admins');
     expect(res.statusCode).toBe(200);
     const groups = res.json();
@@ -93,6 +113,8 @@ describe('GET users/institution-admins', () => {
     expect(harderwijk).toMatchObject({ known: true, 'name:en': 'Universiteit Harderwijk' });
     expect(harderwijk.admins.map((a: { id: number }) => a.id)).toEqual([s.institutionAdmin.userId]);
     expect(groups[groups.length - 1]).toMatchObject({ known: false, organizationGUID: 'not-in-registry' });
-    expect((await call(app, s.institutionAdmin, 'GET', '/api/v1/users/institution-admins')).statusCode).toBe(403);
+    expect((await call(app, s.institutionAdmin, 'GET', '/api/v1/users/institution-admins')).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -11,7 +11,10 @@ async function eduIdOnlyInvitation(app: FastifyInstance, role: number, hash: str
      VALUES ($1, 'anyone@example.org', 'GUEST', true, now() + interval '5 days') RETURNING id`,
     [hash],
   );
-  await app.db.query('INSERT INTO invitation_roles (invitation_id, role_id) VALUES ($1, $2)', [rows[0].id, role]);
+  await app.db.query('INSERT INTO invitation_roles (invitation_id, role_id) VALUES ($1, $2)', [
+    rows[0].id,
+    role,
+  ]);
 }
 
 describe('EDUID_HOME_ORGANIZATION', () => {
@@ -25,7 +28,9 @@ describe('EDUID_HOME_ORGANIZATION', () => {
         const role = await insertRole(app, 'Edu Only');
         await eduIdOnlyInvitation(app, role, 'edu-hash');
         const guest = (await loginPersonas(app)).guest;
-        const user = await app.db.query('SELECT schac_home_organization FROM users WHERE id = $1', [guest.userId]);
+        const user = await app.db.query('SELECT schac_home_organization FROM users WHERE id = $1', [
+          guest.userId,
+        ]);
         expect(user.rows[0]).toEqual({ schac_home_organization: 'example.org' });
         const res = await call(app, guest, 'POST', '/api/v1/invitations/accept', { hash: 'edu-hash' });
         expect(res.statusCode).toBe(expected);

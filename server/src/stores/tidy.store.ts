@@ -89,9 +89,17 @@ export async function removeTidyUsers(q: Queryable, kind: TidyUserKind, days: nu
  * Removes audit rows older than `days` days, in batches; when any went, one `audit_log.cleanup` row says
  * how many and up to when. Answers the count.
  */
-export async function removeOldAuditRows(q: Queryable, days: number): Promise<{ removed: number; before: Date }> {
+export async function removeOldAuditRows(
+  q: Queryable,
+  days: number,
+): Promise<{ removed: number; before: Date }> {
   const before = new Date(Date.now() - days * 86_400_000);
-  const removed = await deleteInBatches(q, 'audit_logs', 'created_at < $1::timestamptz', before.toISOString());
+  const removed = await deleteInBatches(
+    q,
+    'audit_logs',
+    'created_at < $1::timestamptz',
+    before.toISOString(),
+  );
   if (removed > 0) {
     await audit(q, null, {
       entityType: 'audit_log',

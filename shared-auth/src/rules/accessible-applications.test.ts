@@ -72,7 +72,9 @@ describe('accessibleApplications', () => {
         holding(role(4, [wiki]), 'INVITER', { guestRoleIncluded: true, endDate: null }),
       ],
     });
-    expect(accessibleApplications(user, 'en', NOW).map((a) => [a.roleId, a.manageId])).toEqual([[4, 'app-wiki']]);
+    expect(accessibleApplications(user, 'en', NOW).map((a) => [a.roleId, a.manageId])).toEqual([
+      [4, 'app-wiki'],
+    ]);
   });
 
   test('is empty without a user or memberships', () => {

@@ -2,7 +2,14 @@
  * The vocabulary of the audit trail, shared by the server (which writes and filters it) and the console
  * (which offers the filters): what a row can be about, and each kind of event as `<subject>.<action>`.
  */
-export const AUDIT_SUBJECT_TYPES = ['role', 'user_role', 'invitation', 'api_token', 'user', 'audit_log'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'role',
+  'user_role',
+  'invitation',
+  'api_token',
+  'user',
+  'audit_log',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The kinds of event the trail can be filtered on, in the order the filter lists them. */

@@ -50,7 +50,11 @@ export const VISIBILITY_RULES = {
     if (role) return mayViewRoleMembers(user, role);
     const roleId = Number(context?.roleId);
     if (!Number.isInteger(roleId)) return false;
-    return mayViewRoleMembers(user, { id: roleId, applicationMaps: [], applicationUsages: [] } as unknown as Role);
+    return mayViewRoleMembers(user, {
+      id: roleId,
+      applicationMaps: [],
+      applicationUsages: [],
+    } as unknown as Role);
   },
   /** /home sends a user whose highest authority is inviter to the inviter home (spec §2 Home). */
   inviterHome: (user) => (user ? highestAuthority(user) === 'INVITER' : false),

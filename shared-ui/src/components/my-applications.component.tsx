@@ -23,7 +23,11 @@ function initials(name: string): string {
  * Spec §6 GUEST, "pointed to the applications they can access": every application the user's guest
  * memberships open, with its organisation, the role that gives it, its end date and a link to it.
  */
-export function MyApplications({ user, emptyText, headingId = 'my-applications-title' }: MyApplicationsProps) {
+export function MyApplications({
+  user,
+  emptyText,
+  headingId = 'my-applications-title',
+}: MyApplicationsProps) {
   const { t, i18n } = useTranslation('ui');
   const applications = accessibleApplications(user, i18n.language ?? 'en');
   if (applications.length === 0 && !emptyText) return null;

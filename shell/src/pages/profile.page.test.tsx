@@ -23,7 +23,12 @@ function managerAndGuest(): User {
     ...manager,
     userRoles: [
       ...manager.userRoles,
-      { id: 501, authority: 'GUEST', endDate: null, role: role(21, 'Wiki guests', { applicationMaps: [wiki] }) },
+      {
+        id: 501,
+        authority: 'GUEST',
+        endDate: null,
+        role: role(21, 'Wiki guests', { applicationMaps: [wiki] }),
+      },
     ],
   };
 }
@@ -34,7 +39,10 @@ describe('own profile', () => {
     guest.userRoles[0]!.role.applicationMaps = [wiki];
     await renderShell({ path: '/profile', user: guest, remotes });
     expect(await screen.findByRole('heading', { name: 'My applications' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Research Wiki' })).toHaveAttribute('href', 'https://wiki.example.org');
+    expect(screen.getByRole('link', { name: 'Go to Research Wiki' })).toHaveAttribute(
+      'href',
+      'https://wiki.example.org',
+    );
     expect(screen.getByRole('heading', { name: 'Wiki guests', level: 3 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Details of role Wiki guests' })).not.toBeInTheDocument();
   });
