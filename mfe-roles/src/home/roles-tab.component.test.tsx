@@ -28,7 +28,7 @@ describe('roles tab', () => {
     expect(screen.getByText('Harderwijk University')).toBeInTheDocument();
     expect(screen.getByText('Through the role Wiki Editors')).toBeInTheDocument();
     expect(screen.getByText(/^Access until \d{2}\/\d{2}\/\d{4}$/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Research Wiki' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toHaveAttribute(
       'href',
       'https://wiki.example.org/start',
     );
@@ -42,7 +42,7 @@ describe('roles tab', () => {
     expect(await screen.findByRole('heading', { name: 'Mijn applicaties' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Onderzoekswiki', level: 3 })).toBeInTheDocument();
     expect(screen.getByText('Toegang zonder einddatum')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ga naar Onderzoekswiki' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ga naar applicatie Onderzoekswiki' })).toBeInTheDocument();
   });
 
   it('keeps the note for a guest whose memberships open nothing (ended, or unknown applications)', async () => {

@@ -63,9 +63,10 @@ export function MyApplications({
                   href={app.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={t('myApplications.goToLabel', { name: app.name })}
                 >
+                  {/* Named by what it shows and by the application: "Go to application Research Wiki". */}
                   {t('myApplications.goTo')}
+                  <span className="sds--visually-hidden"> {app.name}</span>
                 </a>
               ) : (
                 <p className="ui-my-application-nolink">{t('myApplications.noLink')}</p>

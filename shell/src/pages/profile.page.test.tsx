@@ -39,7 +39,7 @@ describe('own profile', () => {
     guest.userRoles[0]!.role.applicationMaps = [wiki];
     await renderShell({ path: '/profile', user: guest, remotes });
     expect(await screen.findByRole('heading', { name: 'My applications' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Research Wiki' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toHaveAttribute(
       'href',
       'https://wiki.example.org',
     );
@@ -53,7 +53,7 @@ describe('own profile', () => {
       'href',
       '/roles/11',
     );
-    expect(screen.getByRole('link', { name: 'Go to Research Wiki' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Details of role Wiki guests' })).not.toBeInTheDocument();
   });
 
