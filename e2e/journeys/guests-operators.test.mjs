@@ -128,10 +128,12 @@ journey(
       name: text('roles', 'impersonateUser', { values: { name: 'Max Manager' } }),
     });
     await impersonate.click();
-    const toast = page.locator('.ui-flash-toast');
+    // The toast's wrapper has no box of its own (the design system's toaster inside is placed): its text.
+    const toast = page
+      .locator('.ui-flash-toast')
+      .getByText(text('roles', 'impersonationStarted', { values: { name: 'Max Manager' } }));
     await toast.waitFor({ state: 'visible' });
     await page.getByRole('row').filter({ hasText: 'Research Wiki Editors' }).waitFor();
-    await shoot(page, 'impersonating');
     const breadcrumb = await page.locator('.shell-main nav').first().boundingBox();
     const tabs = await page.getByRole('tablist').first().boundingBox();
     assert.ok(
@@ -144,7 +146,7 @@ journey(
     const row = await page.getByRole('row').last().boundingBox();
     const box = await toast.boundingBox();
     assert.ok(
-      row && box && row.y + row.height <= box.y,
+      row && box && row.y + row.height <= box.y - 12,
       `the toast leaves the last row visible (${JSON.stringify({ row, box })})`,
     );
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'issue42-impersonating-scrolled.png') });
