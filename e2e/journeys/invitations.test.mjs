@@ -3,8 +3,10 @@
 // browser, the invitee logs in through the real login page and lands home with the role. Also: the 412
 // dialog, an expired invitation, resend and revoke of a selection, and the progress of a bulk invitation.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after } from 'node:test';
 import {
+  ARTIFACTS_DIR,
   assertAccessible,
   eventually,
   exactly,
@@ -172,6 +174,13 @@ journey(
       await dialog.waitFor({ state: 'visible', timeout: 20_000 });
       await dialog.getByText(t('accept.wrongEmail', { email })).waitFor();
       await pageShown(other.page, { name: 'the 412 dialog' });
+      // The invitation stays visible behind the dialog: no loader, no blank page (issue 42, item 4).
+      await other.page.getByText('Welcome to the wiki!').waitFor({ state: 'visible' });
+      assert.equal(await other.page.locator('.ui-loader').count(), 0);
+      await other.page.screenshot({
+        path: path.join(ARTIFACTS_DIR, 'issue42-412-dialog.png'),
+        fullPage: true,
+      });
       await dialog.getByRole('button', { name: exactly(t('accept.login')) }).click();
       await other.page.getByLabel('Username or e-mail').waitFor({ state: 'visible' });
     } finally {

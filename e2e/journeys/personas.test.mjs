@@ -85,11 +85,14 @@ journey('an inviter is sent to the inviter home and has a tokens link in the use
   );
 });
 
-journey('a guest sees the roles tab with the guest note and no tokens link', async ({ page }) => {
+journey('a guest sees the roles tab with its applications and no tokens link', async ({ page }) => {
   await loginAs(page, 'guest');
   assert.match(pathname(page), /^\/home(\/roles)?$/);
   await expectTabs(page, [TAB.roles]);
-  await page.getByText(text('roles', 'guestNote')).waitFor({ state: 'visible' });
+  // Spec §6: a guest is pointed to the applications it can access (the note is for a guest with none).
+  await page
+    .getByRole('heading', { name: text('shared-ui', 'myApplications.title') })
+    .waitFor({ state: 'visible' });
   const links = await userMenuLinks(page);
   assert.ok(
     !links.includes(TOKENS_LINK),

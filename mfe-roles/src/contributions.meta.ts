@@ -64,7 +64,7 @@ const meta = {
       order: 10,
       labelKey: 'roleDetailLink',
       href: '/roles/:roleId',
-      visibleRule: 'loggedIn',
+      visibleRule: 'mayOpenRole',
     },
     // The role page's tabs; the invitations remote adds its own (order 20) between these two.
     guestsTab: {

@@ -49,6 +49,13 @@ const meta = {
       labelKey: 'tabProvisioning',
       visibleRule: 'superUser',
     },
+    institutionAdminsTab: {
+      slot: 'system.tabs',
+      id: 'institutionAdmins',
+      order: 57,
+      labelKey: 'tabInstitutionAdmins',
+      visibleRule: 'superUser',
+    },
     // Only where the configuration allows the seed: the system page passes that in the slot's context.
     seedTab: {
       slot: 'system.tabs',

@@ -22,10 +22,11 @@ describe('the system area', () => {
     expect(tabNames()).toEqual([
       'Cron',
       'Invitations',
-      'Unknown applications',
+      'Unknown roles',
       'Expired user roles',
       'Expiring user roles',
       'Provisioning',
+      'Institution admins',
     ]);
     expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -74,9 +75,7 @@ describe('the system area', () => {
     expect(await screen.findByRole('link', { name: 'System' })).toHaveAttribute('href', '/system');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(
-      screen
-        .getAllByText('Unknown applications')
-        .some((node) => node.getAttribute('aria-current') === 'page'),
+      screen.getAllByText('Unknown roles').some((node) => node.getAttribute('aria-current') === 'page'),
     ).toBe(true);
   });
 });

@@ -36,6 +36,10 @@ const contributions: RemoteContributions = {
       ...meta.extensions.provisioningTab,
       component: loadable(() => import('./provisioning/provisioning-tab.component')),
     },
+    {
+      ...meta.extensions.institutionAdminsTab,
+      component: loadable(() => import('./system/institution-admins-tab.component')),
+    },
     { ...meta.extensions.seedTab, component: loadable(() => import('./system/seed-tab.component')) },
   ],
   translations: { en, nl },

@@ -29,6 +29,7 @@ import type { Registry } from './registry/registry.js';
 import routes from './routes/index.js';
 import { seedDevelopmentData } from './seed/dev-seed.js';
 import devMailbox from './dev-mailbox/dev-mailbox.plugin.js';
+import metricsPlugin, { countingMailer, createMetrics } from './plugins/metrics.js';
 
 export interface BuildOverrides {
   /** A complete configuration (tests); otherwise read from the environment. */
@@ -43,10 +44,25 @@ export interface BuildOverrides {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
+/**
+ * Pino's options: readable lines through pino-pretty in development, JSON lines in production (or with
+ * LOG_FORMAT=json), for a log collector.
+ */
+function loggerOptions(config: AppConfig) {
+  if (config.logFormat === 'json') return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+    },
+  };
+}
+
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const config = overrides.config ?? loadConfig();
   const app = Fastify({
-    logger: overrides.logger ?? { level: config.logLevel },
+    logger: overrides.logger ?? loggerOptions(config),
     trustProxy: config.secure,
     // Fastify's defaults, spelled out because rules hang on them: a path matches only as registered (no
     // folded case, trailing or doubled slash; nor is it cut at a `;`, useSemicolonDelimiter's default,
@@ -85,6 +101,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const db = overrides.db ?? (await openDatabase(config));
   app.decorate('config', config);
   app.decorate('db', db);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   if (!overrides.db) app.addHook('onClose', async () => db.close());
   // The application registry and the mailer: the ones handed in (tests), else from the configuration.
   app.decorate(
@@ -95,7 +113,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
         : fileRegistry(config.registryDir ?? undefined, config.publicUrl)),
   );
   if (overrides.mailer) {
-    app.decorate('mailer', overrides.mailer);
+    app.decorate('mailer', countingMailer(overrides.mailer, metrics));
   } else {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl ?? undefined,
@@ -103,13 +121,14 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
       db,
       log: app.log,
     });
-    app.decorate('mailer', mailer);
+    app.decorate('mailer', countingMailer(mailer, metrics));
     // Its pooled SMTP connections close with the app.
     app.addHook('onClose', async () => mailer.close());
   }
 
   // Registered before every other plugin, so that its encapsulated route gets none of their hooks.
   if (config.benchFloor) await app.register(benchFloor);
+  await app.register(metricsPlugin);
   await app.register(securityHeaders);
   await app.register(badInput);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });

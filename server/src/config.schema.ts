@@ -1,5 +1,6 @@
 /** The JSON schema of the environment (config.ts) and the shape it yields. */
 import {
+  AUDIT_RETENTION_MINIMUM_DAYS,
   DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT,
   DEFAULT_ORGANIZATION_GUID_PREFIX,
 } from './config.constants.js';
@@ -48,6 +49,22 @@ export const envJsonSchema = {
     CRON_CLEANUP: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '1h' },
     CRON_EXPIRY_NOTIFICATIONS: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
     EXPIRY_NOTIFICATION_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+    EXPIRING_ROLES_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+    EDUID_HOME_ORGANIZATION: { type: 'string', minLength: 1, maxLength: 255, default: 'eduid.nl' },
+    EDUID_ENTITY_ID: { type: 'string', minLength: 1, maxLength: 1024, default: 'https://login.eduid.nl' },
+    CRON_TIDY: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
+    TIDY_INACTIVE_USER_DAYS: { type: 'integer', minimum: 0, maximum: 36500, default: 1000 },
+    TIDY_USERS_WITHOUT_ROLES_DAYS: { type: 'integer', minimum: 0, maximum: 36500, default: 90 },
+    AUDIT_RETENTION_DAYS: {
+      type: 'integer',
+      minimum: AUDIT_RETENTION_MINIMUM_DAYS,
+      maximum: 36500,
+      default: 365,
+    },
+    INVITATION_RETENTION_DAYS: { type: 'integer', minimum: 0, maximum: 3650, default: 30 },
+    METRICS_TOKEN: { type: 'string', minLength: 16 },
+    METRICS_OPEN: { type: 'boolean', default: false },
+    LOG_FORMAT: { type: 'string', enum: ['pretty', 'json'] },
     DEV_IDP: { type: 'boolean', default: false },
     DEV_SEED: { type: 'boolean' },
     STATIC_DIR: { type: 'string', minLength: 1 },
@@ -100,6 +117,17 @@ export interface RawEnv {
   CRON_CLEANUP: string;
   CRON_EXPIRY_NOTIFICATIONS: string;
   EXPIRY_NOTIFICATION_DAYS: number;
+  EXPIRING_ROLES_DAYS: number;
+  EDUID_HOME_ORGANIZATION: string;
+  EDUID_ENTITY_ID: string;
+  CRON_TIDY: string;
+  TIDY_INACTIVE_USER_DAYS: number;
+  TIDY_USERS_WITHOUT_ROLES_DAYS: number;
+  AUDIT_RETENTION_DAYS: number;
+  INVITATION_RETENTION_DAYS: number;
+  METRICS_TOKEN?: string;
+  METRICS_OPEN: boolean;
+  LOG_FORMAT?: 'pretty' | 'json';
   DEV_IDP: boolean;
   DEV_SEED?: boolean;
   STATIC_DIR?: string;

@@ -63,6 +63,26 @@ export interface AppConfig {
   cronCleanupMs: number;
   cronExpiryNotificationsMs: number;
   expiryNotificationDays: number;
+  /** The system tab's window of memberships about to end (EXPIRING_ROLES_DAYS). */
+  expiringRolesDays: number;
+  /** The schac home organisation of eduID accounts (an invitation marked eduID only asks for it). */
+  eduidHomeOrganization: string;
+  /** The eduID identity provider's entity id in the registry (GET manage/eduid-identity-provider). */
+  eduidEntityId: string;
+  /** Milliseconds between runs of the tidy-data jobs; 0 disables them. */
+  cronTidyMs: number;
+  /** Tidy-data settings in days; 0 switches that part off (audit retention has a floor instead). */
+  tidy: {
+    inactiveUserDays: number;
+    usersWithoutRolesDays: number;
+    auditRetentionDays: number;
+    invitationRetentionDays: number;
+  };
+  /** GET /metrics: answered with this bearer token, or to anyone when metricsOpen; else 404. */
+  metricsToken: string | null;
+  metricsOpen: boolean;
+  /** Readable lines (development) or JSON (production, or LOG_FORMAT=json). */
+  logFormat: 'pretty' | 'json';
   devSeed: boolean;
   staticDir: string;
   /**
@@ -273,6 +293,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cronCleanupMs: parseInterval(raw.CRON_CLEANUP),
     cronExpiryNotificationsMs: parseInterval(raw.CRON_EXPIRY_NOTIFICATIONS),
     expiryNotificationDays: raw.EXPIRY_NOTIFICATION_DAYS,
+    expiringRolesDays: raw.EXPIRING_ROLES_DAYS,
+    eduidHomeOrganization: raw.EDUID_HOME_ORGANIZATION,
+    eduidEntityId: raw.EDUID_ENTITY_ID,
+    cronTidyMs: parseInterval(raw.CRON_TIDY),
+    tidy: {
+      inactiveUserDays: raw.TIDY_INACTIVE_USER_DAYS,
+      usersWithoutRolesDays: raw.TIDY_USERS_WITHOUT_ROLES_DAYS,
+      auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+      invitationRetentionDays: raw.INVITATION_RETENTION_DAYS,
+    },
+    metricsToken: raw.METRICS_TOKEN ?? null,
+    metricsOpen: raw.METRICS_OPEN,
+    logFormat: raw.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     devSeed: raw.DEV_SEED ?? devIdp,
     staticDir: path.resolve(raw.STATIC_DIR ?? REPO_ROOT),
     remoteUrls: remoteUrlsFrom(data, raw.REMOTES),

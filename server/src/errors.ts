@@ -143,7 +143,19 @@ export function installErrorHandlers(app: FastifyInstance): void {
           )
           .join('; ');
       }
-      request.log.info({ status, reason: message }, 'request refused');
+      // A refused access (401, 403) is a warning an operator may act on: what was asked, by whom, from where.
+      const refusal = {
+        status,
+        reason: message,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        userId: request.realUser?.id ?? null,
+        ...(request.impersonatorId ? { impersonatedUserId: request.user?.id ?? null } : {}),
+        ...(request.apiToken ? { apiTokenId: request.apiToken.id } : {}),
+        address: request.ip,
+      };
+      if (status === 401 || status === 403) request.log.warn(refusal, 'request refused');
+      else request.log.info(refusal, 'request refused');
       const extra = error instanceof HttpError ? error.extra : {};
       return sendError(request, reply, status, message, extra);
     }

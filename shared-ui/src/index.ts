@@ -55,6 +55,7 @@ export {
   type ExpandableDescriptionProps,
 } from './components/expandable-description.component';
 export { Breadcrumb } from './components/breadcrumb.component';
+export { MyApplications, type MyApplicationsProps } from './components/my-applications.component';
 export { PageFrame, type PageFrameProps } from './components/page-frame.component';
 export {
   addDays,

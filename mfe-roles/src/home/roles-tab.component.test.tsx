@@ -16,11 +16,47 @@ const page = (content: Role[]) => ({ content, totalElements: content.length });
 beforeEach(() => fetchRolesMock.mockReset());
 
 describe('roles tab', () => {
-  it('tells a guest they only have the guest role, and loads nothing', async () => {
-    await setUpRoles(personas.guest);
+  it('points a guest to the applications its roles open, and loads nothing', async () => {
+    const future = Math.floor(Date.now() / 1000) + 40 * 86_400;
+    await setUpRoles({
+      ...personas.guest,
+      userRoles: [{ ...personas.guest.userRoles[0]!, endDate: future }],
+    });
+    renderAt('/home/roles', <RolesTab />);
+    expect(screen.getByRole('heading', { name: 'My applications' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Research Wiki', level: 3 })).toBeInTheDocument();
+    expect(screen.getByText('Harderwijk University')).toBeInTheDocument();
+    expect(screen.getByText('Through the role Wiki Editors')).toBeInTheDocument();
+    expect(screen.getByText(/^Access until \d{2}\/\d{2}\/\d{4}$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toHaveAttribute(
+      'href',
+      'https://wiki.example.org/start',
+    );
+    expect(screen.queryByText(en.guestNote)).not.toBeInTheDocument();
+    expect(fetchRolesMock).not.toHaveBeenCalled();
+  });
+
+  it('points a guest to its applications in Dutch too', async () => {
+    await setUpRoles(personas.guest, 'nl');
+    renderAt('/home/roles', <RolesTab />);
+    expect(await screen.findByRole('heading', { name: 'Mijn applicaties' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Onderzoekswiki', level: 3 })).toBeInTheDocument();
+    expect(screen.getByText('Toegang zonder einddatum')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ga naar applicatie Onderzoekswiki' })).toBeInTheDocument();
+  });
+
+  it('keeps the note for a guest whose memberships open nothing (ended, or unknown applications)', async () => {
+    const past = Math.floor(Date.now() / 1000) - 86_400;
+    await setUpRoles({
+      ...personas.guest,
+      userRoles: [
+        { ...personas.guest.userRoles[0]!, endDate: past },
+        { id: 99, authority: 'GUEST', role: goneRole },
+      ],
+    });
     renderAt('/home/roles', <RolesTab />);
     expect(screen.getByText(en.guestNote)).toBeInTheDocument();
-    expect(fetchRolesMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'My applications' })).not.toBeInTheDocument();
   });
 
   it('tells an institution admin without applications why they are a guest', async () => {

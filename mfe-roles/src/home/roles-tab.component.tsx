@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  accessibleApplications,
   isUserAllowed,
   mayInviteForRole,
   sortRolesForUser,
@@ -8,7 +9,15 @@ import {
   type Role,
   type User,
 } from 'shared-auth';
-import { EntityTable, Loader, NewEntityButton, PagedList, UnavailablePanel, useLoad } from 'shared-ui';
+import {
+  EntityTable,
+  Loader,
+  MyApplications,
+  NewEntityButton,
+  PagedList,
+  UnavailablePanel,
+  useLoad,
+} from 'shared-ui';
 import { fetchRoles } from '../resources/roles.resource';
 import { Logo } from '../role/role.display';
 import { roleColumns } from './role-columns';
@@ -19,12 +28,14 @@ const NEW_ROLE_PATH = '/role/new';
 
 /** Spec §2 Home tabs, roles: the list depends on who looks. */
 export function RolesTab() {
-  const { t } = useTranslation('roles');
+  const { t, i18n } = useTranslation('roles');
   const user = useSessionStore((state) => state.user);
   if (!user) return <Loader />;
   const list = rolesTabList(user);
   if (list === 'all') return <AllRoles />;
   if (list === 'guestNote') {
+    // Spec §6: a guest is pointed to the applications it can access; the note of §2 when there are none.
+    if (accessibleApplications(user, i18n.language ?? 'en').length > 0) return <MyApplications user={user} />;
     return (
       <p className="tab-panel-info">{t(user.institutionAdmin ? 'guestNoteInstitutionAdmin' : 'guestNote')}</p>
     );

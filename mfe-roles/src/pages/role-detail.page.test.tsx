@@ -5,6 +5,7 @@ import { i18n } from 'shared-ui';
 import { fetchRoleProvisioning, type RoleProvisioning } from '../resources/provisioning.resource';
 import { fetchRole } from '../resources/roles.resource';
 import { fetchManagerEmails, prefetchUserRoles, searchUserRoles } from '../resources/user-roles.resource';
+import { fetchRoleInstitutionAdmins } from '../resources/users.resource';
 import * as personas from '../test-support/personas';
 import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
 import { goneRole, userRole, wikiRole } from '../test-support/roles.fixture';
@@ -32,8 +33,12 @@ jest.mock('../resources/provisioning.resource', () => {
     useRoleProvisioning: (id: number) => useLoad(() => fetchRoleProvisioning(id), [id]),
   };
 });
+jest.mock('../resources/users.resource', () => ({ fetchRoleInstitutionAdmins: jest.fn() }));
 const role = fetchRole as jest.MockedFunction<typeof fetchRole>;
 const provisioning = fetchRoleProvisioning as jest.MockedFunction<typeof fetchRoleProvisioning>;
+const institutionAdmins = fetchRoleInstitutionAdmins as jest.MockedFunction<
+  typeof fetchRoleInstitutionAdmins
+>;
 const members = searchUserRoles as jest.MockedFunction<typeof searchUserRoles>;
 const managers = fetchManagerEmails as jest.MockedFunction<typeof fetchManagerEmails>;
 
@@ -44,9 +49,38 @@ beforeEach(() => {
   provisioning.mockReset().mockResolvedValue([]);
   members.mockReset().mockResolvedValue({ content: [userRole(1, 'Gina Guest')], totalElements: 1 });
   managers.mockReset().mockResolvedValue(['manon@example.org', 'max@example.org']);
+  institutionAdmins.mockReset().mockResolvedValue([]);
 });
 
 describe('role page', () => {
+  it('lists the institution admins who may manage the role, with a mail link', async () => {
+    institutionAdmins.mockResolvedValue([
+      {
+        id: 2,
+        name: 'Iris Institution',
+        email: 'iris@example.org',
+        organizationGUID: personas.ORGANISATION_GUID,
+      },
+    ]);
+    await setUpRoles(personas.superUser);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    const list = await screen.findByRole('list', { name: 'Institution admins who may manage this role' });
+    expect(list).toHaveTextContent('Iris Institution');
+    expect(screen.getByRole('link', { name: 'Iris Institution' })).toHaveAttribute(
+      'href',
+      'mailto:iris@example.org',
+    );
+    expect(institutionAdmins).toHaveBeenCalledWith(7);
+  });
+
+  it('says when no institution admin manages the role, in Dutch', async () => {
+    await setUpRoles(personas.superUser, 'nl');
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(
+      await screen.findByText('Geen instellingsbeheerder beheert de applicaties van deze rol.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the header, the guests tab by default and the breadcrumb of a manager', async () => {
     await setUpRoles(personas.manager);
     renderAt('/roles/7', <RoleDetailPage />, ROUTE);

@@ -36,3 +36,13 @@ export function searchUsersByApplication(request: PageRequest): Promise<Page<Use
 export function fetchOtherUser(id: number): Promise<User> {
   return apiGet<User>(`users/other/${id}`);
 }
+
+/** An institution admin who may manage a role (GET users/institution-admins/{roleId}). */
+export interface InstitutionAdmin extends UserListItem {
+  organizationGUID: string;
+}
+
+/** The institution admins of the institutions owning the role's applications (or the role's own). */
+export function fetchRoleInstitutionAdmins(roleId: number): Promise<InstitutionAdmin[]> {
+  return apiGet<InstitutionAdmin[]>(`users/institution-admins/${roleId}`);
+}

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { allowedToEditRole, isRoleUnknownInManage, useSessionStore, type Role } from 'shared-auth';
 import { CopyControl } from 'shared-ui';
 import { applicationLabel, Logo } from './role.display';
+import { RoleInstitutionAdmins } from './role-institution-admins.component';
 
 /** Spec §2 Role detail header: logo, name, description, urn, user count, validity and applications. */
 export function RoleHeader({ role }: { role: Role }) {
@@ -46,6 +47,7 @@ export function RoleHeader({ role }: { role: Role }) {
               );
             })}
         </ul>
+        <RoleInstitutionAdmins roleId={role.id} />
       </div>
       <div className="roles-role-header-actions">
         {allowedToEditRole(user, role) && (

@@ -1,11 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useFlashStore } from 'shared-auth';
+import { i18n } from 'shared-ui';
 import { renderAt, setUpSystem, superUser } from '../test-support/render';
 import CronTab from './cron-tab.component';
-import { runCleanup, runExpiryNotifications } from './system.resource';
+import { runCleanup, runExpiryNotifications, runTidyJob } from './system.resource';
 
-jest.mock('./system.resource', () => ({ runCleanup: jest.fn(), runExpiryNotifications: jest.fn() }));
+jest.mock('./system.resource', () => ({
+  runCleanup: jest.fn(),
+  runExpiryNotifications: jest.fn(),
+  runTidyJob: jest.fn(),
+}));
+const tidy = runTidyJob as jest.Mock;
 
 const cleanup = runCleanup as jest.Mock;
 const notifications = runExpiryNotifications as jest.Mock;
@@ -13,10 +19,77 @@ const notifications = runExpiryNotifications as jest.Mock;
 beforeEach(async () => {
   cleanup.mockReset();
   notifications.mockReset();
+  tidy.mockReset();
   await setUpSystem(superUser);
 });
 
 describe('the cron tab', () => {
+  it('removes inactive users and shows how many, with the users and their history', async () => {
+    tidy.mockResolvedValue({
+      job: 'inactive-users',
+      days: 1000,
+      removedUsers: 1,
+      removedMemberships: 2,
+      removedAuditRows: 0,
+      before: null,
+      users: [
+        { id: 31, name: 'Idle Ida', email: 'ida@example.org', lastActivity: 1_700_000_000, memberships: 2 },
+      ],
+    });
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove inactive users' }));
+    expect(
+      await screen.findByText('Users removed: 1, memberships removed with them: 2 (limit: 1000 days).'),
+    ).toBeInTheDocument();
+    const users = screen
+      .getByRole('heading', { name: 'Removed users (1)' })
+      .closest('section') as HTMLElement;
+    expect(within(users).getByText('Idle Ida')).toBeInTheDocument();
+    expect(within(users).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/audit-logs/31?subject=user&name=ida%40example.org&back=%2Fsystem%2Fcron',
+    );
+    expect(tidy).toHaveBeenCalledWith('inactive-users');
+    expect(useFlashStore.getState().flash?.msg).toBe('The job has run.');
+  });
+
+  it('counts the audit rows the retention removed, and says when a job is off, in Dutch too', async () => {
+    await act(async () => {
+      await i18n.changeLanguage('nl');
+    });
+    tidy.mockResolvedValueOnce({
+      job: 'audit-retention',
+      days: 365,
+      removedUsers: 0,
+      removedMemberships: 0,
+      removedAuditRows: 12,
+      before: 1_700_000_000,
+      users: [],
+    });
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijder oude auditregels' }));
+    expect(await screen.findByText('Auditregels verwijderd: 12 (ouder dan 365 dagen).')).toBeInTheDocument();
+    tidy.mockResolvedValueOnce({
+      job: 'users-without-roles',
+      days: 0,
+      removedUsers: 0,
+      removedMemberships: 0,
+      removedAuditRows: 0,
+      before: null,
+      users: [],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijder gebruikers zonder rollen' }));
+    expect(await screen.findByText('Deze taak staat uit (0 dagen).')).toBeInTheDocument();
+  });
+
+  it('flashes an error when a tidy job cannot run', async () => {
+    tidy.mockRejectedValue(new Error('409'));
+    renderAt('/system/cron', <CronTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove users without roles' }));
+    expect(await screen.findByRole('button', { name: 'Remove users without roles' })).toBeEnabled();
+    expect(useFlashStore.getState().flash).toMatchObject({ msg: 'The job could not run. Try again later.' });
+  });
+
   it('runs the cleanup and shows the invitations and user roles it removed, linked to their role', async () => {
     cleanup.mockResolvedValue({
       invitations: [{ id: 3, email: 'late@example.org', expiryDate: 1_767_225_600 }],

@@ -3,9 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { setFlash } from 'shared-auth';
 import { EntityTable, formatDate, Loader, type SlotProps } from 'shared-ui';
-import { runCleanup, runExpiryNotifications, type CleanupResult, type SentMail } from './system.resource';
+import {
+  runCleanup,
+  runExpiryNotifications,
+  runTidyJob,
+  type CleanupResult,
+  type SentMail,
+  type TidyJob,
+  type TidyResult,
+} from './system.resource';
+import { TidyOutcome } from './tidy-outcome.component';
 
-type Job = 'cleanup' | 'notifications';
+type Job = 'cleanup' | 'notifications' | TidyJob;
 
 /** The mails one expiry-notification run sent: recipient and subject, the text and HTML on request. */
 function SentMails({ mails }: { mails: SentMail[] }) {
@@ -90,15 +99,23 @@ export default function CronTab(_props: SlotProps) {
   const [running, setRunning] = useState<Job | null>(null);
   const [cleanup, setCleanup] = useState<CleanupResult | null>(null);
   const [mails, setMails] = useState<SentMail[] | null>(null);
+  const [tidied, setTidied] = useState<TidyResult | null>(null);
 
   const run = async (job: Job) => {
     setRunning(job);
+    const [done, failed] =
+      job === 'cleanup'
+        ? ['cron.cleanupDone', 'cron.cleanupFailed']
+        : job === 'notifications'
+          ? ['cron.notificationsDone', 'cron.notificationsFailed']
+          : ['cron.tidyDone', 'cron.tidyFailed'];
     try {
       if (job === 'cleanup') setCleanup(await runCleanup());
-      else setMails(await runExpiryNotifications());
-      setFlash(t(job === 'cleanup' ? 'cron.cleanupDone' : 'cron.notificationsDone'));
+      else if (job === 'notifications') setMails(await runExpiryNotifications());
+      else setTidied(await runTidyJob(job));
+      setFlash(t(done));
     } catch {
-      setFlash(t(job === 'cleanup' ? 'cron.cleanupFailed' : 'cron.notificationsFailed'), 'error');
+      setFlash(t(failed), 'error');
     } finally {
       setRunning(null);
     }
@@ -107,6 +124,13 @@ export default function CronTab(_props: SlotProps) {
   const jobs: { job: Job; info: string; label: string }[] = [
     { job: 'cleanup', info: t('cron.cleanupInfo'), label: t('cron.runCleanup') },
     { job: 'notifications', info: t('cron.notificationsInfo'), label: t('cron.runNotifications') },
+    { job: 'inactive-users', info: t('cron.inactiveUsersInfo'), label: t('cron.runInactiveUsers') },
+    {
+      job: 'users-without-roles',
+      info: t('cron.usersWithoutRolesInfo'),
+      label: t('cron.runUsersWithoutRoles'),
+    },
+    { job: 'audit-retention', info: t('cron.auditRetentionInfo'), label: t('cron.runAuditRetention') },
   ];
 
   return (
@@ -125,7 +149,7 @@ export default function CronTab(_props: SlotProps) {
         </div>
       ))}
       {running && <Loader label={t('cron.running')} />}
-      {(cleanup || mails) && (
+      {(cleanup || mails || tidied) && (
         <div className="system-results">
           <div className="system-results-header">
             <h2 className="sds--text--h3">{t('cron.results')}</h2>
@@ -135,6 +159,7 @@ export default function CronTab(_props: SlotProps) {
               onClick={() => {
                 setCleanup(null);
                 setMails(null);
+                setTidied(null);
               }}
             >
               {t('cron.clear')}
@@ -142,6 +167,7 @@ export default function CronTab(_props: SlotProps) {
           </div>
           {cleanup && <CleanupOutcome result={cleanup} />}
           {mails && <SentMails mails={mails} />}
+          {tidied && <TidyOutcome result={tidied} />}
         </div>
       )}
     </div>

@@ -49,6 +49,46 @@ export interface SeedProgress {
   error: string | null;
 }
 
+export const TIDY_JOBS = ['inactive-users', 'users-without-roles', 'audit-retention'] as const;
+export type TidyJob = (typeof TIDY_JOBS)[number];
+
+/** What one tidy-data run removed (GET system/cron/{job}); `users` lists at most a hundred. */
+export interface TidyResult {
+  job: TidyJob;
+  /** The setting in days; 0 = the job is off. */
+  days: number;
+  removedUsers: number;
+  removedMemberships: number;
+  removedAuditRows: number;
+  before: number | null;
+  users: {
+    id: number;
+    name: string | null;
+    email: string | null;
+    lastActivity: number | null;
+    memberships: number;
+  }[];
+}
+
+export function runTidyJob(job: TidyJob): Promise<TidyResult> {
+  return apiGet<TidyResult>(`system/cron/${job}`);
+}
+
+/** The institution admins of one organisation (GET users/institution-admins). */
+export interface InstitutionAdminGroup {
+  organizationGUID: string;
+  'name:en': string | null;
+  'name:nl': string | null;
+  logo: string | null;
+  /** False for a GUID users claim that the registry does not know. */
+  known: boolean;
+  admins: { id: number; name: string | null; email: string | null; lastActivity?: number }[];
+}
+
+export function fetchInstitutionAdmins(): Promise<InstitutionAdminGroup[]> {
+  return apiGet<InstitutionAdminGroup[]>('users/institution-admins');
+}
+
 export function runCleanup(): Promise<CleanupResult> {
   return apiGet<CleanupResult>('system/cron/cleanup');
 }

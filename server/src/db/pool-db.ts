@@ -64,6 +64,7 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
   return {
     kind,
     query: outer.query,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // A connection lost while held (PostgreSQL stopped or restarted) fails the statement in flight and

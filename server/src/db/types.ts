@@ -30,5 +30,7 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** 'pglite' or 'postgres': for log lines and the rare place where the two differ. */
   readonly kind: 'pglite' | 'postgres';
+  /** The connection pool's state now (metrics); absent where there is no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
- * Cleanup: expired invitations and expired user roles are deleted, each deletion audited; idempotency keys
- * of the external API past their 24 hours go too.
+ * Cleanup: invitations expired more than INVITATION_RETENTION_DAYS ago and ended user roles are deleted,
+ * each deletion audited; idempotency keys of the external API past their 24 hours go too.
  */
 import type { Db } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
@@ -22,9 +22,9 @@ export interface CleanupResult {
 }
 
 /** Returns what was removed, or null when another instance is running the cleanup right now. */
-export async function runCleanup(db: Db): Promise<CleanupResult | null> {
+export async function runCleanup(db: Db, invitationRetentionDays = 0): Promise<CleanupResult | null> {
   const outcome = await withJobLock(db, JOB_LOCK_KEYS.cleanup, async (q) => {
-    const invitations = await deleteExpiredInvitations(q, null);
+    const invitations = await deleteExpiredInvitations(q, null, invitationRetentionDays);
     const userRoles = await deleteEndedUserRoles(q, null);
     await purgeIdempotencyKeys(q);
     return {

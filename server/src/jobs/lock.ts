@@ -1,7 +1,13 @@
 /** One job run at a time across every server instance over one database. */
 import type { Db, Queryable } from '../db/types.js';
 
-export const JOB_LOCK_KEYS = { cleanup: 7_351_101, expiryNotifications: 7_351_102 } as const;
+export const JOB_LOCK_KEYS = {
+  cleanup: 7_351_101,
+  expiryNotifications: 7_351_102,
+  inactiveUsers: 7_351_103,
+  usersWithoutRoles: 7_351_104,
+  auditRetention: 7_351_105,
+} as const;
 
 /**
  * Runs `fn` in a transaction holding the job's advisory lock (pg_try_advisory_xact_lock: released at

@@ -19,9 +19,11 @@ import {
   planChanges,
   releaseAllLeases,
   releaseLeases,
+  targetCounts,
   type PlannedTarget,
   type QueueItem,
 } from '../stores/provisioning.store.js';
+import { registerProvisioningBacklogGauge } from '../plugins/metrics.js';
 import { deliverGroup, deliverUser } from './deliver.js';
 import { scimClient, ScimError } from './scim-client.js';
 
@@ -208,6 +210,11 @@ export const provisioningWorker = fp(
         });
       return ticking;
     }
+
+    // The operator's view of the backlog (GET /metrics): deliveries waiting, per target, read when scraped.
+    registerProvisioningBacklogGauge(app.metrics, async () =>
+      (await targetCounts(app.db)).map((c) => ({ target: c.target, waiting: c.waiting })),
+    );
 
     app.decorate<ProvisioningWorker>('provisioning', {
       poke() {

@@ -1,12 +1,19 @@
 import type { ApplicationMap, Institution, Provisioning } from 'shared-auth/rules';
 import {
+  toAnyIdentityProvider,
   toApplication,
   toIdentityProvider,
   toProvisioning,
   toScimTarget,
   type ManageEntity,
 } from './manage-entity.js';
-import type { IdentityProvider, Registry, RegistryApplication, ScimTarget } from './registry.js';
+import type {
+  AnyIdentityProvider,
+  IdentityProvider,
+  Registry,
+  RegistryApplication,
+  ScimTarget,
+} from './registry.js';
 
 export interface EntitySnapshot {
   applications: ManageEntity[];
@@ -29,6 +36,8 @@ interface Indexed {
   identityProviders: IdentityProvider[];
   /** The first identity provider of each organisation GUID, in lower case. */
   identityProviderByOrganization: ReadonlyMap<string, IdentityProvider>;
+  /** Every identity provider (institutions and others, such as eduID) by its entity id. */
+  identityProviderByEntityId: ReadonlyMap<string, AnyIdentityProvider>;
   provisionings: Provisioning[];
   scimTargets: ScimTarget[];
 }
@@ -65,6 +74,9 @@ function index(snapshot: EntitySnapshot, baseUrl: string): Indexed {
     byOrganization: groupBy(applications, (a) => a.institutionGuid?.toLowerCase()),
     identityProviders,
     identityProviderByOrganization,
+    identityProviderByEntityId: new Map(
+      snapshot.identityProviders.map(toAnyIdentityProvider).map((idp) => [idp.entityid, idp]),
+    ),
     provisionings: snapshot.provisionings.map(toProvisioning),
     scimTargets: snapshot.provisionings
       .map((p) => toScimTarget(p, baseUrl))
@@ -128,6 +140,10 @@ export class EntityRegistry implements Registry {
 
   async identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null> {
     return (await this.data()).identityProviderByOrganization.get(guid.trim().toLowerCase()) ?? null;
+  }
+
+  async identityProviderByEntityId(entityId: string): Promise<AnyIdentityProvider | null> {
+    return (await this.data()).identityProviderByEntityId.get(entityId) ?? null;
   }
 
   async applicationsForOrganization(guid: string): Promise<RegistryApplication[]> {

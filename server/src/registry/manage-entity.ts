@@ -1,5 +1,5 @@
 import type { ManageType, Provisioning } from 'shared-auth/rules';
-import type { IdentityProvider, RegistryApplication, ScimTarget } from './registry.js';
+import type { AnyIdentityProvider, IdentityProvider, RegistryApplication, ScimTarget } from './registry.js';
 
 /** The shape of an entity in an OpenConext Manage-style registry (and in our JSON files). */
 export interface ManageEntity {
@@ -46,13 +46,18 @@ export function toApplication(entity: ManageEntity): RegistryApplication | null 
 }
 
 export function toIdentityProvider(entity: ManageEntity): IdentityProvider | null {
+  const idp = toAnyIdentityProvider(entity);
+  return idp.organizationGUID ? { ...idp, organizationGUID: idp.organizationGUID } : null;
+}
+
+/** Any identity provider, with its institution's GUID when it has one. */
+export function toAnyIdentityProvider(entity: ManageEntity): AnyIdentityProvider {
   const f = entity.data.metaDataFields ?? {};
   const guid = text(f, 'coin:institution_guid');
-  if (!guid) return null;
   return {
     id: entity.id,
     entityid: entity.data.entityid ?? entity.id,
-    organizationGUID: guid,
+    ...(guid ? { organizationGUID: guid } : {}),
     'name:en': text(f, 'name:en') ?? text(f, 'name:nl'),
     'name:nl': text(f, 'name:nl') ?? text(f, 'name:en'),
     logo: text(f, 'logo:0:url'),

@@ -41,6 +41,8 @@ export interface ScimTarget {
   /** The manage ids of the applications it provisions. */
   applications: string[];
 }
+/** An identity provider as the registry holds it, with or without an institution (eduID has none). */
+export type AnyIdentityProvider = Omit<IdentityProvider, 'organizationGUID'> & { organizationGUID?: string };
 
 /**
  * The application registry (OpenConext Manage or its JSON stand-in): everything the server needs to know
@@ -57,6 +59,8 @@ export interface Registry {
   scimTargets(): Promise<ScimTarget[]>;
   identityProviders(): Promise<IdentityProvider[]>;
   identityProviderByOrganizationGUID(guid: string): Promise<IdentityProvider | null>;
+  /** The identity provider with this entity id, institution or not (eduID's); null when unknown. */
+  identityProviderByEntityId(entityId: string): Promise<AnyIdentityProvider | null>;
   applicationsForOrganization(guid: string): Promise<RegistryApplication[]>;
   /**
    * Every application as a role carries it, by manage id: the same (frozen) objects for as long as the

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import loginRoutes from '../oidc/login.routes.js';
 import auditLogRoutes from './audit-logs.js';
 import externalApiRoutes from './external/index.js';
+import institutionAdminRoutes from './institution-admins.js';
 import invitationListRoutes from './invitation-lists.js';
 import invitationRoutes from './invitations.js';
 import manageRoutes from './manage.js';
@@ -25,6 +26,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   for (const module of [
     loginRoutes,
     userRoutes,
+    institutionAdminRoutes,
     roleRoutes,
     userRoleRoutes,
     userRoleConsequenceRoutes,

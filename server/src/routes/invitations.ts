@@ -237,7 +237,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       if (!row || (request.body.invitationId !== undefined && Number(row.id) !== request.body.invitationId)) {
         throw httpError(404, 'Invitation not found');
       }
-      checkAcceptable(row, user, 'eduid.nl');
+      checkAcceptable(row, user, app.config.eduidHomeOrganization);
       await app.db.tx((q) => acceptInvitation(q, request, user, row));
       const accepted = (await invitationById(app.db, Number(row.id))) as InvitationRow;
       reply.status(201);

@@ -1,6 +1,6 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
-import { mayOpenSystem, type User } from 'shared-auth/rules';
+import { isUserAllowed, mayOpenSystem, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { loggedIn, permit } from '../plugins/permissions.js';
 import { withRoleCounts } from '../stores/roles.store.js';
@@ -8,6 +8,33 @@ import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
 const provisioningSchema = { type: 'object', additionalProperties: true } as const;
+
+/**
+ * The step-up values an application may ask eduID for (the reference's RequestedAuthnContext): name →
+ * the ACR value sent to the identity provider.
+ */
+export const REQUESTED_AUTHN_CONTEXT_VALUES: Readonly<Record<string, string>> = {
+  EduIDLinkedInstitution: 'https://eduid.nl/trust/linked-institution',
+  EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+  ValidateNamesExternal: 'https://eduid.nl/trust/validate-names-external',
+  EduIDRequireStudentAffiliation: 'https://eduid.nl/trust/affiliation-student',
+  TransparentAuthnContext: 'transparent_authn_context',
+};
+
+/** An identity provider as the reference console reads it: Manage's flat fields. */
+const identityProviderSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    entityid: { type: 'string' },
+    'name:en': { type: 'string' },
+    'name:nl': { type: 'string' },
+    logo: { type: 'string' },
+    institutionGuid: { type: 'string' },
+    organizationGUID: { type: 'string' },
+  },
+} as const;
 
 /** Super users see every application, an institution admin those of its organisation (maybe none). */
 function seesApplications(user: User): boolean {
@@ -55,6 +82,50 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
       );
       return { providers: await withRoleCounts(app.db, providers), provisionings };
     },
+  );
+
+  app.get(
+    '/api/v1/manage/identity-providers',
+    {
+      preHandler: permit(mayOpenSystem, 'Only a super user may do this'),
+      schema: { response: { 200: { type: 'array', items: identityProviderSchema } } },
+    },
+    // The institutions: identity providers with an organisation GUID (the registry keeps only those here).
+    async () =>
+      (await app.registry.identityProviders()).map((idp) => ({
+        ...idp,
+        type: 'saml20_idp',
+        institutionGuid: idp.organizationGUID,
+      })),
+  );
+
+  app.get(
+    '/api/v1/manage/eduid-identity-provider',
+    {
+      preHandler: permit((user) => isUserAllowed(user, 'INVITER'), 'Only inviters and up may do this'),
+      schema: { response: { 200: identityProviderSchema } },
+    },
+    async () => {
+      const idp = await app.registry.identityProviderByEntityId(app.config.eduidEntityId);
+      if (!idp)
+        throw httpError(404, `The registry has no eduID identity provider ${app.config.eduidEntityId}`);
+      return {
+        ...idp,
+        type: 'saml20_idp',
+        ...(idp.organizationGUID ? { institutionGuid: idp.organizationGUID } : {}),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/manage/requested-authn-context-values',
+    {
+      preHandler: loggedIn,
+      schema: {
+        response: { 200: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+    },
+    async () => REQUESTED_AUTHN_CONTEXT_VALUES,
   );
 
   app.get<{ Params: { manageId: string } }>(

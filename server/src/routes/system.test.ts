@@ -29,12 +29,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('cron: cleanup', () => {
-  it('removes expired invitations and user roles, audited, and reports them', async () => {
+  it('removes invitations expired past INVITATION_RETENTION_DAYS and ended user roles, audited, and reports them', async () => {
     const soon = await addMember(app, await addUser(app, 'soon@example.org'), wiki, 'GUEST', days(5));
     const past = await addMember(app, await addUser(app, 'past@example.org'), wiki, 'GUEST', days(-1));
     await app.db.query(
       `INSERT INTO invitations (hash, email, intended_authority, expiry_date) VALUES
-       ('h-old', 'old@example.org', 'GUEST', now() - interval '1 day'), ('h-new', 'new@example.org', 'GUEST', now() + interval '1 day')`,
+       ('h-old', 'old@example.org', 'GUEST', now() - interval '31 days'), ('h-new', 'new@example.org', 'GUEST', now() + interval '1 day')`,
     );
     const res = await call(app, s.admin, 'GET', '/api/v1/system/cron/cleanup');
     expect(res.statusCode).toBe(200);

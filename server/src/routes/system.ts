@@ -4,6 +4,8 @@ import { mayOpenSystem } from 'shared-auth/rules';
 import { enabledBy, permit } from '../plugins/permissions.js';
 import { runCleanup } from '../jobs/cleanup.job.js';
 import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
+import { runTidyJob, TIDY_JOBS, type TidyJob } from '../jobs/tidy.job.js';
+import { countJobRun } from '../plugins/metrics.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
@@ -12,6 +14,31 @@ import { seedAuditTrail } from '../stores/audit.store.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
 const looseObject = { type: 'object', additionalProperties: true } as const;
+
+const tidyResultSchema = {
+  type: 'object',
+  properties: {
+    job: { type: 'string' },
+    days: { type: 'integer' },
+    removedUsers: { type: 'integer' },
+    removedMemberships: { type: 'integer' },
+    removedAuditRows: { type: 'integer' },
+    before: { type: ['integer', 'null'] },
+    users: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          name: { type: ['string', 'null'] },
+          email: { type: ['string', 'null'] },
+          lastActivity: { type: ['integer', 'null'] },
+          memberships: { type: 'integer' },
+        },
+      },
+    },
+  },
+} as const;
 
 export default async function systemRoutes(app: FastifyInstance): Promise<void> {
   const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
@@ -33,11 +60,26 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async () => {
-      const result = await runCleanup(app.db);
+      const result = await runCleanup(app.db, app.config.tidy.invitationRetentionDays);
+      countJobRun(app, 'cleanup', result ? 'ran' : 'skipped');
       if (!result) throw httpError(409, 'The cleanup is running on another instance');
       return result;
     },
   );
+
+  // The tidy-data jobs (jobs/tidy.job.ts), each started by hand from the cron tab.
+  for (const job of TIDY_JOBS) {
+    app.get(
+      `/api/v1/system/cron/${job}`,
+      { preHandler: mayOpen, schema: { response: { 200: tidyResultSchema } } },
+      async () => {
+        const result = await runTidyJob(app.db, job as TidyJob, app.config.tidy);
+        countJobRun(app, 'tidy', result ? 'ran' : 'skipped');
+        if (!result) throw httpError(409, `The job ${job} is running on another instance`);
+        return result;
+      },
+    );
+  }
 
   app.get(
     '/api/v1/system/cron/expiry-notifications',
@@ -92,7 +134,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/expiry-user-roles',
     { preHandler: mayOpen, schema: { response: { 200: { type: 'array', items: userRoleSchema } } } },
     async () => {
-      return expiringUserRoles(app.db, app.registry);
+      return expiringUserRoles(app.db, app.registry, app.config.expiringRolesDays);
     },
   );
 

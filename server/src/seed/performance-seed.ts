@@ -91,16 +91,19 @@ const INVITATIONS_PER_INVITER = 250;
 /**
  * One batch: users [from, to], every other one a member of a role, each one invited (by an inviter, above). The roles are $4
  * (their ids, in order). Each row's search words (migrations 008-010; the inviter's, 017) are written with it: they are known
- * from how the row is made, and a batch run where triggers are skipped (below) would otherwise have none.
+ * from how the row is made, and a batch run where triggers are skipped (below) would otherwise have none; so is
+ * whether a user is without a membership (migration 022).
  * The seed test holds them equal to what the triggers compute.
  */
 const BATCH_SQL = `
 WITH u AS (
        INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization,
-                          search_words)
+                          search_words, without_roles_since)
        SELECT $3 || g, 'perf.user' || g || '@perf.example.org', 'Perf', 'User ' || g, 'Perf User ' || g,
               'perf.user' || g || '@perf.example.org', 'perf.example.org',
-              array_to_tsvector(ARRAY['perf', 'user', g::text, 'user' || g, 'example', 'org'])
+              array_to_tsvector(ARRAY['perf', 'user', g::text, 'user' || g, 'example', 'org']),
+              -- the members (below) hold a membership: no mark, as migration 022's trigger would leave it
+              CASE WHEN g % 2 = 0 THEN NULL ELSE now() END
        FROM generate_series($1::int, $2::int) g
        RETURNING id, email, substring(sub FROM length($3) + 1)::int AS n),
      ur AS (

@@ -101,6 +101,12 @@ describe('performance seed', () => {
         ).rows[0];
       // Users 1-250 are invited by user 10, 251-400 by user 260.
       expect(await words()).toEqual({ users: 0, invitations: 0, inviters: 0, invited: 2, sent: 400 });
+      // Whether a user holds no membership (migration 022) is written as its trigger would leave it.
+      const unmarked = await app.db.query<{ wrong: number }>(
+        `SELECT count(*)::int AS wrong FROM users u
+          WHERE (u.without_roles_since IS NULL) <> EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id)`,
+      );
+      expect(unmarked.rows[0].wrong).toBe(0);
       // Batches that cut the runs of one inviter's invitees: those in a batch without their inviter are
       // invited without one (151-250 and 301-400 here).
       const again = await performanceSeed(app.db, { roles: 20, users: 400, batchSize: 150 });

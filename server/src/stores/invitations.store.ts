@@ -311,13 +311,19 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
 }
 
 /** Deletes the open invitations past their expiry date (the cleanup job), each audited. */
-export async function deleteExpiredInvitations(q: Queryable, actor: AuditActor): Promise<InvitationRow[]> {
+export async function deleteExpiredInvitations(
+  q: Queryable,
+  actor: AuditActor,
+  retentionDays = 0,
+): Promise<InvitationRow[]> {
   const invitations = (
     await q.query<InvitationRow & { role_ids?: string[] }>(
-      `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now()
+      // Kept `retentionDays` after they expired (INVITATION_RETENTION_DAYS), for their history.
+      `DELETE FROM invitations WHERE status = 'OPEN' AND expiry_date < now() - make_interval(days => $1::int)
        RETURNING id, email, intended_authority, status, expiry_date,
          -- read from the statement's snapshot, before the links go with the cascade
          ARRAY(SELECT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = invitations.id) AS role_ids`,
+      [retentionDays],
     )
   ).rows;
   for (const row of invitations) {

@@ -25,12 +25,12 @@ export function unknownRoles(
   );
 }
 
-/** The (at most 1000) memberships ending within 30 days or already ended, soonest first. */
-export async function expiringUserRoles(q: Queryable, registry: Registry) {
+/** The (at most 1000) memberships ending within `days` days or already ended, soonest first. */
+export async function expiringUserRoles(q: Queryable, registry: Registry, days: number) {
   const { rows } = await q.query<UserRoleRow>(
     `SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id
      WHERE ur.end_date IS NOT NULL AND ur.end_date < $1 ORDER BY ur.end_date, ur.id LIMIT 1000`,
-    [new Date(Date.now() + 30 * DAY_MS)],
+    [new Date(Date.now() + days * DAY_MS)],
   );
   const roleIds = [...new Set(rows.map((r) => Number(r.role_id)))];
   const roles = await loadRolesByIds(q, registry, roleIds);

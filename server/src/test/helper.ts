@@ -27,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       // Provisioning is recorded but not sent, unless a test turns the worker on.
       PROVISIONING: 'false',
       DEV_SCIM: 'false',
+      CRON_TIDY: '0',
       ...env,
     }),
     ...overrides,

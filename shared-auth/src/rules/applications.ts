@@ -35,3 +35,59 @@ export function isRoleUnknownInManage(role: Pick<Role, 'unknownInManage' | 'appl
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
+
+/** One application a user may open through a membership (spec §6 GUEST: pointed to its applications). */
+export interface AccessibleApplication {
+  manageId: string;
+  /** The name and organisation in the given language, the other language as fallback. */
+  name: string;
+  organisation?: string;
+  logo?: string;
+  roleId: number;
+  roleName: string;
+  /** Epoch seconds; null when the membership does not end. */
+  endDate: number | null;
+  /** Where "Go to application" leads: the role's landing page for it, else the registry's. */
+  url?: string;
+}
+
+/**
+ * The applications the user's guest memberships give access to (GUEST, or a manager or inviter who also
+ * holds the guest role), one entry per role and application, by application name. Ended memberships (end
+ * date before `nowSeconds`) and applications the registry no longer knows give nothing.
+ */
+export function accessibleApplications(
+  user: Pick<User, 'userRoles'> | null | undefined,
+  language: string,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): AccessibleApplication[] {
+  const nl = language.startsWith('nl');
+  const pick = (map: Record<string, unknown>, key: string): string | undefined => {
+    const first = map[`${key}:${nl ? 'nl' : 'en'}`];
+    const second = map[`${key}:${nl ? 'en' : 'nl'}`];
+    return isText(first) ? first : isText(second) ? second : undefined;
+  };
+  const result: AccessibleApplication[] = [];
+  for (const userRole of user?.userRoles ?? []) {
+    if (userRole.authority !== 'GUEST' && !userRole.guestRoleIncluded) continue;
+    const endDate = userRole.endDate ?? null;
+    if (endDate !== null && endDate <= nowSeconds) continue;
+    const role = userRole.role;
+    for (const map of role.applicationMaps ?? []) {
+      if (map.unknown) continue;
+      const usage = (role.applicationUsages ?? []).find((u) => u.application?.manageId === map.id);
+      const url = [usage?.landingPage, role.landingPage, map.landingPage, map.url].find(isText);
+      result.push({
+        manageId: map.id,
+        name: pick(map, 'name') ?? map.id,
+        organisation: pick(map, 'OrganizationName'),
+        logo: isText(map.logo) ? map.logo : undefined,
+        roleId: role.id,
+        roleName: role.name,
+        endDate,
+        ...(url ? { url } : {}),
+      });
+    }
+  }
+  return result.sort((a, b) => a.name.localeCompare(b.name) || a.roleName.localeCompare(b.roleName));
+}

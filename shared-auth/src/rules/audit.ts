@@ -9,6 +9,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'api_token',
   'user',
   'provisioning',
+  'audit_log',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -34,6 +35,8 @@ export const AUDIT_EVENTS = [
   'provisioning.fail',
   'provisioning.retry',
   'provisioning.resync',
+  'user.cleanup',
+  'audit_log.cleanup',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

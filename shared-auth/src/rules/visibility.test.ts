@@ -60,6 +60,8 @@ const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
     'inviter',
   ],
   inviterHome: ['inviter'],
+  // Without a role in the context: nobody (tested with one below).
+  mayOpenRole: [],
 };
 
 describe('named visibility rules of the remote contract', () => {
@@ -70,6 +72,33 @@ describe('named visibility rules of the remote contract', () => {
       .filter(([, person]) => rule(person))
       .map(([person]) => person);
     expect(shown).toEqual(who);
+  });
+
+  it("shows a role card's details link only where the role page opens for the viewer", () => {
+    const open = visibilityRule('mayOpenRole')!;
+    const wiki = {
+      id: 1,
+      name: 'Wiki',
+      applicationMaps: [{ id: 'wiki' }],
+      applicationUsages: [{ application: { manageId: 'wiki', manageType: 'saml20_sp' } }],
+    };
+    const shown = Object.entries(people)
+      .filter(([, person]) => open(person, { roleId: 1, role: wiki }))
+      .map(([person]) => person);
+    // The rule the role page and its API apply (mayViewRoleMembers): super users, the admins owning the
+    // role's application, and its inviters and managers.
+    expect(shown).toEqual([
+      'superUser',
+      'adminWithApplications',
+      'adminWithoutOrganisation',
+      'superUserAndAdmin',
+      'manager',
+      'inviter',
+    ]);
+    // An older shell passes only the id: the user's own membership decides.
+    expect(open(people.inviter, { roleId: 1 })).toBe(true);
+    expect(open(people.guest, { roleId: 1 })).toBe(false);
+    expect(open(people.inviter, { roleId: 'x' })).toBe(false);
   });
 
   it('shows the performance seed tab to super users only where the configuration allows it', () => {

@@ -13,8 +13,9 @@ import {
   showsTokensTab,
   showsUsersTab,
 } from './home-tabs.js';
+import { mayViewRoleMembers } from './role-access.js';
 import { showsTokensMenuLink } from './tokens.js';
-import type { User } from './types.js';
+import type { Role, User } from './types.js';
 import { mayOpenSystem } from './users.js';
 
 type MaybeUser = User | null | undefined;
@@ -39,6 +40,22 @@ export const VISIBILITY_RULES = {
   systemMenuLink: mayOpenSystem,
   /** Header link to a new invitation (spec §2 Header): whoever may invite (inviter or more). */
   mayInvite: (user) => isUserAllowed(user, 'INVITER'),
+  /**
+   * The role-detail link of a profile's role card: only where the role page opens for the viewer (inviter
+   * or more on it, its institution admin, a super user); a guest's card shows its applications instead.
+   * The context carries the role (`role`), or at least its id (`roleId`).
+   */
+  mayOpenRole: (user, context) => {
+    const role = context?.role as Role | undefined;
+    if (role) return mayViewRoleMembers(user, role);
+    const roleId = Number(context?.roleId);
+    if (!Number.isInteger(roleId)) return false;
+    return mayViewRoleMembers(user, {
+      id: roleId,
+      applicationMaps: [],
+      applicationUsages: [],
+    } as unknown as Role);
+  },
   /** /home sends a user whose highest authority is inviter to the inviter home (spec §2 Home). */
   inviterHome: (user) => (user ? highestAuthority(user) === 'INVITER' : false),
 } satisfies Record<string, VisibilityRule>;

@@ -64,6 +64,15 @@ describe('authenticated', () => {
     expect(localStorage.getItem('location')).toBeNull();
   });
 
+  test('a deep link opened while a saved location lingers stays where it is, and leaves the location', async () => {
+    serve({ authenticated: true });
+    localStorage.setItem('location', '/home');
+    await expect(runStartup({ pathname: '/system/cron', search: '' })).resolves.toMatchObject({
+      to: '/system/cron',
+    });
+    expect(localStorage.getItem('location')).toBe('/home');
+  });
+
   test.each([['/'], ['/login'], ['/login/callback']])(
     'with nothing saved, %p goes home',
     async (pathname) => {

@@ -83,15 +83,17 @@ export async function runStartup(
       return deadend();
     }
     session.setUser(user);
+    const current = `${location.pathname}${location.search ?? ''}`;
+    // The saved location is where a login was started from; it is used where a login lands (the console's
+    // root, or a login path). A deep link opened while logged in stays where it is and leaves the saved
+    // location to the login that saved it: a page opened within a second of a login callback, in another
+    // tab, was sent to that login's location (issue 42, item 8).
+    const landing =
+      location.pathname === '/' || location.pathname === '' || location.pathname.startsWith('/login');
+    if (!landing) return { kind: 'ready', authenticated: true, to: current, user };
     const saved = savedLocation(storage);
     clearSavedLocation(storage);
-    // With nothing saved, a reload of a deep link (or a bookmark opened while logged in) stays on it.
-    const current = `${location.pathname}${location.search ?? ''}`;
-    const fallback =
-      location.pathname === '/' || location.pathname === '' || location.pathname.startsWith('/login')
-        ? HOME_PATH
-        : current;
-    const to = saved ? (saved.startsWith('/login') ? HOME_PATH : saved) : fallback;
+    const to = saved && !saved.startsWith('/login') ? saved : HOME_PATH;
     return { kind: 'ready', authenticated: true, to, user };
   }
 

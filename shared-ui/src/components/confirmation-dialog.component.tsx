@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { TextButton } from './text-button.component';
@@ -39,6 +47,29 @@ function useBodyMarker(open: boolean) {
   }, [open]);
 }
 
+/** True when `hidden` marks an ancestor of the anchor. */
+function insideHidden(anchor: HTMLElement | null): boolean {
+  return Boolean(anchor?.parentElement?.closest('[hidden]'));
+}
+
+/**
+ * Whether the part of the page that opens the dialog is shown: the dialog is drawn over the page, in
+ * <body>, so while its page is still hidden (the shell renders a page hidden behind its loader for a
+ * moment after startup) it waits, rather than standing over the loader with nothing behind it.
+ */
+function usePlaceShown(open: boolean, anchor: RefObject<HTMLSpanElement | null>): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const check = () => setShown(!insideHidden(anchor.current));
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { attributes: true, attributeFilter: ['hidden'], subtree: true });
+    return () => observer.disconnect();
+  }, [open, anchor]);
+  return open && shown;
+}
+
 /**
  * An accessible modal dialog on SDS's modal look (SDS's own Modal has no dialog role, no Esc and no
  * focus trap): labelled by its title, Esc cancels, Tab stays inside, focus returns where it was.
@@ -50,10 +81,12 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  useBodyMarker(open);
+  const anchorRef = useRef<HTMLSpanElement>(null);
+  const shown = usePlaceShown(open, anchorRef);
+  useBodyMarker(shown);
 
   useEffect(() => {
-    if (!open) return undefined;
+    if (!shown) return undefined;
     const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
@@ -61,9 +94,12 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
     return () => {
       if (previous && document.contains(previous)) previous.focus();
     };
-  }, [open]);
+  }, [shown]);
 
   if (!open) return null;
+  // Where the dialog was opened: tells whether that part of the page is shown yet.
+  const anchor = <span ref={anchorRef} hidden data-dialog-anchor="" />;
+  if (!shown) return anchor;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -91,41 +127,46 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
     }
   };
 
-  return createPortal(
-    <div className="sds--modal sds--backdrop ui-modal">
-      <div
-        ref={dialogRef}
-        role={isError || isWarning ? 'alertdialog' : 'dialog'}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={question ? bodyId : undefined}
-        tabIndex={-1}
-        className="sds--modal--container"
-        onKeyDown={onKeyDown}
-      >
-        <div className={`sds--modal--title${isError ? ' error' : ''}`}>
-          <h2 id={titleId} className="sds--text--h4">
-            {title ?? t('forms.confirm')}
-          </h2>
-        </div>
-        <div className="sds--modal--content">
-          <div className="sds--text--rich">
-            {question && <div id={bodyId}>{question}</div>}
-            {children}
+  return (
+    <>
+      {anchor}
+      {createPortal(
+        <div className="sds--modal sds--backdrop ui-modal">
+          <div
+            ref={dialogRef}
+            role={isError || isWarning ? 'alertdialog' : 'dialog'}
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={question ? bodyId : undefined}
+            tabIndex={-1}
+            className="sds--modal--container"
+            onKeyDown={onKeyDown}
+          >
+            <div className={`sds--modal--title${isError ? ' error' : ''}`}>
+              <h2 id={titleId} className="sds--text--h4">
+                {title ?? t('forms.confirm')}
+              </h2>
+            </div>
+            <div className="sds--modal--content">
+              <div className="sds--text--rich">
+                {question && <div id={bodyId}>{question}</div>}
+                {children}
+              </div>
+              <div className="sds--modal--actions sds--actions--outer sds--space--top--5">
+                {cancel && (
+                  <TextButton secondary label={cancelLabel ?? t('forms.cancel')} onClick={() => cancel()} />
+                )}
+                <TextButton
+                  label={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}
+                  disabled={props.confirmDisabled ?? false}
+                  onClick={() => confirm()}
+                />
+              </div>
+            </div>
           </div>
-          <div className="sds--modal--actions sds--actions--outer sds--space--top--5">
-            {cancel && (
-              <TextButton secondary label={cancelLabel ?? t('forms.cancel')} onClick={() => cancel()} />
-            )}
-            <TextButton
-              label={confirmLabel ?? (cancel ? t('forms.confirm') : t('forms.ok'))}
-              disabled={props.confirmDisabled ?? false}
-              onClick={() => confirm()}
-            />
-          </div>
-        </div>
-      </div>
-    </div>,
-    document.body,
+        </div>,
+        document.body,
+      )}
+    </>
   );
 }

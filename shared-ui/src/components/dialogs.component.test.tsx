@@ -49,6 +49,26 @@ describe('ConfirmationDialog', () => {
     expect(document.body).toHaveClass('modal-open');
   });
 
+  it('waits while the part of the page that opened it is hidden (the loader hold), then shows', async () => {
+    const { container } = render(
+      <div data-testid="page" hidden>
+        <ConfirmationDialog
+          open
+          title="A different e-mail address"
+          question="Log in again"
+          confirm={jest.fn()}
+        />
+      </div>,
+    );
+    expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('modal-open');
+    await act(async () => {
+      (container.firstChild as HTMLElement).hidden = false;
+    });
+    expect(await screen.findByRole('dialog', { name: 'A different e-mail address' })).toBeInTheDocument();
+    expect(document.body).toHaveClass('modal-open');
+  });
+
   it('closes on Esc and gives focus back to the button that opened it', async () => {
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Delete role' });

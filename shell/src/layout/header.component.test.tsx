@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { logout, startLogin, useFlashStore, useSessionStore } from 'shared-auth';
-import { switchLanguage } from 'shared-ui/core';
+import { i18n, switchLanguage } from 'shared-ui/core';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
@@ -91,6 +91,27 @@ describe('header and user menu', () => {
       ['Invite', '/invitation/new'],
       ['Help', 'https://help.example.org'],
     ]);
+  });
+
+  it('shows the environment as a band on anything but production, in both languages', async () => {
+    await renderShell({ path: '/home', user: personas.guest(), remotes });
+    const setEnvironment = (environment: string | undefined) =>
+      act(() => useSessionStore.setState({ config: { authenticated: true, environment } }));
+    setEnvironment('test');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Environment: test. This is not the production console.',
+    );
+    await act(async () => {
+      await i18n.changeLanguage('nl');
+    });
+    expect(screen.getByRole('note')).toHaveTextContent('Omgeving: test. Dit is niet de productieconsole.');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    setEnvironment('production');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    setEnvironment(undefined);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('offers a guest no invite link', async () => {

@@ -53,35 +53,53 @@ function HeaderLinks() {
   );
 }
 
+/**
+ * The configured environment as a band above the header on anything but production, so that no one takes
+ * a test console for the real one. The name is the server's `ENVIRONMENT` (config `environment`).
+ */
+function EnvironmentBand() {
+  const { t } = useTranslation('shell');
+  const environment = useSessionStore((state) => state.config.environment);
+  if (!environment || environment.trim().toLowerCase() === 'production') return null;
+  return (
+    <div className="shell-environment-band" role="note" data-environment={environment}>
+      {t('header.environment', { environment })}
+    </div>
+  );
+}
+
 /** Logo, the header links, the user menu (or log in), and the language switcher. */
 export function Header() {
   const { t } = useTranslation('shell');
   const authenticated = useSessionStore((state) => state.authenticated);
   const winking = useWinkOnImpersonation();
   return (
-    <header className="shell-header">
-      <Link to="/" className="shell-brand">
-        <img
-          src={logo}
-          alt=""
-          className={winking ? 'shell-logo wink' : 'shell-logo'}
-          data-winking={winking}
-        />
-        <span className="shell-title">{t('appName')}</span>
-      </Link>
-      <div className="shell-header-actions">
-        {authenticated && <HeaderLinks />}
-        {authenticated ? (
-          <Suspense fallback={null}>
-            <UserMenu />
-          </Suspense>
-        ) : (
-          <button type="button" className="sds--btn sds--btn--ghost--light" onClick={() => startLogin()}>
-            {t('header.login')}
-          </button>
-        )}
-        <LanguageSwitcher />
-      </div>
-    </header>
+    <>
+      <EnvironmentBand />
+      <header className="shell-header">
+        <Link to="/" className="shell-brand">
+          <img
+            src={logo}
+            alt=""
+            className={winking ? 'shell-logo wink' : 'shell-logo'}
+            data-winking={winking}
+          />
+          <span className="shell-title">{t('appName')}</span>
+        </Link>
+        <div className="shell-header-actions">
+          {authenticated && <HeaderLinks />}
+          {authenticated ? (
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <button type="button" className="sds--btn sds--btn--ghost--light" onClick={() => startLogin()}>
+              {t('header.login')}
+            </button>
+          )}
+          <LanguageSwitcher />
+        </div>
+      </header>
+    </>
   );
 }

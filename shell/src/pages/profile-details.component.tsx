@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { highestAuthority } from 'shared-auth';
-import type { User } from 'shared-auth';
+import type { Role, User } from 'shared-auth';
 import { formatDate } from 'shared-ui';
 import { useSlot } from '../remotes/use-slot';
 
@@ -16,9 +16,12 @@ function authorityLabel(
 }
 
 /** The role card's link to the role, where a remote contributes one (`user-role.links`). */
-function RoleDetailsLink({ roleId, name }: { roleId: number; name: string }) {
+function RoleDetailsLink({ role }: { role: Role }) {
   const { t } = useTranslation('shell');
-  const context = useMemo(() => ({ roleId }), [roleId]);
+  const roleId = role.id;
+  const name = role.name;
+  // The role itself, so the slot's rule shows the link only where the role page opens for the viewer.
+  const context = useMemo(() => ({ roleId, role }), [roleId, role]);
   const [link] = useSlot('user-role.links', context);
   if (!link?.href) return null;
   return (
@@ -71,7 +74,7 @@ export function ProfileDetails({ user }: { user: User }) {
                 <h3>{userRole.role.name}</h3>
                 <p className="role-card-authority">{authorityLabel(userRole.authority, t)}</p>
                 {userRole.role.description && <p>{userRole.role.description}</p>}
-                <RoleDetailsLink roleId={userRole.role.id} name={userRole.role.name} />
+                <RoleDetailsLink role={userRole.role} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from 'shared-auth';
-import { Breadcrumb, Loader } from 'shared-ui';
+import { Breadcrumb, Loader, MyApplications } from 'shared-ui';
 import { ProfileDetails } from './profile-details.component';
 
 /** profile: the logged-in user's own details and roles. */
@@ -20,6 +20,8 @@ export default function ProfilePage() {
     <div className="shell-page profile">
       <Breadcrumb />
       <h1>{user.name ?? t('profile.title')}</h1>
+      {/* The user's own part: the applications its guest memberships open (nothing when it holds none). */}
+      <MyApplications user={user} />
       <ProfileDetails user={user} />
     </div>
   );

@@ -1,0 +1,75 @@
+/**
+ * Tidy data: users inactive for TIDY_INACTIVE_USER_DAYS, users without any membership for
+ * TIDY_USERS_WITHOUT_ROLES_DAYS and audit rows older than AUDIT_RETENTION_DAYS are removed (expired
+ * invitations go with the cleanup job after INVITATION_RETENTION_DAYS). Each job runs under its own
+ * advisory lock, so several instances never run one twice; a setting of 0 days switches a user job off.
+ */
+import type { Db } from '../db/types.js';
+import { toEpochSeconds } from '../domain/time.js';
+import { removeOldAuditRows, removeTidyUsers, type TidiedUser } from '../stores/tidy.store.js';
+import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
+
+export const TIDY_JOBS = ['inactive-users', 'users-without-roles', 'audit-retention'] as const;
+export type TidyJob = (typeof TIDY_JOBS)[number];
+
+export interface TidySettings {
+  inactiveUserDays: number;
+  usersWithoutRolesDays: number;
+  auditRetentionDays: number;
+}
+
+/** What one run removed. `users` lists at most LISTED of them; the counts are complete. */
+export interface TidyResult {
+  job: TidyJob;
+  /** The setting the run used; 0 = the job is off and removed nothing. */
+  days: number;
+  removedUsers: number;
+  removedMemberships: number;
+  removedAuditRows: number;
+  users: TidiedUser[];
+  /** Audit retention: rows created before this moment (epoch seconds) went. */
+  before: number | null;
+}
+
+const LISTED = 100;
+
+function lockOf(job: TidyJob): number {
+  if (job === 'inactive-users') return JOB_LOCK_KEYS.inactiveUsers;
+  if (job === 'users-without-roles') return JOB_LOCK_KEYS.usersWithoutRoles;
+  return JOB_LOCK_KEYS.auditRetention;
+}
+
+function daysOf(job: TidyJob, settings: TidySettings): number {
+  if (job === 'inactive-users') return settings.inactiveUserDays;
+  if (job === 'users-without-roles') return settings.usersWithoutRolesDays;
+  return settings.auditRetentionDays;
+}
+
+/** Runs one tidy job; null when another instance is running it right now. */
+export async function runTidyJob(db: Db, job: TidyJob, settings: TidySettings): Promise<TidyResult | null> {
+  const days = daysOf(job, settings);
+  const empty: TidyResult = {
+    job,
+    days,
+    removedUsers: 0,
+    removedMemberships: 0,
+    removedAuditRows: 0,
+    users: [],
+    before: null,
+  };
+  if (days <= 0) return empty;
+  const outcome = await withJobLock(db, lockOf(job), async (q): Promise<TidyResult> => {
+    if (job === 'audit-retention') {
+      const { removed, before } = await removeOldAuditRows(q, days);
+      return { ...empty, removedAuditRows: removed, before: toEpochSeconds(before) };
+    }
+    const users = await removeTidyUsers(q, job === 'inactive-users' ? 'inactive' : 'withoutRoles', days);
+    return {
+      ...empty,
+      removedUsers: users.length,
+      removedMemberships: users.reduce((sum, u) => sum + u.memberships, 0),
+      users: users.slice(0, LISTED),
+    };
+  });
+  return outcome.ran ? outcome.result : null;
+}

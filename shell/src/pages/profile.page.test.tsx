@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+// eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
+import rolesRemote from 'mfe-roles/src/contributions';
+import type { User } from 'shared-auth';
+import { personas, role } from '../test-support/personas';
+import { renderShell } from '../test-support/render-shell';
+
+jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
+
+const remotes = { roles: [rolesRemote] };
+const wiki = {
+  id: 'wiki',
+  'name:en': 'Research Wiki',
+  'name:nl': 'Onderzoekswiki',
+  'OrganizationName:en': 'Harderwijk University',
+  url: 'https://wiki.example.org',
+};
+
+/** A manager of one role who is also a guest of another. */
+function managerAndGuest(): User {
+  const manager = personas.manager();
+  return {
+    ...manager,
+    userRoles: [
+      ...manager.userRoles,
+      {
+        id: 501,
+        authority: 'GUEST',
+        endDate: null,
+        role: role(21, 'Wiki guests', { applicationMaps: [wiki] }),
+      },
+    ],
+  };
+}
+
+describe('own profile', () => {
+  it("shows a guest's applications, and no Details link that would lead it to a page it may not open", async () => {
+    const guest = personas.guest();
+    guest.userRoles[0]!.role.applicationMaps = [wiki];
+    await renderShell({ path: '/profile', user: guest, remotes });
+    expect(await screen.findByRole('heading', { name: 'My applications' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toHaveAttribute(
+      'href',
+      'https://wiki.example.org',
+    );
+    expect(screen.getByRole('heading', { name: 'Wiki guests', level: 3 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Details of role Wiki guests' })).not.toBeInTheDocument();
+  });
+
+  it("shows a manager's guest memberships as applications, and Details only for the role it manages", async () => {
+    await renderShell({ path: '/profile', user: managerAndGuest(), remotes });
+    expect(await screen.findByRole('link', { name: 'Details of role Wiki editors' })).toHaveAttribute(
+      'href',
+      '/roles/11',
+    );
+    expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Details of role Wiki guests' })).not.toBeInTheDocument();
+  });
+
+  it('shows no applications section to a user without guest memberships', async () => {
+    await renderShell({ path: '/profile', user: personas.inviter(), remotes });
+    expect(await screen.findByRole('link', { name: 'Details of role Wiki readers' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My applications' })).not.toBeInTheDocument();
+  });
+});
