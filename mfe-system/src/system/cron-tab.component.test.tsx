@@ -68,7 +68,7 @@ describe('the cron tab', () => {
     });
     renderAt('/system/cron', <CronTab />);
     await userEvent.click(screen.getByRole('button', { name: 'Verwijder oude auditregels' }));
-    expect(await screen.findByText('Auditregels verwijderd: 12 (ouder dan 365 dagen).')).toBeInTheDocument();
+    expect(await screen.findByText('12 auditregels verwijderd (ouder dan 365 dagen).')).toBeInTheDocument();
     tidy.mockResolvedValueOnce({
       job: 'users-without-roles',
       days: 0,

@@ -115,7 +115,7 @@ describe('unknown applications', () => {
     renderAt('/system/unknownRoles', <UnknownRolesTab />);
     expect(
       await screen.findByRole('heading', {
-        name: 'Roles linked to applications unknown in the registry (1)',
+        name: 'Unknown roles: linked to applications unknown in the registry (1)',
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Legacy Archive Readers' })).toHaveAttribute('href', '/roles/12');

@@ -19,14 +19,14 @@ const UNAVAILABLE = 'This part of the console is unavailable';
 
 describe('remotes inside the shell', () => {
   it('mounts the real roles remote, which sees the shared session and whose flash shows in the shell', async () => {
-    // A guest: the real roles tab then shows its note without calling the API.
+    // A guest: the real roles tab then shows the applications its roles give access to, without calling the API.
     await renderShell({
       path: '/home',
       user: personas.guest(),
       remotes: { roles: [realRolesRemote], tokens: [tokensRemote] },
     });
 
-    expect(await screen.findByText(/You have the guest role only/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My applications' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
 
     // A user change made in the shell's store is seen by the remote's own visibility rules.
