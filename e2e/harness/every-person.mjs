@@ -102,8 +102,8 @@ export function seedStrings() {
 
 /**
  * The visible texts of the page (and the names and hints a screen reader reads: aria-label, placeholder,
- * title, alt) that hold an English word, after taking out `allowed` strings, e-mail addresses, URLs and
- * URNs. Parts marked as another language (`lang="en"`), code, and what the user typed are left out.
+ * title, alt) that hold an English word, after taking out `allowed` strings, e-mail addresses, URLs,
+ * URNs and setting names (`INVITATION_RETENTION_DAYS`: names an operator types, in no language). Parts marked as another language (`lang="en"`), code, and what the user typed are left out.
  * @param {Page} page
  * @param {{ allowed: string[] }} options
  * @returns {Promise<string[]>}
@@ -153,6 +153,7 @@ export async function englishOnDutchPage(page, { allowed }) {
       .replace(/\S+@\S+/g, ' ')
       .replace(/https?:\/\/\S+/g, ' ')
       .replace(/urn:\S+/gi, ' ')
+      .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, ' ')
       .replace(allowedPattern, ' ');
     const words = stripped.toLowerCase().match(/\p{L}+/gu) ?? [];
     const hits = words.filter((word) => ENGLISH.has(word));

@@ -31,6 +31,7 @@ test('names, seed data, addresses and the glossary loanwords are no English', as
       'API-token Nightly user export verwijderen',
       'Home',
       'urn:mace:surf.nl:test:research_wiki_editors',
+      'Verwijder auditregels ouder dan de bewaartermijn (AUDIT_RETENTION_DAYS, minstens 90 dagen).',
     ]),
     { allowed },
   );

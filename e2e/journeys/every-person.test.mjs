@@ -14,6 +14,7 @@ import {
   seedStrings,
 } from '../harness/every-person.mjs';
 import { ARTIFACTS_DIR, exactly, loginAs, pageShown, text, useConsole } from '../harness/index.mjs';
+import { api, roleIdByName } from '../support/api.mjs';
 
 const { journey } = useConsole({ env: { PERFORMANCE_SEED_ALLOWED: 'true' } });
 
@@ -48,6 +49,33 @@ async function anotherProfile(/** @type {Page} */ page) {
 async function withDeleteDialog(/** @type {Page} */ page, /** @type {'en' | 'nl'} */ lang) {
   await page.getByRole('button', { name: exactly(text('shell', 'profile.delete', { lang })) }).click();
   await page.getByRole('alertdialog').waitFor();
+}
+
+/**
+ * The accept link of a new invitation to the wiki role in `lang`, made by the admin logged in on `page`; the
+ * link is read from the development mailbox (the outbox), as the invitee would read the mail.
+ * @param {Page} page @param {'en' | 'nl'} lang
+ */
+async function acceptLinkOfNewInvitation(page, lang) {
+  const email = `phone.${lang}.${Date.now()}@example.org`;
+  const roleId = await roleIdByName(page, 'Research Wiki Editors');
+  const created = await api(page, 'POST', 'invitations', {
+    intendedAuthority: 'GUEST',
+    invites: [email],
+    roleIdentifiers: [roleId],
+    language: lang,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const mailbox = await page.request.get('/dev-mailbox');
+  const row = `<td>${email}</td><td><a href="/dev-mailbox/`;
+  const listing = await mailbox.text();
+  const at = listing.indexOf(row);
+  assert.ok(at >= 0, `the mail to ${email} in the development mailbox`);
+  const id = /^\d+/.exec(listing.slice(at + row.length))?.[0];
+  const mail = await (await page.request.get(`/dev-mailbox/${id}`)).text();
+  const hash = /invitation\/accept\?hash=([A-Za-z0-9_~.-]+)/.exec(mail)?.[1];
+  assert.ok(hash, `an accept link in the mail to ${email}`);
+  return `/invitation/accept?hash=${hash}`;
 }
 
 /** The user menu, open (its button is the header's one disclosure, in either language). */
@@ -181,6 +209,23 @@ async function everyScreen(browser, baseURL, lang) {
         await page.keyboard.press('Escape');
       }
     }
+    await context.close();
+  }
+  // The invitation accept page, as the invitee opens the mail's link (not logged in).
+  {
+    const admin = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const adminPage = await admin.newPage();
+    await loginAs(adminPage, 'admin', { landing: '/?lang=en' });
+    const link = await acceptLinkOfNewInvitation(adminPage, lang);
+    await admin.close();
+    const context = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const page = await context.newPage();
+    await page.goto(link);
+    await pageShown(page, {
+      ready: (p) => p.getByRole('heading', { name: text('invitations', 'acceptTitle', { lang }) }),
+      name: `the invitation accept page (${lang}, 390 px)`,
+    });
+    problems.push(...(await problemsOf(page, lang, `${lang}-invitee-accept`)));
     await context.close();
   }
   assert.deepEqual(problems, [], `Screens that do not fit a phone or are not Dutch:\n${problems.join('\n')}`);
