@@ -32,11 +32,25 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
   } | null>(null);
   // The rows on screen, to turn the selected ids back into invitations.
   const shown = useRef<ListedInvitation[]>([]);
+  // After a resend or revoke, focus goes to the list's heading (with its new count) once the list is
+  // drawn again: the row whose button had it may be gone (issue 44).
+  const container = useRef<HTMLDivElement>(null);
+  const focusHeadingAfterReload = useRef(false);
 
   const fetchPage = useCallback(
     async (request: PageRequest) => {
       const page = await searchInvitations({ ...request, roleId, mine: onlyMine, status: filter });
       shown.current = page.content;
+      if (focusHeadingAfterReload.current) {
+        focusHeadingAfterReload.current = false;
+        // After the page's rows are drawn (the answer is rendered in a later task).
+        setTimeout(() => {
+          const heading = container.current?.querySelector<HTMLElement>('h1, h2, h3');
+          if (!heading) return;
+          if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+          heading.focus();
+        }, 50);
+      }
       return page;
     },
     [roleId, onlyMine, filter],
@@ -48,7 +62,7 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
   const selection = shown.current.filter((invitation) => selected.includes(invitation.id));
 
   return (
-    <div className="inv-list">
+    <div className="inv-list" ref={container}>
       <PagedList<ListedInvitation>
         fetchPage={fetchPage}
         reloadKey={`${filter}:${onlyMine}:${reloads}`}
@@ -120,6 +134,7 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
           onClose={(changed) => {
             setPending(null);
             if (changed) {
+              focusHeadingAfterReload.current = true;
               setSelected([]);
               setReloads((n) => n + 1);
             }
