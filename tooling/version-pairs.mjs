@@ -138,6 +138,8 @@ async function main() {
       const dir = join(work, name.replace(/\W+/g, '-'));
       mkdirSync(dir);
       symlinkSync(join(shell, 'shell'), join(dir, 'shell'));
+      // The shell's shared-ui is the one that runs (a singleton): the journeys read its texts from here.
+      symlinkSync(join(shell, 'shared-ui'), join(dir, 'shared-ui'));
       for (const remote of REMOTES) symlinkSync(join(remotes, remote), join(dir, remote));
       await checkServed(dir, {
         shell,

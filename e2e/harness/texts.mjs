@@ -1,5 +1,5 @@
 // The texts a user sees, read from the packages' own translation files, so the journeys follow the product's
-// wording instead of copying it.
+// wording instead of copying it (the served release's files when E2E_STATIC_DIR names another build).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './paths.mjs';
@@ -27,7 +27,11 @@ function load(pkg, lang) {
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const folder = PACKAGES[pkg];
-  const file = CANDIDATE_DIRS.map((dir) => join(ROOT, folder, dir, `${lang}.json`)).find((f) =>
+  // The texts of the bundles the server serves: with E2E_STATIC_DIR (tooling/version-pairs.mjs) a package
+  // may come from another release than this checkout, and shows that release's wording.
+  const served = process.env.E2E_STATIC_DIR;
+  const root = served && existsSync(join(served, folder)) ? served : ROOT;
+  const file = CANDIDATE_DIRS.map((dir) => join(root, folder, dir, `${lang}.json`)).find((f) =>
     existsSync(f),
   );
   if (!file)
