@@ -36,6 +36,17 @@ export interface RowSelection<T> {
   notAllowedText?: string;
 }
 
+/**
+ * The row's name for its checkbox. A remote built before `rowName` existed (this shell runs its tables:
+ * shared-ui is a singleton) passes none: then the row's name or e-mail, else its key, never a crash.
+ */
+function rowNameOf<T>(selection: RowSelection<T>, row: T, key: RowKey): string {
+  const given = (selection as Partial<RowSelection<T>>).rowName;
+  if (typeof given === 'function') return given(row);
+  const name = valueAt(row, 'name') ?? valueAt(row, 'email');
+  return typeof name === 'string' && name !== '' ? name : String(key);
+}
+
 export interface DataTableProps<T> {
   rows: T[];
   columns: EntityColumn<T>[];
@@ -147,7 +158,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <td className="ui-select-column">
                     <Checkbox
                       id={`${idPrefix}-select-${key}`}
-                      label={t('table.selectRow', { name: selection.rowName(row) })}
+                      label={t('table.selectRow', { name: rowNameOf(selection, row, key) })}
                       hideLabel
                       checked={mayAct && selection.selected.includes(key)}
                       disabled={!mayAct}

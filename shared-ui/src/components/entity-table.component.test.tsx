@@ -209,6 +209,20 @@ describe('EntityTable', () => {
     expect(document.querySelector('output')).toHaveTextContent(/^1$/);
   });
 
+  it('names the checkboxes of a remote built before rowName existed by the row itself, without failing', () => {
+    // A previous release's remote passes a selection without rowName (this shell's shared-ui runs its table).
+    const legacy = { selected: [], onChange: () => undefined } as unknown as Parameters<
+      typeof EntityTable<Row>
+    >[0]['selection'];
+    render(<EntityTable entities={ROWS} columns={COLUMNS} defaultSort="name" selection={legacy} />);
+    const boxes = screen.getAllByRole('checkbox', { name: /^Select (?!all)/ });
+    expect(boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Select 2',
+      'Select Alpha',
+      'Select beta',
+    ]);
+  });
+
   it("makes a linked column's cell a link to the row's page, and the row no tab stop of its own", async () => {
     render(
       <MemoryRouter initialEntries={['/list']}>
