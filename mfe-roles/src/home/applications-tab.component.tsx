@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useSessionStore, type Provider, type User, showsApplicationsTab } from 'shared-auth';
 import { EntityTable, Loader, UnavailablePanel, type EntityColumn } from 'shared-ui';
 import { useListedApplications } from '../resources/applications.resource';
@@ -19,6 +19,7 @@ export function ApplicationsTab() {
 function ApplicationsList({ user }: { user: User }) {
   const { t, i18n } = useTranslation('roles');
   const { data, error, loading, reload } = useListedApplications(user);
+  const navigate = useNavigate();
   const language = i18n.language;
   const columns = useMemo<EntityColumn<Provider>[]>(
     () => [
@@ -55,6 +56,8 @@ function ApplicationsList({ user }: { user: User }) {
       rowKey={(app) => app.manageId ?? app.id}
       searchAttributes={['name:en', 'name:nl', 'OrganizationName:en', 'OrganizationName:nl']}
       defaultSort={`name:${language}`}
+      // The name links; a row click opens it too, under an older shell's shared-ui as well.
+      onRowClick={(app) => navigate(`/applications/${encodeURIComponent(app.manageId ?? app.id)}`)}
       emptyText={t('ui:noEntities.applications')}
     />
   );

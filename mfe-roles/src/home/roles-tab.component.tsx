@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import {
   accessibleApplications,
   isUserAllowed,
@@ -46,12 +47,16 @@ export function RolesTab() {
 /** Super users: every role, searched and paged on the server. */
 function AllRoles() {
   const { t, i18n } = useTranslation('roles');
+  const navigate = useNavigate();
   const columns = useMemo(() => roleColumns(t, i18n.language, false), [t, i18n.language]);
   return (
     <PagedList<Role>
       title={t('rolesTitle')}
       fetchPage={(request) => fetchRoles(request)}
       columns={columns}
+      // The name is the link; a click on the row opens it too, also under a shell whose shared-ui
+      // predates column links (a remote runs with the shell's shared-ui).
+      onRowClick={(role) => navigate(`/roles/${role.id}`)}
       emptyText={t('ui:noEntities.roles')}
       newEntity={{ label: t('newRole'), path: NEW_ROLE_PATH }}
     />
@@ -69,14 +74,13 @@ function OwnRoles({ user, institutionAdmin }: { user: User; institutionAdmin: bo
     [user.id, institutionAdmin],
   );
   const roles = useMemo(() => sortRolesForUser(user, data?.content ?? []), [user, data]);
+  const navigate = useNavigate();
   // Role links are active only where the user may invite (spec §2 Role detail).
-  const columns = useMemo(
-    () =>
-      roleColumns(t, i18n.language, true, (role) =>
-        mayInviteForRole(user, role, 'INVITER') ? `/roles/${role.id}` : undefined,
-      ),
-    [t, i18n.language, user],
+  const linkTo = useCallback(
+    (role: Role) => (mayInviteForRole(user, role, 'INVITER') ? `/roles/${role.id}` : undefined),
+    [user],
   );
+  const columns = useMemo(() => roleColumns(t, i18n.language, true, linkTo), [t, i18n.language, linkTo]);
   const mayCreate = institutionAdmin && isUserAllowed(user, 'INSTITUTION_ADMIN');
 
   if (loading) return <Loader />;
@@ -88,6 +92,12 @@ function OwnRoles({ user, institutionAdmin }: { user: User; institutionAdmin: bo
       entities={roles}
       columns={columns}
       searchAttributes={['name', 'description', 'applicationName']}
+      // As in AllRoles: rows open on click under an older shell's shared-ui too.
+      onRowClick={(role) => {
+        const to = linkTo(role);
+        if (to) navigate(to);
+      }}
+      canOpenRow={(role) => linkTo(role) !== undefined}
       emptyText={t('ui:noEntities.roles')}
       newEntity={mayCreate ? { label: t('newRole'), path: NEW_ROLE_PATH } : undefined}
     />

@@ -104,6 +104,8 @@ export function UsersTab() {
         title={t('usersTitle')}
         fetchPage={fetchPage}
         columns={columns}
+        // The name links; a row click opens it too, under an older shell's shared-ui as well.
+        onRowClick={(row) => navigate(`/profile/${row.id}`)}
         emptyText={t('ui:noEntities.users')}
         actions={
           <NewEntityButton

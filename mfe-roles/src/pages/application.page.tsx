@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { isUserAllowed, useSessionStore, type Role } from 'shared-auth';
 import { EntityTable, Loader, PageFrame } from 'shared-ui';
 import { roleColumns } from '../home/role-columns';
@@ -21,6 +21,7 @@ export default function ApplicationPage() {
 function ApplicationRoles({ manageId }: { manageId: string }) {
   const { t, i18n } = useTranslation('roles');
   const { data, error, loading } = useApplicationRoles(manageId);
+  const navigate = useNavigate();
   const columns = useMemo(() => roleColumns(t, i18n.language), [t, i18n.language]);
   if (error) return <Navigate to="/" replace />;
   const application = data
@@ -43,6 +44,8 @@ function ApplicationRoles({ manageId }: { manageId: string }) {
         columns={columns}
         searchAttributes={['name', 'description']}
         defaultSort="name"
+        // The name links; a row click opens it too, under an older shell's shared-ui as well.
+        onRowClick={(role) => navigate(`/roles/${role.id}`)}
         emptyText={t('ui:noEntities.roles')}
         newEntity={{ label: t('newRole'), path: '/role/new', state: { manageId } }}
       />
