@@ -67,7 +67,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     // Fastify's defaults, spelled out because rules hang on them: a path matches only as registered (no
     // folded case, trailing or doubled slash; nor is it cut at a `;`, useSemicolonDelimiter's default,
     // which the types do not let routerOptions name), so `/api/v1/TOKENS/` is no route at all. Token
-    // reach (plugins/token-reach.ts) decides on the matched pattern and holds either way.
+    // refusal (plugins/token-reach.ts) decides on the matched route and holds either way.
     routerOptions: {
       caseSensitive: true,
       ignoreTrailingSlash: false,

@@ -68,7 +68,7 @@ let sw: ReturnType<typeof switchable>;
 let app: FastifyInstance;
 let admin: TestSession;
 let manager: TestSession;
-const token = 'a-token-of-the-manager-made-for-this-test';
+const token = 'a-super-user-token-made-for-this-test';
 /** This test's lines, and every line of the file (outages begun and ended span tests). */
 const log: LogLine[] = [];
 const all: LogLine[] = [];
@@ -116,8 +116,8 @@ beforeAll(async () => {
   admin = await loginAs(app, 'admin');
   manager = await loginAs(app, 'manager');
   await real.query(
-    "INSERT INTO api_tokens (hashed_value, description, owner_id) VALUES (encode(sha256($1), 'hex'), 'test', $2)",
-    [Buffer.from(token), manager.userId],
+    "INSERT INTO api_tokens (hashed_value, description, owner_id, super_user_token) VALUES (encode(sha256($1), 'hex'), 'test', $2, true)",
+    [Buffer.from(token), admin.userId],
   );
 });
 afterAll(async () => {
@@ -157,11 +157,11 @@ describe('the database unreachable: 503 with Retry-After, never a 500', () => {
     expectRefused(await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: admin.headers }));
   });
 
-  it('refuses a call whose API token cannot be checked (the authentication hook, onRequest)', async () => {
+  it('refuses an external API call whose token cannot be checked', async () => {
     sw.down();
     const response = await app.inject({
       method: 'GET',
-      url: '/api/v1/roles',
+      url: '/api/external/v1/roles',
       headers: { 'x-api-token': token },
     });
     expectRefused(response);

@@ -61,7 +61,7 @@ async function accepting(): Promise<boolean> {
   let manager: TestSession;
   let guest: TestSession;
   let stopped = false;
-  const token = 'a-token-of-the-manager-for-the-restart-test';
+  const token = 'a-super-user-token-for-the-restart-test';
   const log: LogLine[] = [];
 
   beforeAll(async () => {
@@ -87,8 +87,8 @@ async function accepting(): Promise<boolean> {
     manager = await loginAs(app, 'manager');
     guest = await loginAs(app, 'guest');
     await app.db.query(
-      "INSERT INTO api_tokens (hashed_value, description, owner_id) VALUES (encode(sha256($1), 'hex'), 'restart test', $2)",
-      [Buffer.from(token), manager.userId],
+      "INSERT INTO api_tokens (hashed_value, description, owner_id, super_user_token) VALUES (encode(sha256($1), 'hex'), 'restart test', $2, true)",
+      [Buffer.from(token), admin.userId],
     );
   });
   afterAll(async () => {
@@ -106,8 +106,8 @@ async function accepting(): Promise<boolean> {
     ],
     ['roles (a list)', () => ({ method: 'GET', url: '/api/v1/roles', headers: manager.headers })],
     [
-      'roles with an API token (the authentication hook)',
-      () => ({ method: 'GET', url: '/api/v1/roles', headers: { 'x-api-token': token } }),
+      "roles on the external API (the token's authentication)",
+      () => ({ method: 'GET', url: '/api/external/v1/roles', headers: { 'x-api-token': token } }),
     ],
     [
       "the guest's user (a search by id)",

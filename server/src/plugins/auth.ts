@@ -1,6 +1,8 @@
 /**
- * Authentication: who is asking. A session's user, or the owner of an X-API-TOKEN; a super user may act
- * as someone else with X-IMPERSONATE-ID (audited once per session and target).
+ * Authentication of the console's API (`/api/v1`): who is asking is the session's user; a super user may
+ * act as someone else with X-IMPERSONATE-ID (audited once per session and target). An X-API-TOKEN is
+ * refused here (plugins/token-reach.ts): tokens are for the external API, whose routes authenticate
+ * themselves (plugins/external-token.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,9 +10,8 @@ import { mayImpersonate, type User } from 'shared-auth/rules';
 import { auditImpersonation } from '../stores/audit.store.js';
 
 import { httpError } from '../errors.js';
-import { checkTokenReach } from './token-reach.js';
-import { recordTokenUse } from '../stores/tokens.store.js';
-import { loadUser, readTokenWithOwner, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
+import { refuseTokenOnConsoleRoute } from './token-reach.js';
+import { loadUser, shapeLoadedUser, touchLastActivity } from '../stores/users.store.js';
 import { authenticatesItself } from './external-token.js';
 
 /** Narrows `request.user` after a declared permission (plugins/permissions.ts) let a user through. */
@@ -24,27 +25,6 @@ async function touch(app: FastifyInstance, user: User): Promise<void> {
   // the statement writes only when it still is (another request, on any instance, may have come first).
   if (user.lastActivity !== undefined && Date.now() / 1000 - user.lastActivity < 60) return;
   await touchLastActivity(app.db, user.id);
-}
-
-async function fromApiToken(app: FastifyInstance, request: FastifyRequest, secret: string): Promise<void> {
-  // The token and its owner's rights, read afresh in one statement.
-  const found = await readTokenWithOwner(app.db, secret);
-  const owner = found?.ownerRow ? await shapeLoadedUser(app.registry, found.ownerRow) : null;
-  if (!found || !owner) throw httpError(401, 'Unknown API token');
-  const { token } = found;
-  const header = request.headers['x-impersonate-id'];
-  checkTokenReach(request.routeOptions.url, typeof header === 'string' && header.length > 0);
-  // The last use, to the minute: one write a minute at most per token.
-  if (!token.used_recently) await recordTokenUse(app.db, token.id);
-  request.apiToken = {
-    id: token.id,
-    description: token.description,
-    superUserToken: token.super_user_token,
-    organizationGUID: token.organization_guid,
-  };
-  request.realUser = owner;
-  request.user = owner;
-  await touch(app, owner);
 }
 
 async function impersonate(
@@ -78,28 +58,23 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || authenticatesItself(request)) return;
-    const token = request.headers['x-api-token'];
-    if (typeof token === 'string' && token.length > 0) {
-      await fromApiToken(app, request, token);
-    } else {
-      const userId = request.session.get('userId');
-      if (!userId) return;
-      // Read with the session (one round trip) unless the session was not read from the database.
-      const row = request.session.userRow;
-      const user =
-        row === undefined
-          ? await loadUser(app.db, app.registry, userId)
-          : row && (await shapeLoadedUser(app.registry, row));
-      if (!user) {
-        // The user was deleted while logged in.
-        request.session.destroy();
-        return;
-      }
-      request.realUser = user;
-      request.user = user;
-      await touch(app, user);
+    refuseTokenOnConsoleRoute(request.headers['x-api-token']);
+    const userId = request.session.get('userId');
+    if (!userId) return;
+    // Read with the session (one round trip) unless the session was not read from the database.
+    const row = request.session.userRow;
+    const user =
+      row === undefined
+        ? await loadUser(app.db, app.registry, userId)
+        : row && (await shapeLoadedUser(app.registry, row));
+    if (!user) {
+      // The user was deleted while logged in.
+      request.session.destroy();
+      return;
     }
-    const user = request.realUser!;
+    request.realUser = user;
+    request.user = user;
+    await touch(app, user);
     const header = request.headers['x-impersonate-id'];
     if (typeof header === 'string' && header.length > 0) await impersonate(app, request, user, header);
   });

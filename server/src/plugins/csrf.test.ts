@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
 import { hashTokenSecret } from '../stores/tokens.store.js';
+import { TOKEN_ON_CONSOLE_ROUTE } from './token-reach.js';
 
 describe('CSRF protection', () => {
   let app: FastifyInstance;
@@ -78,18 +79,20 @@ describe('CSRF protection', () => {
     expect(await userExists(victim.userId)).toBe(false);
   });
 
-  it('exempts requests authenticated by X-API-TOKEN', async () => {
+  it('gives no way round it with an X-API-TOKEN: the token is refused and nothing changes', async () => {
     const admin = await loginAs(app, 'admin');
     const victim = await loginAs(app, 'victim4@example.org');
     await app.db.query(
       `INSERT INTO api_tokens (hashed_value, description, owner_id, super_user_token) VALUES ($1, 'test', $2, true)`,
       [hashTokenSecret('admin-secret-token'), admin.userId],
     );
-    const res = await app.inject({
-      method: 'DELETE',
-      url: `/api/v1/users/${victim.userId}`,
-      headers: { 'x-api-token': 'admin-secret-token' },
-    });
-    expect(res.statusCode).toBe(204);
+    for (const headers of [
+      { 'x-api-token': 'admin-secret-token' },
+      { ...admin.headers, 'x-api-token': 'x' },
+    ]) {
+      const res = await app.inject({ method: 'DELETE', url: `/api/v1/users/${victim.userId}`, headers });
+      expect([res.statusCode, res.json().message]).toEqual([403, TOKEN_ON_CONSOLE_ROUTE]);
+    }
+    expect(await userExists(victim.userId)).toBe(true);
   });
 });

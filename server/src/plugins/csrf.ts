@@ -1,6 +1,8 @@
 /**
  * CSRF protection: a token per session (GET /api/v1/csrf), required as X-CSRF-TOKEN on every state-changing
- * API request. Requests authenticated by X-API-TOKEN carry no cookies and are exempt.
+ * API request. The external API's routes authenticate themselves and take no cookies, so they are exempt; an
+ * X-API-TOKEN on a console route is refused with its own reason (plugins/token-reach.ts), here as in the
+ * authentication hook, whichever runs first.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -8,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { httpError } from '../errors.js';
 import { anyone } from './permissions.js';
 import { authenticatesItself } from './external-token.js';
+import { refuseTokenOnConsoleRoute } from './token-reach.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -41,7 +44,7 @@ async function csrfPlugin(app: FastifyInstance): Promise<void> {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     // Routes that authenticate themselves (the external API) take no cookies, so no CSRF token either.
     if (authenticatesItself(request)) return;
-    if (request.headers['x-api-token']) return;
+    refuseTokenOnConsoleRoute(request.headers['x-api-token']);
     const expected = request.session.get('csrfToken');
     const sent = request.headers['x-csrf-token'];
     if (!expected || typeof sent !== 'string' || !sameToken(sent, expected)) {

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import type { AppConfig } from '../config.js';
 import { installErrorHandlers } from '../errors.js';
-import permissions, { anyone, enabledBy, entity, loggedIn, permit, withoutApiToken } from './permissions.js';
+import permissions, { anyone, enabledBy, entity, loggedIn, permit } from './permissions.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,12 +15,9 @@ async function bareApp(config: Partial<AppConfig> = {}): Promise<FastifyInstance
   installErrorHandlers(app);
   app.decorate('config', config as AppConfig);
   app.decorateRequest('user', null);
-  app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (request) => {
     const who = request.headers['x-user'];
     if (who) request.user = { id: who === 'super' ? 1 : 2, superUser: who === 'super' } as User;
-    if (request.headers['x-api-token'])
-      request.apiToken = { id: 1, description: 'test', superUserToken: false, organizationGUID: null };
   });
   await app.register(permissions);
   return app;
@@ -50,7 +47,6 @@ describe('declared permissions', () => {
       },
       async (request) => thingInPath.of(request),
     );
-    app.get('/api/browser', { preHandler: [loggedIn, withoutApiToken('No tokens here')] }, async () => ({}));
     app.get(
       '/api/switched-off',
       { preHandler: [loggedIn, enabledBy((c) => c.performanceSeedAllowed, 'Not here')] },
@@ -96,10 +92,7 @@ describe('declared permissions', () => {
     expect((await get('/api/things/7', { 'x-user': 'super' })).statusCode).toBe(200);
   });
 
-  it('refuses API tokens and switched-off routes after the user permission, in order', async () => {
-    expect((await get('/api/browser', { 'x-user': 'guest' })).statusCode).toBe(200);
-    const token = await get('/api/browser', { 'x-user': 'guest', 'x-api-token': 't' });
-    expect([token.statusCode, token.json().message]).toEqual([403, 'No tokens here']);
+  it('refuses switched-off routes after the user permission', async () => {
     expect((await get('/api/switched-off')).statusCode).toBe(401);
     const off = await get('/api/switched-off', { 'x-user': 'guest' });
     expect([off.statusCode, off.json().message]).toEqual([403, 'Not here']);

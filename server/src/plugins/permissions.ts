@@ -62,16 +62,6 @@ export function permit(rule: (user: User) => boolean, refusal: string): preHandl
 }
 
 /**
- * Calls made in a browser session only: an API token (automation) is refused with `refusal`. Goes with a
- * user permission, after it.
- */
-export function withoutApiToken(refusal: string): preHandlerAsyncHookHandler {
-  return declare(async (request) => {
-    if (request.apiToken) throw httpError(403, refusal);
-  });
-}
-
-/**
  * A route this installation switched off in its configuration: 403 with `refusal` unless `isOn` says
  * otherwise. Goes with a user permission, after it, so that only those who may call it learn why not.
  */

@@ -1,41 +1,19 @@
 /**
- * What an API token may never reach, whoever owns it: a token is for automation, so it does not manage
- * tokens or sessions and runs no system job (impersonation is refused too). Everything else it reaches
- * with its owner's rights; server/README.md lists it.
+ * Where an API token reaches: the external API (`/api/external/v1`) and nothing else. Its routes
+ * authenticate the token themselves (plugins/external-token.ts) with the token's own reach; the console's
+ * API (`/api/v1`) is for people in a browser session, and the console never sends a token, so a token there
+ * is refused whatever route it names and however the path is spelled.
  *
- * The decision is taken on the route that matched (its registered pattern, `request.routeOptions.url`),
- * never on the URL's text: the router decodes percent-escapes (`/api/v1/%74okens` is `tokens`) while
- * `request.url` keeps them, so a rule on the text let `%73ystem/cron/cleanup` through.
+ * The authentication hook (plugins/auth.ts) calls this for every `/api/` request whose matched route does
+ * not authenticate itself — a decision on the route that matched (its config), never on the URL's text: the
+ * router decodes percent-escapes (`/api/v1/%74okens` is `tokens`) while `request.url` keeps them.
  */
 import { httpError } from '../errors.js';
+import { EXTERNAL_API_PREFIX } from './external-token.js';
 
-/**
- * The registered patterns a token may not reach: each group itself and everything under it. A route
- * added to one of these groups later is covered without a change here.
- */
-const TOKEN_FORBIDDEN_GROUPS = [
-  '/api/v1/tokens',
-  '/api/v1/system',
-  '/api/v1/csrf',
-  '/api/v1/users/login',
-  '/api/v1/users/logout',
-] as const;
+export const TOKEN_ON_CONSOLE_ROUTE = `API tokens are accepted only by the external API (${EXTERNAL_API_PREFIX}, described at ${EXTERNAL_API_PREFIX}/openapi.json); the console's API (/api/v1) needs a logged-in session`;
 
-/**
- * Whether a token may call the route registered as `pattern`. A request that matched no route (a 404,
- * pattern undefined) reaches no handler of ours, so it may go on to its not-found answer.
- */
-export function tokenMayReach(pattern: string | undefined): boolean {
-  if (pattern === undefined) return true;
-  return !TOKEN_FORBIDDEN_GROUPS.some((group) => pattern === group || pattern.startsWith(`${group}/`));
-}
-
-/**
- * Refuses a token call to what tokens may not reach, before anything else happens. `pattern` is the
- * matched route's registered pattern (`request.routeOptions.url`), never the request's URL.
- */
-export function checkTokenReach(pattern: string | undefined, impersonates: boolean): void {
-  if (impersonates) throw httpError(403, 'An API token cannot impersonate');
-  if (!tokenMayReach(pattern))
-    throw httpError(403, 'API tokens cannot manage tokens or sessions, nor reach system calls');
+/** Refuses (403) a request to a console route that carries an X-API-TOKEN, valid or not. */
+export function refuseTokenOnConsoleRoute(header: string | string[] | undefined): void {
+  if (header !== undefined && header !== '') throw httpError(403, TOKEN_ON_CONSOLE_ROUTE);
 }

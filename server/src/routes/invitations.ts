@@ -122,7 +122,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     );
     const created = await sendInvitations(app, request, checked, {
       inviter: user,
-      remoteApiUser: request.apiToken ? `API token ${request.apiToken.id}` : null,
+      remoteApiUser: null,
       tracker,
     });
     // A summary: a bulk of 1000 full invitations would be megabytes nobody reads.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { addMember, apiApp, call, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import { TOKEN_ON_CONSOLE_ROUTE } from '../plugins/token-reach.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -24,7 +25,7 @@ async function createToken(session: Sessions[keyof Sessions], description: strin
 }
 
 describe('tokens', () => {
-  it('stores only the hash of the generated secret, and the secret works as X-API-TOKEN', async () => {
+  it('stores only the hash of the generated secret; the secret is for the external API only', async () => {
     const { token, res } = await createToken(s.manager, 'My script');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual(expect.objectContaining({ description: 'My script', superUserToken: false }));
@@ -33,22 +34,22 @@ describe('tokens', () => {
       [res.json().id],
     );
     expect(stored.rows[0].hashed_value).toBe(createHash('sha256').update(token).digest('hex'));
-    const me = await app.inject({ method: 'GET', url: '/api/v1/roles', headers: { 'x-api-token': token } });
-    expect(me.statusCode).toBe(200);
-    const invited = await app.inject({
-      method: 'POST',
-      url: '/api/v1/invitations',
-      headers: { 'x-api-token': token },
-      payload: { intendedAuthority: 'GUEST', invites: ['via.api@example.com'], roleIdentifiers: [wiki] },
+    const asToken = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { 'x-api-token': token }, payload });
+    const consoleRead = await asToken('GET', '/api/v1/roles');
+    expect([consoleRead.statusCode, consoleRead.json().message]).toEqual([403, TOKEN_ON_CONSOLE_ROUTE]);
+    const invitationsBefore = await count(app, 'invitations');
+    const consoleWrite = await asToken('POST', '/api/v1/invitations', {
+      intendedAuthority: 'GUEST',
+      invites: ['via.api@example.com'],
+      roleIdentifiers: [wiki],
     });
-    expect(invited.statusCode).toBe(201);
-    const storedInvitation = await app.db.query<{ remote_api_user: string; inviter: string }>(
-      'SELECT i.remote_api_user, u.name AS inviter FROM invitations i JOIN users u ON u.id = i.inviter_id WHERE i.id = $1',
-      [invited.json().ids[0]],
-    );
-    expect(storedInvitation.rows).toEqual([
-      { remote_api_user: `API token ${res.json().id}`, inviter: 'Max Manager' },
-    ]);
+    expect(consoleWrite.statusCode).toBe(403);
+    expect(await count(app, 'invitations')).toBe(invitationsBefore);
+    // A manager's token belongs to no organisation: the external API says so.
+    const external = await asToken('GET', '/api/external/v1/roles');
+    expect(external.statusCode).toBe(403);
+    expect(external.json().detail).toMatch(/belongs to no organisation/);
     // The secret is used up: a second save needs a new one.
     expect((await call(app, s.manager, 'POST', '/api/v1/tokens', { description: 'Again' })).statusCode).toBe(
       400,

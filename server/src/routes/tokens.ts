@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { mayDeleteToken, mayOpenTokens } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
-import { entity, permit, withoutApiToken } from '../plugins/permissions.js';
+import { entity, permit } from '../plugins/permissions.js';
 import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { deleteToken, findToken, insertToken, listTokens } from '../stores/tokens.store.js';
@@ -37,7 +37,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/tokens/generate-token',
     {
-      preHandler: [tokenUser, withoutApiToken('API tokens cannot create API tokens')],
+      preHandler: tokenUser,
       schema: {
         response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
       },
