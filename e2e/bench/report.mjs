@@ -28,7 +28,12 @@ function seedFigures(seed) {
   const answer = obj(seed.answer);
   if (typeof answer.auditTrailMs !== 'number' || typeof answer.ms !== 'number')
     return `${seed.durationMs} ms`;
-  return `${seed.durationMs} ms in all: the seed proper ${answer.ms - answer.auditTrailMs} ms (target ≤ 5,000 ms), its audit trail ${answer.auditTrailMs} ms (${answer.auditLogs} rows)`;
+  const config = obj(seed.usersConfigMeanwhile);
+  const meanwhile =
+    typeof config.calls === 'number'
+      ? `; users/config meanwhile: ${config.calls} calls, median ${config.medianMs} ms, slowest ${config.slowestMs} ms (target ≤ ${config.targetMs}: ${config.slowestMs <= config.targetMs ? 'yes' : 'NO'})`
+      : '';
+  return `${seed.durationMs} ms in all: the seed proper ${answer.ms - answer.auditTrailMs} ms (target ≤ 5,000 ms), its audit trail ${answer.auditTrailMs} ms (${answer.auditLogs} rows)${meanwhile}`;
 }
 
 /**
