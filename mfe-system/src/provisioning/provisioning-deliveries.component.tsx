@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError, setFlash } from 'shared-auth';
 import { formatDateTime } from 'shared-ui';
-import { StatusBadge, targetName } from './provisioning.display';
+import { ProvisioningTable, StatusBadge, targetName } from './provisioning.display';
 import { retryDelivery, type Delivery, type ProvisioningTarget } from './provisioning.resource';
 
 /** What a delivery sends: a role's group (linked to the role while it exists) or a person. */
@@ -72,55 +72,41 @@ export function ProvisioningDeliveries({
   };
 
   return (
-    <div className="sds--table ui-data-table system-provisioning-deliveries">
-      <table>
-        <caption className="sds--visually-hidden">{t('provisioning.deliveriesCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('provisioning.columns.what')}</th>
-            <th scope="col">{t('provisioning.columns.target')}</th>
-            <th scope="col">{t('provisioning.columns.status')}</th>
-            <th scope="col">{t('provisioning.columns.attempts')}</th>
-            <th scope="col">{t('provisioning.columns.nextAttempt')}</th>
-            <th scope="col">{t('provisioning.columns.lastAnswer')}</th>
-            <th scope="col">
-              <span className="sds--visually-hidden">{t('provisioning.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <td>
-                <What delivery={delivery} />
-              </td>
-              <td>{nameOf(delivery.target)}</td>
-              <td>
-                <StatusBadge status={delivery.status} />
-              </td>
-              <td>{delivery.attempts}</td>
-              <td className="system-provisioning-when">
-                {delivery.status === 'failed'
-                  ? t('provisioning.givenUp')
-                  : formatDateTime(delivery.nextAttemptAt)}
-              </td>
-              <td>
-                <LastAnswer delivery={delivery} />
-              </td>
-              <td className="system-provisioning-action">
-                <button
-                  type="button"
-                  className="sds--btn sds--btn--small sds--btn--secondary"
-                  disabled={retrying !== null}
-                  onClick={() => void retry(delivery)}
-                >
-                  {t('provisioning.retry')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ProvisioningTable
+      className="system-provisioning-deliveries"
+      caption={t('provisioning.deliveriesCaption')}
+      columns={['what', 'target', 'status', 'attempts', 'nextAttempt', 'lastAnswer']}
+    >
+      {deliveries.map((delivery) => (
+        <tr key={delivery.id}>
+          <td>
+            <What delivery={delivery} />
+          </td>
+          <td>{nameOf(delivery.target)}</td>
+          <td>
+            <StatusBadge status={delivery.status} />
+          </td>
+          <td>{delivery.attempts}</td>
+          <td className="system-provisioning-when">
+            {delivery.status === 'failed'
+              ? t('provisioning.givenUp')
+              : formatDateTime(delivery.nextAttemptAt)}
+          </td>
+          <td>
+            <LastAnswer delivery={delivery} />
+          </td>
+          <td className="system-provisioning-action">
+            <button
+              type="button"
+              className="sds--btn sds--btn--small sds--btn--secondary"
+              disabled={retrying !== null}
+              onClick={() => void retry(delivery)}
+            >
+              {t('provisioning.retry')}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </ProvisioningTable>
   );
 }

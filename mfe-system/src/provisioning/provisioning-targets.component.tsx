@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFlash } from 'shared-auth';
 import { ConfirmationDialog } from 'shared-ui';
-import { targetName } from './provisioning.display';
+import { ProvisioningTable, targetName } from './provisioning.display';
 import { resyncTarget, type ProvisioningTarget } from './provisioning.resource';
 
 /** What a target takes, in words: users only, or groups with members by PATCH or by PUT. */
@@ -44,57 +44,42 @@ export function ProvisioningTargets({
   if (targets.length === 0) return <p className="ui-no-entities">{t('provisioning.noTargets')}</p>;
   return (
     <>
-      <div className="sds--table ui-data-table system-provisioning-targets">
-        <table>
-          <caption className="sds--visually-hidden">{t('provisioning.targetsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('provisioning.columns.target')}</th>
-              <th scope="col">{t('provisioning.columns.sends')}</th>
-              <th scope="col">{t('provisioning.columns.holds')}</th>
-              <th scope="col">{t('provisioning.columns.waiting')}</th>
-              <th scope="col">{t('provisioning.columns.failed')}</th>
-              <th scope="col">
-                <span className="sds--visually-hidden">{t('provisioning.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {targets.map((target) => (
-              <tr key={target.id}>
-                <th scope="row">
-                  <span className="system-provisioning-target">
-                    <span className="system-provisioning-target-name">
-                      {targetName(target, i18n.language)}
-                    </span>
-                    <span className="system-provisioning-url">{target.url}</span>
-                  </span>
-                </th>
-                <td>{t(sends(target))}</td>
-                <td>
-                  {target.groups
-                    ? t('provisioning.holds', { users: target.users, groups: target.groupsDelivered })
-                    : t('provisioning.holdsUsers', { count: target.users })}
-                </td>
-                <td>{target.waiting}</td>
-                <td className={target.failed > 0 ? 'system-provisioning-failed-count' : undefined}>
-                  {target.failed}
-                </td>
-                <td className="system-provisioning-action">
-                  <button
-                    type="button"
-                    className="sds--btn sds--btn--secondary sds--btn--small"
-                    disabled={busy}
-                    onClick={() => setConfirming(target)}
-                  >
-                    {t('provisioning.resync')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ProvisioningTable
+        className="system-provisioning-targets"
+        caption={t('provisioning.targetsCaption')}
+        columns={['target', 'sends', 'holds', 'waiting', 'failed']}
+      >
+        {targets.map((target) => (
+          <tr key={target.id}>
+            <th scope="row">
+              <span className="system-provisioning-target">
+                <span className="system-provisioning-target-name">{targetName(target, i18n.language)}</span>
+                <span className="system-provisioning-url">{target.url}</span>
+              </span>
+            </th>
+            <td>{t(sends(target))}</td>
+            <td>
+              {target.groups
+                ? t('provisioning.holds', { users: target.users, groups: target.groupsDelivered })
+                : t('provisioning.holdsUsers', { count: target.users })}
+            </td>
+            <td>{target.waiting}</td>
+            <td className={target.failed > 0 ? 'system-provisioning-failed-count' : undefined}>
+              {target.failed}
+            </td>
+            <td className="system-provisioning-action">
+              <button
+                type="button"
+                className="sds--btn sds--btn--secondary sds--btn--small"
+                disabled={busy}
+                onClick={() => setConfirming(target)}
+              >
+                {t('provisioning.resync')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ProvisioningTable>
       <ConfirmationDialog
         open={confirming !== null}
         title={t('provisioning.resyncTitle')}

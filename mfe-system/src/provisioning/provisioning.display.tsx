@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProvisioningTarget } from './provisioning.resource';
 
@@ -16,5 +17,43 @@ export function StatusBadge({ status }: { status: keyof typeof STATUS_STYLE }) {
     <span className={`sds--chips ${STATUS_STYLE[status]} system-provisioning-status`}>
       <span className="sds--chips--textual sds--text--body--small">{t(`provisioning.status.${status}`)}</span>
     </span>
+  );
+}
+
+/**
+ * A provisioning table: its caption for screen readers, a header of `columns` (keys under
+ * provisioning.columns) and a last, unnamed-on-screen actions column; the rows are the children.
+ */
+export function ProvisioningTable({
+  className,
+  caption,
+  columns,
+  children,
+}: {
+  className: string;
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('system');
+  return (
+    <div className={`sds--table ui-data-table ${className}`}>
+      <table>
+        <caption className="sds--visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {t(`provisioning.columns.${column}`)}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="sds--visually-hidden">{t('provisioning.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
