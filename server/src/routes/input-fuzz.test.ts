@@ -2,12 +2,14 @@
  * Property: no input gives a 5xx. Every /api/v1 route the app registers (collected as it is added, so a
  * new route is covered without a change here) is driven through its own schema with wrong values —
  * wrong types, Infinity/NaN, numbers past bigint, exotic id spellings, lone surrogates, NUL, very long
- * strings, deep JSON — as a super user and anonymously. A refusal must be a 4xx in the error shape.
+ * strings, deep JSON — as a super user (with a super-user token on the external API) and anonymously. A
+ * refusal must be a 4xx in the error shape.
  */
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import { apiApp, insertRole } from '../test/api-kit.js';
 import { loginAs, type TestSession } from '../test/helper.js';
+import { hashTokenSecret } from '../stores/tokens.store.js';
 
 interface Route {
   method: InjectOptions['method'];
@@ -15,6 +17,8 @@ interface Route {
   schema: { params?: Schema; querystring?: Schema; body?: Schema };
   /** The route answers errors as problem details (the external API). */
   problems: boolean;
+  /** The route takes a service account's HTTP Basic credentials, not a token. */
+  basic: boolean;
 }
 interface Schema {
   type?: string | string[];
@@ -29,6 +33,14 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = await apiApp({
     mailer: { send: async () => undefined },
+    // No rate limit: the super user's token makes thousands of calls here. A service account with every
+    // scope for the routes with HTTP Basic (voot, attribute aggregation).
+    config: { externalApiRateLimit: 0 },
+    env: {
+      REMOTE_USERS: JSON.stringify([
+        { username: 'fuzz', password: SERVICE_PASSWORD, scopes: ['voot', 'attribute_aggregation'] },
+      ]),
+    },
     onRoute: (route: RouteOptions) => {
       const methods = ([] as HTTPMethods[]).concat(route.method);
       for (const method of methods) {
@@ -38,13 +50,30 @@ beforeAll(async () => {
           url: route.url,
           schema: (route.schema ?? {}) as Route['schema'],
           problems: route.url.startsWith('/api/external/'),
+          basic: (route.config as { authentication?: string } | undefined)?.authentication === 'basic',
         });
       }
     },
   });
   await insertRole(app, 'Wiki Editors', ['app-wiki']);
 });
+
+/**
+ * The external API takes a token, not a session: the super user's pass calls it with a super-user token
+ * of the admin logged in for the route (an earlier route may have deleted the admin, and its tokens).
+ */
+async function superUserToken(ownerId: number): Promise<void> {
+  await app.db.query('DELETE FROM api_tokens WHERE hashed_value = $1', [hashTokenSecret(SUPER_TOKEN)]);
+  await app.db.query(
+    'INSERT INTO api_tokens (hashed_value, description, owner_id, super_user_token) VALUES ($1, $2, $3, true)',
+    [hashTokenSecret(SUPER_TOKEN), 'fuzz', ownerId],
+  );
+}
 afterAll(() => app.close());
+
+const SUPER_TOKEN = 'a-super-user-token-for-the-fuzzer';
+const SERVICE_PASSWORD = 'a-service-account-password';
+const SERVICE_BASIC = `Basic ${Buffer.from(`fuzz:${SERVICE_PASSWORD}`).toString('base64')}`;
 
 /** Marks a JSON number written as raw text (one JSON.stringify cannot write: 1e309, forty nines). */
 const RAW = '\u0001raw:';
@@ -230,6 +259,7 @@ describe.each([
     for (const route of routes) {
       // A fresh session per route: logout (or deleting users) must not turn the rest anonymous.
       const session: TestSession | null = superUser ? await loginAs(app, 'admin') : null;
+      if (session && route.problems && !route.basic) await superUserToken(session.userId);
       await fc.assert(
         fc.asyncProperty(calls(route), async ({ url, payload }) => {
           sent += 1;
@@ -237,7 +267,13 @@ describe.each([
             method: route.method,
             url,
             headers: {
-              ...(session?.headers ?? {}),
+              ...(!route.problems
+                ? (session?.headers ?? {})
+                : !superUser
+                  ? {}
+                  : route.basic
+                    ? { authorization: SERVICE_BASIC }
+                    : { 'x-api-token': SUPER_TOKEN }),
               ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
             },
             ...(payload === undefined ? {} : { payload }),
@@ -258,6 +294,10 @@ describe.each([
               : typeof body?.message === 'string' &&
                 body.status === res.statusCode &&
                 typeof body.error === 'string');
+          // The token (or the service account) is taken: its calls reach the handlers, not a refusal of it.
+          if (route.problems && superUser && [401, 429].includes(res.statusCode)) {
+            failures.push(`${route.method} ${url}: the credentials were refused (${res.statusCode})`);
+          }
           if (res.statusCode >= 500 || !shapeOk) {
             failures.push(
               `${route.method} ${url} ${payload?.slice(0, 200) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
