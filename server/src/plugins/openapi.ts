@@ -12,6 +12,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { EXTERNAL_API_PREFIX } from './external-token.js';
 import { anyone } from './permissions.js';
 import docsPage from './openapi-docs-page.js';
+import { consoleErrorSchema, consoleErrors, type DocumentedRoute } from './openapi-errors.js';
+import { withExamples } from './openapi-examples.js';
 
 type Document = OpenAPIV3_1.Document;
 
@@ -58,11 +60,40 @@ function documentFor(
   return {
     ...full,
     info: { ...full.info, ...info },
-    paths,
+    paths: withSharedErrorSchema(paths),
     tags,
-    components,
+    components: { ...components, schemas: { ...components?.schemas, ConsoleError: consoleErrorSchema } },
     security: [{ session: [] }, {}],
   } as Document;
+}
+
+type Operation = { responses?: Record<string, Record<string, unknown>> };
+type Media = { schema?: { examples?: unknown[] } };
+
+/**
+ * The console's paths with every error answer's body schema named once (`ConsoleError`) and its example
+ * on the answer: the same schema written out in each of some 300 error answers tripled the document.
+ */
+function withSharedErrorSchema(paths: Document['paths']): Document['paths'] {
+  const ref = { $ref: '#/components/schemas/ConsoleError' };
+  return Object.fromEntries(
+    Object.entries(paths ?? {}).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item as Record<string, Operation>).map(([method, op]) => {
+          const responses = Object.fromEntries(
+            Object.entries(op.responses ?? {}).map(([status, answer]) => {
+              const media = (answer.content as Record<string, Media> | undefined)?.['application/json'];
+              if (Number(status) < 400 || !media?.schema) return [status, answer];
+              const example = media.schema.examples?.[0];
+              return [status, { ...answer, content: { 'application/json': { schema: ref, example } } }];
+            }),
+          );
+          return [method, { ...op, responses }];
+        }),
+      ),
+    ]),
+  ) as Document['paths'];
 }
 
 async function openapiPlugin(app: FastifyInstance): Promise<void> {
@@ -98,13 +129,21 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
         },
       ],
     },
-    // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; a console
-    // route without a summary of its own is summed up by its method and path.
+    // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; bodies and
+    // success answers get their examples (openapi-examples.ts). A console route without a summary of its
+    // own is summed up by its method and path, and gets its error answers (openapi-errors.ts): in the
+    // document only, so that the answers Fastify serialises stay as they are.
     transform: ({ schema, url, route }) => {
-      const described = (withoutOwnKeywords(schema ?? {}) ?? {}) as Record<string, unknown>;
-      if (!described.summary && url.startsWith('/api/v1/')) {
-        const methods = [route.method].flat().filter((m) => m !== 'HEAD');
-        described.summary = `${methods.join(', ')} ${url}`;
+      const described = withExamples((withoutOwnKeywords(schema ?? {}) ?? {}) as Record<string, unknown>);
+      if (url.startsWith('/api/v1/')) {
+        if (!described.summary) {
+          const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+          described.summary = `${methods.join(', ')} ${url}`;
+        }
+        described.response = {
+          ...(described.response as object),
+          ...consoleErrors(route as DocumentedRoute, described),
+        };
       }
       return { schema: described as typeof schema, url };
     },
