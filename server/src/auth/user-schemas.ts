@@ -54,4 +54,5 @@ export const errorReportSchema = {
   type: 'object',
   maxProperties: 50,
   additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 4000 },
+  examples: [{ 'Missing translation': 'roles:detail.title' }],
 } as const;

@@ -21,7 +21,7 @@ declare module 'fastify' {
      * and its method imply: status -> when, in words a caller can act on. Read only by the console's API
      * document (plugins/openapi-errors.ts); the answers themselves come from the code.
      */
-    errors?: Readonly<Record<number, string>>;
+    errors?: Readonly<Record<number, string | readonly string[]>>;
   }
   interface FastifyInstance {
     config: AppConfig;

@@ -105,6 +105,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
     '/api/v1/audit-logs',
     {
       preHandler: trailRole.permit(mayReadTrail),
+      config: { errors: { 400: 'The start of the period must lie before its end' } },
       schema: { querystring: trailQuerySchema, response: { 200: pageSchema(auditSchema) } },
     },
     async (request) => {
@@ -150,7 +151,11 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   // Impersonating is a header the console stops sending: it says so here, so the trail shows the end.
   app.post(
     '/api/v1/audit-logs/impersonation-end',
-    { preHandler: loggedIn, schema: { response: { 204: { type: 'null' } } } },
+    {
+      preHandler: loggedIn,
+      config: { errors: { 400: 'Nobody is being impersonated (send X-IMPERSONATE-ID)' } },
+      schema: { response: { 204: { type: 'null' } } },
+    },
     async (request, reply) => {
       const real = request.realUser;
       const target = request.user;

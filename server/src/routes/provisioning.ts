@@ -185,6 +185,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
     '/api/v1/system/provisioning/targets/:target/resync',
     {
       preHandler: mayOpen,
+      config: { errors: { 404: 'No SCIM target prov-scim-harderwijk in the registry' } },
       schema: {
         params: {
           type: 'object',

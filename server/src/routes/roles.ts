@@ -20,6 +20,7 @@ import {
   type PagedQueryString,
 } from '../domain/paging.js';
 import {
+  ROLE_INPUT_ERRORS,
   checkRoleBody,
   checkRoleFields,
   roleBodySchema,
@@ -128,6 +129,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
         (user) => isUserAllowed(user, 'INSTITUTION_ADMIN'),
         'Only institution admins create roles',
       ),
+      config: { errors: { ...ROLE_INPUT_ERRORS, 409: 'The shortName already exists' } },
       schema: { body: roleBodySchema, response: { 201: roleSchema } },
     },
     async (request, reply) => {
@@ -151,6 +153,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/roles',
     {
       preHandler: roleInBody.permit(allowedToEditRole),
+      config: { errors: ROLE_INPUT_ERRORS },
       schema: {
         body: { ...roleBodySchema, required: ['id', ...roleBodySchema.required] },
         response: { 200: roleSchema },

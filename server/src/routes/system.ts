@@ -47,6 +47,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/cleanup',
     {
       preHandler: mayOpen,
+      config: { errors: { 409: 'The cleanup is running on another instance' } },
       schema: {
         response: {
           200: {
@@ -71,7 +72,11 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
   for (const job of TIDY_JOBS) {
     app.get(
       `/api/v1/system/cron/${job}`,
-      { preHandler: mayOpen, schema: { response: { 200: tidyResultSchema } } },
+      {
+        preHandler: mayOpen,
+        config: { errors: { 409: `The job ${job} is running on another instance` } },
+        schema: { response: { 200: tidyResultSchema } },
+      },
       async () => {
         const result = await runTidyJob(app.db, job as TidyJob, app.config.tidy);
         countJobRun(app, 'tidy', result ? 'ran' : 'skipped');
@@ -85,6 +90,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/expiry-notifications',
     {
       preHandler: mayOpen,
+      config: { errors: { 409: 'The expiry notifications are running on another instance' } },
       schema: {
         response: {
           200: {
@@ -184,6 +190,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         mayOpen,
         enabledBy((config) => config.performanceSeedAllowed, 'The performance seed is not allowed here'),
       ],
+      config: { errors: { 409: 'The performance seed is already running' } },
       schema: {
         // The bench's `--scale 10`: ten times the roles and users (5,000 and 750,000).
         querystring: {

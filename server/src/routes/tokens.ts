@@ -53,6 +53,9 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/tokens',
     {
       preHandler: tokenUser,
+      config: {
+        errors: { 400: ['The description is required for an API token', 'Generate a token first'] },
+      },
       schema: {
         body: {
           type: 'object',

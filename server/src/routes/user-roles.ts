@@ -127,6 +127,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     '/api/v1/user_roles',
     {
       preHandler: membershipInBody.permit(allowedToRenewUserRole),
+      config: { errors: { 400: Object.values(END_DATE_PROBLEMS) } },
       schema: {
         body: {
           type: 'object',
