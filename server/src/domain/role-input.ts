@@ -55,6 +55,24 @@ export const roleBodySchema = {
       },
     },
   },
+  examples: [
+    {
+      name: 'Research wiki editors',
+      description: 'May edit the research wiki',
+      defaultExpiryDays: 365,
+      enforceEmailEquality: false,
+      eduIDOnly: false,
+      overrideSettingsAllowed: false,
+      inviterDisplayName: null,
+      organizationGUID: null,
+      applicationUsages: [
+        {
+          application: { manageId: 'app-wiki', manageType: 'saml20_sp' },
+          landingPage: 'https://wiki.uni-harderwijk.example.org/welcome',
+        },
+      ],
+    },
+  ],
 } as const;
 
 export interface CheckedUsage {

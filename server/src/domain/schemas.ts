@@ -206,7 +206,11 @@ export const listedInvitationSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: { type: 'integer' }, role: roleSummarySchema, endDate: nullableInt },
+        properties: {
+          id: invitationSchema.properties.roles.items.properties.id,
+          role: roleSummarySchema,
+          endDate: invitationSchema.properties.roles.items.properties.endDate,
+        },
       },
     },
   },

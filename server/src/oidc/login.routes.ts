@@ -156,7 +156,10 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(login.returnTo, 302);
   });
 
-  const logout = { preHandler: anyone, schema: { response: { 200: { type: 'object' } } } };
+  const logout = {
+    preHandler: anyone,
+    schema: { response: { 200: { description: 'Logged out', type: 'object', examples: [{}] } } },
+  };
   app.get('/api/v1/users/logout', logout, async (request) => {
     request.session.destroy();
     return {};

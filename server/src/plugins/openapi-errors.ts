@@ -80,12 +80,30 @@ function validationExample(schema: Schema): string | null {
   return null;
 }
 
-/** One error answer: its description (the lead, then every reason), the console's error body with an example. */
-function errorAnswer(status: number, reasons: string[], example: string): object {
+/** What the X-IMPERSONATE-ID header (a super user acting as someone else) is refused with, on any call. */
+const IMPERSONATION: Record<number, string> = {
+  400: 'X-IMPERSONATE-ID must be a user id',
+  403: 'Only a super user may impersonate',
+  404: 'User 12 not found',
+};
+
+/** The reasons of one status, and the message of its example. */
+interface Found {
+  reasons: string[];
+  example: string | undefined;
+}
+
+/**
+ * One error answer: its description (the lead, every reason, then what X-IMPERSONATE-ID may add), the
+ * console's error body with an example.
+ */
+function errorAnswer(status: number, { reasons, example }: Found): object {
   const listed = [...new Set(reasons)];
   const quoted = listed.map((r) => `"${r}"`).join('; or ');
   const separator = status === 503 ? '. Also' : '';
-  const description = listed.length > 0 ? `${LEAD[status]}${separator}: ${quoted}` : LEAD[status];
+  const own = listed.length > 0 ? `${LEAD[status]}${separator}: ${quoted}` : LEAD[status];
+  const impersonation = IMPERSONATION[status];
+  const description = impersonation ? `${own}. With X-IMPERSONATE-ID: "${impersonation}"` : own;
   return {
     description,
     ...(status === 503
@@ -106,7 +124,7 @@ function errorAnswer(status: number, reasons: string[], example: string): object
             {
               status,
               error: statusText(status),
-              message: example,
+              message: example ?? reasons[0] ?? impersonation ?? LEAD[status],
               ...(status >= 500 ? { reference: REFERENCE } : {}),
             },
           ],
@@ -121,12 +139,12 @@ function errorAnswer(status: number, reasons: string[], example: string): object
  * description and content), for the document only.
  */
 export function consoleErrors(route: DocumentedRoute, schema: Schema): Record<string, object> {
-  /** Per status: the reasons listed in the description, and the example's message. */
-  const found = new Map<number, { reasons: string[]; example: string }>();
-  const add = (status: number, reasons: string[], example = reasons[0]) => {
-    const known = found.get(status);
-    if (known) known.reasons.push(...reasons);
-    else found.set(status, { reasons: [...reasons], example: example ?? LEAD[status]! });
+  const found = new Map<number, Found>();
+  const add = (status: number, reasons: string[], example?: string) => {
+    const known = found.get(status) ?? { reasons: [], example: undefined };
+    known.reasons.push(...reasons);
+    known.example ??= example;
+    found.set(status, known);
   };
 
   const invalid = validationExample(schema);
@@ -141,13 +159,14 @@ export function consoleErrors(route: DocumentedRoute, schema: Schema): Record<st
   for (const [status, messages] of Object.entries(route.config?.errors ?? {})) {
     add(Number(status), [messages].flat());
   }
+  // Any call of a logged-in user may carry X-IMPERSONATE-ID (plugins/auth.ts judges it before the route).
+  for (const status of Object.keys(IMPERSONATION)) add(Number(status), []);
   // The session (and with it the user and their rights) is read from the database on every call.
   add(503, [], `The database cannot be reached; try again in a few seconds; reference ${REFERENCE}`);
 
   const answers: Record<string, object> = {};
   for (const status of [...found.keys()].sort((a, b) => a - b)) {
-    const { reasons, example } = found.get(status)!;
-    answers[String(status)] = errorAnswer(status, reasons, example);
+    answers[String(status)] = errorAnswer(status, found.get(status)!);
   }
   return answers;
 }

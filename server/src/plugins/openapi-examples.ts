@@ -27,7 +27,8 @@ export function exampleOf(schema: unknown): unknown {
       if (value === undefined) return undefined;
       composed[name] = value;
     }
-    return composed;
+    const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+    return required.every((name) => name in composed) ? composed : undefined;
   }
   if (types.length === 1 && types[0] === 'null') return null;
   return undefined;

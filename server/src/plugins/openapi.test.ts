@@ -87,10 +87,15 @@ describe('the console document: errors and examples of every operation', () => {
     expect(deleteRole['404'].content['application/json'].example.message).toBe('Role 12 not found');
     expect(deleteRole['403'].description).toMatch(/missing roles.*X-CSRF-TOKEN/);
     expect(deleteRole['503'].headers['retry-after']).toBeDefined();
-    // Logged in only, no parameters: neither 400 nor 403 nor 404.
-    expect(Object.keys(responses('/api/v1/users/me', 'get'))).toEqual(['200', '401', '503']);
+    // Logged in only, no parameters: its 400, 403 and 404 come from X-IMPERSONATE-ID alone.
+    const me = responses('/api/v1/users/me', 'get');
+    expect(Object.keys(me)).toEqual(['200', '400', '401', '403', '404', '503']);
+    expect(me['403'].description).toBe('Refused. With X-IMPERSONATE-ID: "Only a super user may impersonate"');
+    expect(me['404'].content['application/json'].example.message).toBe('User 12 not found');
     // Open to anyone: no 401.
-    expect(Object.keys(responses('/api/v1/csrf', 'get'))).toEqual(['200', '503']);
+    expect(Object.keys(responses('/api/v1/csrf', 'get'))).toEqual(['200', '400', '403', '404', '503']);
+    const parameters = consoleDoc.paths['/api/v1/csrf'].get.parameters as Json[];
+    expect(parameters.map((p) => p.name)).toEqual(['X-IMPERSONATE-ID']);
     // A configuration switch and the handler's own conflict.
     const seed = responses('/api/v1/system/performance-seed', 'put');
     expect(seed['403'].description).toContain('The performance seed is not allowed here');

@@ -42,25 +42,36 @@ const invitationSummarySchema = {
   type: 'object',
   required: ['created', 'ids'],
   properties: {
-    created: { type: 'integer' },
-    ids: { type: 'array', items: { type: 'integer' } },
+    created: { type: 'integer', examples: [2] },
+    ids: { type: 'array', items: { type: 'integer' }, examples: [[301, 302]] },
   },
+} as const;
+
+/** The key a bulk create's progress is read by: a uuid the caller makes. */
+const progressKey = {
+  type: 'string',
+  pattern: PROGRESS_KEY_PATTERN,
+  examples: ['5f0c6a9e-8d1b-4c2e-9f3a-7b6d5e4c3b2a'],
 } as const;
 
 const progressKeyHeaders = {
   type: 'object',
-  properties: { [PROGRESS_KEY_HEADER]: { type: 'string', pattern: PROGRESS_KEY_PATTERN } },
+  properties: { [PROGRESS_KEY_HEADER]: progressKey },
 } as const;
 
 const progressSchema = {
   type: 'object',
   required: ['phase', 'total', 'written', 'mailed', 'done'],
   properties: {
-    phase: { type: 'string', enum: ['checking', 'writing', 'mailing', 'done', 'failed'] },
-    total: { type: 'integer' },
-    written: { type: 'integer' },
-    mailed: { type: 'integer' },
-    done: { type: 'boolean' },
+    phase: {
+      type: 'string',
+      enum: ['checking', 'writing', 'mailing', 'done', 'failed'],
+      examples: ['mailing'],
+    },
+    total: { type: 'integer', examples: [100] },
+    written: { type: 'integer', examples: [100] },
+    mailed: { type: 'integer', examples: [40] },
+    done: { type: 'boolean', examples: [false] },
   },
 } as const;
 
@@ -177,13 +188,13 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     '/api/v1/invitations/progress/:key',
     {
       // Any user, for its own keys only: the handler reads the caller's progress alone.
-      config: { errors: { 404: 'No progress known for this key' } },
       preHandler: loggedIn,
+      config: { errors: { 404: 'No progress known for this key' } },
       schema: {
         params: {
           type: 'object',
           required: ['key'],
-          properties: { key: { type: 'string', pattern: PROGRESS_KEY_PATTERN } },
+          properties: { key: progressKey },
         },
         response: { 200: progressSchema },
       },
@@ -277,6 +288,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
             hash: { type: 'string', minLength: 1, maxLength: 128 },
             invitationId: idSchema,
           },
+          examples: [{ hash: 'kOLJDF29oilFtvqNg7ON-14F6V3naEzB9PeKNe8PEPw', invitationId: '301' }],
         },
         response: { 201: invitationSchema },
       },

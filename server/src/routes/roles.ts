@@ -155,7 +155,11 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       preHandler: roleInBody.permit(allowedToEditRole),
       config: { errors: ROLE_INPUT_ERRORS },
       schema: {
-        body: { ...roleBodySchema, required: ['id', ...roleBodySchema.required] },
+        body: {
+          ...roleBodySchema,
+          required: ['id', ...roleBodySchema.required],
+          examples: [{ id: '12', ...roleBodySchema.examples[0] }],
+        },
         response: { 200: roleSchema },
       },
     },

@@ -39,7 +39,19 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: [tokenUser, withoutApiToken('API tokens cannot create API tokens')],
       schema: {
-        response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['token'],
+            properties: {
+              token: {
+                type: 'string',
+                description: 'The secret: shown once; saved with the next POST /api/v1/tokens of this session',
+                examples: ['fEV0SfO7pbLem8X4w5hpppotE4ThIhcv-ZslURX1LfM'],
+              },
+            },
+          },
+        },
       },
     },
     async (request) => {
@@ -60,7 +72,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
         body: {
           type: 'object',
           required: ['description'],
-          properties: { description: { type: 'string', maxLength: 255 } },
+          properties: { description: { type: 'string', maxLength: 255, examples: ['HR system'] } },
         },
         response: { 201: tokenSchema },
       },

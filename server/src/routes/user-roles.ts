@@ -114,7 +114,14 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       preHandler: roleInPath.permit(mayViewRoleMembers),
       schema: {
         params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
-        response: { 200: { type: 'array', items: { type: 'string' } } },
+        response: {
+          200: {
+            type: 'array',
+            description: 'The e-mail addresses of the managers of the role',
+            items: { type: 'string' },
+            examples: [['manager@example.org']],
+          },
+        },
       },
     },
     async (request) => {
@@ -136,6 +143,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
             userRoleId: roleIdParam,
             endDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
           },
+          examples: [{ userRoleId: '77', endDate: 1_830_297_600 }],
         },
         response: { 200: userRoleSchema },
       },

@@ -40,6 +40,29 @@ const userSchema = {
     superUser: { type: 'boolean' },
     institutionAdmin: { type: 'boolean' },
   },
+  examples: [
+    {
+      id: 1,
+      superUser: true,
+      institutionAdmin: false,
+      sub: 'urn:collab:person:example.org:admin',
+      name: 'Ada Admin',
+      email: 'admin@example.org',
+      givenName: 'Ada',
+      familyName: 'Admin',
+      eduPersonPrincipalName: 'admin@example.org',
+      schacHomeOrganization: 'example.org',
+      organizationGUID: null,
+      createdAt: 1_767_225_600,
+      lastActivity: 1_769_904_000,
+      userRoles: [],
+      roles: [],
+      authority: '',
+      applications: [],
+      institution: null,
+      highestAuthority: 'SUPER_USER',
+    },
+  ],
 } as const;
 
 /** The user searches' query string: the paged query, optionally narrowed to the holders of one role. */
@@ -109,7 +132,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: anyone,
       schema: {
-        querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } },
+        querystring: {
+          type: 'object',
+          properties: { lang: { type: 'string', maxLength: 10, examples: ['nl'] } },
+        },
         response: { 200: configSchema },
       },
     },
