@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { apiApp } from '../test/api-kit.js';
+import { loginAs } from '../test/helper.js';
 
 // Ajv 8 with JSON Schema 2020-12 (OpenAPI 3.1's dialect), as Fastify's own validator compiler brings it.
 const fromCompiler = createRequire(createRequire(import.meta.url).resolve('@fastify/ajv-compiler'));
@@ -110,6 +111,65 @@ describe('the console document: errors and examples of every operation', () => {
     expect(Object.keys(responses('/api/v1/invitations/accept', 'post'))).toEqual(
       expect.arrayContaining(['404', '409', '412']),
     );
+  });
+});
+
+describe('the console document against the running routes', () => {
+  // Not called: the login redirects to the identity provider, the logout ends the session used here.
+  const skipped = new Set(['/api/v1/users/login', '/api/v1/users/login/callback', '/api/v1/users/logout']);
+
+  it('documents the status and the body of what each parameterless GET answers, logged in or not', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const admin = await loginAs(app, 'admin');
+    const undocumented: string[] = [];
+    const gets = operations(consoleDoc).filter(
+      ({ key, op }) =>
+        key.startsWith('GET ') &&
+        !skipped.has(key.slice(4)) &&
+        !((op.parameters ?? []) as Json[]).some((p) => p.in === 'path'),
+    );
+    expect(gets.length).toBeGreaterThan(25);
+    for (const { key } of gets) {
+      for (const [who, headers] of [
+        ['admin', admin.headers],
+        ['anonymous', {}],
+      ] as const) {
+        const res = await app.inject({ method: 'GET', url: key.slice(4), headers });
+        const answer = consoleDoc.paths[key.slice(4)].get.responses[String(res.statusCode)] as Json | undefined;
+        if (!answer) {
+          undocumented.push(`${key} as ${who}: ${res.statusCode} is not documented`);
+          continue;
+        }
+        const schema = answer.content?.['application/json']?.schema;
+        if (!schema) continue;
+        const validate = ajv.compile(
+          schema.$ref ? consoleDoc.components.schemas.ConsoleError : (schema as object),
+        );
+        if (!validate(res.json())) {
+          undocumented.push(`${key} as ${who}: ${res.statusCode} ${JSON.stringify(validate.errors)}`);
+        }
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  it('answers as before where the document added a success schema (an error report, a user deleted)', async () => {
+    const admin = await loginAs(app, 'admin');
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/error',
+      headers: admin.headers,
+      payload: { 'Missing translation': 'roles:detail.title' },
+    });
+    expect([report.statusCode, report.body]).toEqual([201, '{}']);
+    const leaving = await loginAs(app, 'leaving@example.org');
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${leaving.userId}`,
+      headers: admin.headers,
+    });
+    expect([deleted.statusCode, deleted.body]).toEqual([204, '']);
   });
 });
 
