@@ -55,7 +55,8 @@ describe('the console document: errors and examples of every operation', () => {
         if (media?.schema?.$ref !== '#/components/schemas/ConsoleError') {
           missing.push(`${key} ${status}: not the console's error shape`);
         }
-        if ((media?.example as Json | undefined)?.status !== status) missing.push(`${key} ${status}: no example`);
+        if ((media?.example as Json | undefined)?.status !== status)
+          missing.push(`${key} ${status}: no example`);
         if (!answer.description) missing.push(`${key} ${status}: no description`);
       }
     }
@@ -136,7 +137,8 @@ describe('the console document against the running routes', () => {
         ['anonymous', {}],
       ] as const) {
         const res = await app.inject({ method: 'GET', url: key.slice(4), headers });
-        const answer = consoleDoc.paths[key.slice(4)].get.responses[String(res.statusCode)] as Json | undefined;
+        const answer = consoleDoc.paths[key.slice(4)].get.responses[String(res.statusCode)] as
+          Json | undefined;
         if (!answer) {
           undocumented.push(`${key} as ${who}: ${res.statusCode} is not documented`);
           continue;
@@ -195,8 +197,10 @@ describe('the examples of both documents', () => {
       if (!schema || typeof schema !== 'object') return;
       if (Array.isArray(schema)) return schema.forEach((s, i) => inSchema(s, `${where}[${i}]`));
       const s = schema as Json;
-      for (const example of Array.isArray(s.examples) ? s.examples : []) found.push({ where, example, schema });
-      for (const [key, value] of Object.entries(s)) if (key !== 'examples') inSchema(value, `${where}.${key}`);
+      for (const example of Array.isArray(s.examples) ? s.examples : [])
+        found.push({ where, example, schema });
+      for (const [key, value] of Object.entries(s))
+        if (key !== 'examples') inSchema(value, `${where}.${key}`);
     };
     const inMedia = (media: Json, where: string) => {
       if (media.example !== undefined) found.push({ where, example: media.example, schema: media.schema });

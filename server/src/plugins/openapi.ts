@@ -76,7 +76,7 @@ const IMPERSONATE_HEADER = {
   name: 'X-IMPERSONATE-ID',
   required: false,
   description:
-    'A super user acting as another user: that user\'s id. The call is then judged as theirs (and audited); anyone else is refused',
+    "A super user acting as another user: that user's id. The call is then judged as theirs (and audited); anyone else is refused",
   schema: { type: 'string', pattern: '^\\d{1,15}$' },
   example: '5',
 };

@@ -119,7 +119,9 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/manage/eduid-identity-provider',
     {
       preHandler: permit((user) => isUserAllowed(user, 'INVITER'), 'Only inviters and up may do this'),
-      config: { errors: { 404: 'The registry has no eduID identity provider https://login.eduid.example.org' } },
+      config: {
+        errors: { 404: 'The registry has no eduID identity provider https://login.eduid.example.org' },
+      },
       schema: { response: { 200: identityProviderSchema } },
     },
     async () => {

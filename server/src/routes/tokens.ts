@@ -46,7 +46,8 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
             properties: {
               token: {
                 type: 'string',
-                description: 'The secret: shown once; saved with the next POST /api/v1/tokens of this session',
+                description:
+                  'The secret: shown once; saved with the next POST /api/v1/tokens of this session',
                 examples: ['fEV0SfO7pbLem8X4w5hpppotE4ThIhcv-ZslURX1LfM'],
               },
             },
