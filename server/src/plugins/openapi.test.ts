@@ -64,7 +64,7 @@ describe('the console document: errors and examples of every operation', () => {
     expect(consoleDoc.components.schemas.ConsoleError.required).toEqual(['status', 'error', 'message']);
   });
 
-  it('has an example for every success answer with a body and for every request body', () => {
+  it('has an example for every success answer with a body, every request body and every path parameter', () => {
     const missing: string[] = [];
     for (const { key, op } of operations(consoleDoc)) {
       const successes = Object.entries(op.responses as Json).filter(([s]) => s.startsWith('2'));
@@ -76,6 +76,11 @@ describe('the console document: errors and examples of every operation', () => {
       }
       for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Json)) {
         if (mediaExample(media) === undefined) missing.push(`${key} body ${type}: no example`);
+      }
+      for (const parameter of (op.parameters ?? []) as Json[]) {
+        if (parameter.in === 'path' && parameter.example === undefined) {
+          missing.push(`${key} ${parameter.name}: no example`);
+        }
       }
     }
     expect(missing).toEqual([]);

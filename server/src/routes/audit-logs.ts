@@ -149,7 +149,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
         params: {
           type: 'object',
           required: ['entityType', 'id'],
-          properties: { entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES }, id },
+          properties: { entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES, examples: ['role'] }, id },
         },
         querystring: {
           type: 'object',

@@ -262,7 +262,14 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         querystring: {
           type: 'object',
           required: ['hash'],
-          properties: { hash: { type: 'string', minLength: 1, maxLength: 128 } },
+          properties: {
+            hash: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 128,
+              examples: ['kOLJDF29oilFtvqNg7ON-14F6V3naEzB9PeKNe8PEPw'],
+            },
+          },
         },
         response: { 200: invitationSchema },
       },

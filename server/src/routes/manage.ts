@@ -161,7 +161,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
         params: {
           type: 'object',
           required: ['manageId'],
-          properties: { manageId: { type: 'string', maxLength: 255 } },
+          properties: { manageId: { type: 'string', maxLength: 255, examples: ['app-wiki'] } },
         },
         response: {
           200: {
@@ -184,7 +184,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
         params: {
           type: 'object',
           required: ['guid'],
-          properties: { guid: { type: 'string', maxLength: 255 } },
+          properties: { guid: { type: 'string', maxLength: 255, examples: [HW_GUID] } },
         },
         response: {
           200: {

@@ -96,7 +96,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
           additionalProperties: false,
           properties: {
             status: { type: 'string', enum: ['waiting', 'failed'] },
-            target: { type: 'string', minLength: 1, maxLength: 255 },
+            target: { type: 'string', minLength: 1, maxLength: 255, examples: ['prov-scim-harderwijk'] },
             pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000 },
             pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
           },
@@ -190,7 +190,9 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
         params: {
           type: 'object',
           required: ['target'],
-          properties: { target: { type: 'string', minLength: 1, maxLength: 255 } },
+          properties: {
+            target: { type: 'string', minLength: 1, maxLength: 255, examples: ['prov-scim-harderwijk'] },
+          },
         },
         response: {
           200: { type: 'object', properties: { queued: { type: 'integer', examples: [152] } } },

@@ -109,7 +109,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
         params: {
           type: 'object',
           required: ['manageId'],
-          properties: { manageId: { type: 'string', maxLength: 255 } },
+          properties: { manageId: { type: 'string', maxLength: 255, examples: ['app-wiki'] } },
         },
         response: { 200: { type: 'array', items: roleSchema } },
       },

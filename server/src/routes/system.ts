@@ -233,7 +233,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         // The bench's `--scale 10`: ten times the roles and users (5,000 and 750,000).
         querystring: {
           type: 'object',
-          properties: { scale: { type: 'integer', minimum: 1, maximum: 10 } },
+          properties: { scale: { type: 'integer', minimum: 1, maximum: 10, examples: [1] } },
           additionalProperties: false,
         },
         response: { 200: { type: 'object', properties: seedCounts } },

@@ -94,7 +94,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
         params: {
           type: 'object',
           required: ['roleId', 'kind'],
-          properties: { roleId: roleIdParam, kind: { type: 'string', enum: ['guests', 'maintainers'] } },
+          properties: {
+            roleId: roleIdParam,
+            kind: { type: 'string', enum: ['guests', 'maintainers'], examples: ['guests'] },
+          },
         },
         querystring: { type: 'object', properties: pagedQueryProperties },
         response: { 200: pageSchema(userRoleSchema) },
@@ -171,7 +174,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           required: ['roleId', 'userRoleId'],
           properties: { roleId: roleIdParam, userRoleId: roleIdParam },
         },
-        querystring: { type: 'object', properties: { guest: { type: 'boolean' } } },
+        querystring: { type: 'object', properties: { guest: { type: 'boolean', examples: [true] } } },
         response: { 204: noContent },
       },
     },
