@@ -2,9 +2,10 @@
  * The error answers of a console route (`/api/v1`) in its API document, derived from what the route
  * declares rather than written per route: its permission preHandlers name their refusals (401, 403, 404;
  * plugins/permissions.ts), its schema parts make a 400, a write needs X-CSRF-TOKEN (403) and may be refused
- * its body (413, 415), and every call reads its session from the database (503). What only the handler or a
- * use case refuses with, the route names in its config (`errors`: status -> the messages the code sends).
- * Only the document is derived here: the answers themselves come from errors.ts, whatever this says.
+ * its body (413, 415), a logged-in call may carry X-IMPERSONATE-ID (400, 403, 404), and every call reads its
+ * session from the database (503). What only the handler or a use case refuses with, the route names in its
+ * config (`errors`: status -> the messages the code sends). Only the document is derived here: the answers
+ * themselves come from errors.ts, whatever this says.
  */
 import { RETRY_AFTER_SECONDS } from '../db/outage.js';
 import { statusText } from '../errors.js';
