@@ -56,8 +56,6 @@ function lint(name, doc) {
       '  info-license: off',
       '  info-license-strict: off',
       '  no-server-example.com: off',
-      // The console's document describes its errors in server/README.md, not per operation.
-      ...(name === 'console' ? ['  operation-4xx-response: off'] : []),
       '',
     ].join('\n'),
   );

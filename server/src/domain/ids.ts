@@ -26,7 +26,7 @@ const ID_REGEX = new RegExp(ID_PATTERN);
  * The schema of an id. A JSON number in a body is coerced to its text first, so `5` passes and `1e21`
  * or `1.5` do not. After validation the value is the number.
  */
-export const idSchema = { type: 'string', pattern: ID_PATTERN, decimalId: true } as const;
+export const idSchema = { type: 'string', pattern: ID_PATTERN, decimalId: true, examples: ['12'] } as const;
 
 /**
  * The Ajv plugin of the `decimalId` keyword: a string the pattern accepted becomes its number in place

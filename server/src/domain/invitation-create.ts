@@ -47,6 +47,20 @@ export const invitationRequestSchema = {
     eduIDOnly: { type: 'boolean' },
     guestRoleIncluded: { type: 'boolean' },
   },
+  examples: [
+    {
+      intendedAuthority: 'GUEST',
+      invites: ['jane@example.org', 'john@example.org'],
+      roleIdentifiers: ['12'],
+      message: 'Welcome to the research wiki',
+      language: 'en',
+      expiryDate: 1_768_435_200,
+      roleExpiryDate: 1_798_761_600,
+      enforceEmailEquality: false,
+      eduIDOnly: false,
+      guestRoleIncluded: false,
+    },
+  ],
 } as const;
 
 export interface CheckedInvitation {

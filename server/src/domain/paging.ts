@@ -23,18 +23,22 @@ export const COUNT_CAP = 1000;
 
 /** JSON-schema properties for the paged query string; routes spread it into their querystring schema. */
 export const pagedQueryProperties = {
-  query: { type: 'string', maxLength: 255 },
-  pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000 },
-  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
-  sort: { type: 'string', maxLength: 64, pattern: '^[A-Za-z_.]*$' },
-  sortDirection: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
+  query: { type: 'string', maxLength: 255, examples: ['wiki'] },
+  pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000, examples: [0] },
+  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, examples: [10] },
+  sort: { type: 'string', maxLength: 64, pattern: '^[A-Za-z_.]*$', examples: ['name'] },
+  sortDirection: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'], examples: ['ASC'] },
 } as const;
 
 export function pageSchema(item: object) {
   return {
     type: 'object',
     required: ['content', 'totalElements'],
-    properties: { content: { type: 'array', items: item }, totalElements: { type: 'integer' } },
+    properties: {
+      content: { type: 'array', items: item },
+      // The example's page holds one item of this many: a page of the size asked for, at most.
+      totalElements: { type: 'integer', examples: [1] },
+    },
   } as const;
 }
 

@@ -55,6 +55,24 @@ export const roleBodySchema = {
       },
     },
   },
+  examples: [
+    {
+      name: 'Research wiki editors',
+      description: 'May edit the research wiki',
+      defaultExpiryDays: 365,
+      enforceEmailEquality: false,
+      eduIDOnly: false,
+      overrideSettingsAllowed: false,
+      inviterDisplayName: null,
+      organizationGUID: null,
+      applicationUsages: [
+        {
+          application: { manageId: 'app-wiki', manageType: 'saml20_sp' },
+          landingPage: 'https://wiki.uni-harderwijk.example.org/welcome',
+        },
+      ],
+    },
+  ],
 } as const;
 
 export interface CheckedUsage {
@@ -74,6 +92,20 @@ export interface CheckedRole {
   organizationGUID: string | null;
   usages: CheckedUsage[];
 }
+
+/** What checking a role's body refuses with (for the API document: the route config's `errors`). */
+export const ROLE_INPUT_ERRORS = {
+  400: [
+    'name is required',
+    'description is required',
+    'The name must contain a letter or a digit',
+    'Application app-wiki is chosen twice',
+    'Application app-wiki is unknown in the registry',
+    'The value is invalid for landingPage: wiki',
+    'The value is invalid for organizationGUID',
+  ],
+  403: "Application app-wiki is not one of your institution's applications",
+} as const;
 
 export function shortNameFor(name: string): string {
   const shortName = deriveShortName(name);

@@ -34,6 +34,17 @@ export function returnAddress(returnTo: string | undefined, publicUrl: string, t
   return allowed.includes(target.origin) ? target.href : home;
 }
 
+const IDP_DOWN = 'The identity provider cannot be reached';
+
+/** A redirect answer: no body, the address in Location. */
+function redirect(description: string) {
+  return {
+    description,
+    type: 'null',
+    headers: { location: { type: 'string', format: 'uri', description: 'Where the browser goes next' } },
+  } as const;
+}
+
 const callbackQuery = {
   type: 'object',
   properties: {
@@ -54,13 +65,17 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       return await oidc.configuration();
     } catch (error) {
       request.log.error({ err: error }, 'identity provider discovery failed');
-      throw httpError(503, 'The identity provider cannot be reached');
+      throw httpError(503, IDP_DOWN);
     }
   };
 
   app.get<{ Querystring: { force?: boolean; hash?: string; returnTo?: string } }>(
     '/api/v1/users/login',
-    { preHandler: anyone, schema: { querystring: loginQuery } },
+    {
+      preHandler: anyone,
+      config: { errors: { 503: IDP_DOWN } },
+      schema: { querystring: loginQuery, response: { 302: redirect('To the identity provider') } },
+    },
     async (request, reply) => {
       const configuration = await idp(request);
       const codeVerifier = client.randomPKCECodeVerifier();
@@ -86,7 +101,18 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Anyone: the identity provider sends the browser back here; the session's login state is checked below.
-  const callback = { preHandler: anyone, schema: { querystring: callbackQuery } };
+  const callback = {
+    preHandler: anyone,
+    config: { errors: { 400: 'Login failed: state mismatch', 503: IDP_DOWN } },
+    schema: {
+      querystring: callbackQuery,
+      response: {
+        302: redirect(
+          'Logged in (or not, with the attributes missing in the session): back to the page that asked for the login',
+        ),
+      },
+    },
+  };
   app.get(CALLBACK_PATH, callback, async (request, reply) => {
     const login = request.session.get('login');
     if (!login) {
@@ -130,7 +156,10 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(login.returnTo, 302);
   });
 
-  const logout = { preHandler: anyone, schema: { response: { 200: { type: 'object' } } } };
+  const logout = {
+    preHandler: anyone,
+    schema: { response: { 200: { description: 'Logged out', type: 'object', examples: [{}] } } },
+  };
   app.get('/api/v1/users/logout', logout, async (request) => {
     request.session.destroy();
     return {};

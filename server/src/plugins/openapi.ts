@@ -12,6 +12,9 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { EXTERNAL_API_PREFIX } from './external-token.js';
 import { anyone } from './permissions.js';
 import docsPage from './openapi-docs-page.js';
+import { consolePaths, withOutsideExamples } from './openapi-console.js';
+import { consoleErrorSchema, consoleErrors, type DocumentedRoute } from './openapi-errors.js';
+import { withExamples } from './openapi-examples.js';
 
 type Document = OpenAPIV3_1.Document;
 
@@ -58,11 +61,11 @@ function documentFor(
   return {
     ...full,
     info: { ...full.info, ...info },
-    paths,
+    paths: consolePaths(paths),
     tags,
-    components,
+    components: { ...components, schemas: { ...components?.schemas, ConsoleError: consoleErrorSchema } },
     security: [{ session: [] }, {}],
-  } as Document;
+  } as unknown as Document;
 }
 
 async function openapiPlugin(app: FastifyInstance): Promise<void> {
@@ -98,13 +101,22 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
         },
       ],
     },
-    // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; a console
-    // route without a summary of its own is summed up by its method and path.
+    // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; bodies and
+    // success answers get their examples (openapi-examples.ts). A console route without a summary of its
+    // own is summed up by its method and path, and gets its error answers (openapi-errors.ts): in the
+    // document only, so that the answers Fastify serialises stay as they are.
     transform: ({ schema, url, route }) => {
-      const described = (withoutOwnKeywords(schema ?? {}) ?? {}) as Record<string, unknown>;
-      if (!described.summary && url.startsWith('/api/v1/')) {
-        const methods = [route.method].flat().filter((m) => m !== 'HEAD');
-        described.summary = `${methods.join(', ')} ${url}`;
+      const own = (withoutOwnKeywords(schema ?? {}) ?? {}) as Record<string, unknown>;
+      const described = withExamples(withOutsideExamples(own, url, route.method));
+      if (url.startsWith('/api/v1/')) {
+        if (!described.summary) {
+          const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+          described.summary = `${methods.join(', ')} ${url.replace(/:(\w+)/g, '{$1}')}`;
+        }
+        described.response = {
+          ...(described.response as object),
+          ...consoleErrors(route as DocumentedRoute, described),
+        };
       }
       return { schema: described as typeof schema, url };
     },
@@ -126,7 +138,7 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
       {
         title: 'Access portal console API',
         description:
-          "The API the console's shell and remotes call (server/README.md tells who may call what). Calls carry the session cookie and, when they change something, `X-CSRF-TOKEN` from `GET /api/v1/csrf`. Errors are `{ status, error, message }`. Integrations use the external API (`/api/external/v1/openapi.json`).",
+          "The API the console's shell and remotes call (server/README.md tells who may call what). Calls carry the session cookie and, when they change something, `X-CSRF-TOKEN` from `GET /api/v1/csrf`. Errors are `{ status, error, message }`: each operation lists those it may answer, with their reasons. Integrations use the external API (`/api/external/v1/openapi.json`).",
       },
       false,
     ),

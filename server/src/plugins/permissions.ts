@@ -24,17 +24,34 @@ import { authenticateExternalToken } from './external-token.js';
 /** The refusal the shared rules about one entity have always answered with (the console shows its own text). */
 export const MISSING_ROLES = 'missing roles';
 
-/** Every preHandler made here: what the plugin looks for on each API route. */
-const declared = new WeakSet<object>();
+/** An answer a permission may refuse with: its status and (an example of) its reason. */
+export interface Refusal {
+  status: 401 | 403 | 404;
+  reason: string;
+}
 
-function declare(hook: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
-  declared.add(hook);
+/**
+ * Every preHandler made here, with the refusals it may answer: what the plugin looks for on each API route,
+ * and what the console's API document lists as the route's errors (plugins/openapi-errors.ts).
+ */
+const declared = new WeakMap<object, readonly Refusal[]>();
+
+function declare(hook: preHandlerAsyncHookHandler, ...refusals: Refusal[]): preHandlerAsyncHookHandler {
+  declared.set(hook, refusals);
   return hook;
 }
 
+/** The refusals the declared permissions among `hooks` (a route's preHandler) may answer, in order. */
+export function refusalsOf(hooks: unknown): Refusal[] {
+  return [hooks ?? []].flat().flatMap((hook) => declared.get(hook as object) ?? []);
+}
+
+const NOT_LOGGED_IN = 'Not logged in';
+const needsLogin: Refusal = { status: 401, reason: NOT_LOGGED_IN };
+
 /** The effective user, or a 401. */
 function userOf(request: FastifyRequest): User {
-  if (!request.user) throw httpError(401, 'Not logged in');
+  if (!request.user) throw httpError(401, NOT_LOGGED_IN);
   return request.user;
 }
 
@@ -52,13 +69,17 @@ export const apiTokenOnly: preHandlerAsyncHookHandler = declare(async (request) 
 /** Any logged-in user; 401 otherwise. */
 export const loggedIn: preHandlerAsyncHookHandler = declare(async (request) => {
   userOf(request);
-});
+}, needsLogin);
 
 /** A shared rule about the effective user alone: 401 without a user, 403 with `refusal` when it says no. */
 export function permit(rule: (user: User) => boolean, refusal: string): preHandlerAsyncHookHandler {
-  return declare(async (request) => {
-    if (!rule(userOf(request))) throw httpError(403, refusal);
-  });
+  return declare(
+    async (request) => {
+      if (!rule(userOf(request))) throw httpError(403, refusal);
+    },
+    needsLogin,
+    { status: 403, reason: refusal },
+  );
 }
 
 /**
@@ -66,9 +87,12 @@ export function permit(rule: (user: User) => boolean, refusal: string): preHandl
  * otherwise. Goes with a user permission, after it, so that only those who may call it learn why not.
  */
 export function enabledBy(isOn: (config: AppConfig) => boolean, refusal: string): preHandlerAsyncHookHandler {
-  return declare(async (request) => {
-    if (!isOn(request.server.config)) throw httpError(403, refusal);
-  });
+  return declare(
+    async (request) => {
+      if (!isOn(request.server.config)) throw httpError(403, refusal);
+    },
+    { status: 403, reason: refusal },
+  );
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -96,16 +120,17 @@ export function basicAccount(header: string | undefined, accounts: readonly Remo
  * a challenge without one, with wrong credentials or without the scope. No session, no token.
  */
 export function remoteUserWith(scope: RemoteUserScope): preHandlerAsyncHookHandler {
-  return declare(async (request, reply) => {
-    const account = basicAccount(request.headers.authorization, request.server.config.remoteUsers);
-    if (!account || !account.scopes.includes(scope)) {
-      void reply.header('www-authenticate', 'Basic realm="access portal", charset="UTF-8"');
-      throw httpError(
-        401,
-        `HTTP Basic credentials of a service account with the scope ${scope} are required`,
-      );
-    }
-  });
+  const refusal = `HTTP Basic credentials of a service account with the scope ${scope} are required`;
+  return declare(
+    async (request, reply) => {
+      const account = basicAccount(request.headers.authorization, request.server.config.remoteUsers);
+      if (!account || !account.scopes.includes(scope)) {
+        void reply.header('www-authenticate', 'Basic realm="access portal", charset="UTF-8"');
+        throw httpError(401, refusal);
+      }
+    },
+    { status: 401, reason: refusal },
+  );
 }
 
 /** How to find the entity a request names. */
@@ -134,19 +159,38 @@ export function entity<E, J = E>(spec: EntitySpec<E, J>): Entity<E, J> {
   const judged = spec.judged ?? ((e: E) => e as unknown as J);
   return {
     permit(rule, refusal = MISSING_ROLES) {
-      return declare(async (request) => {
-        const user = userOf(request);
-        const found = await spec.load(request);
-        if (found === null) throw httpError(404, spec.notFound?.(request) ?? 'Not found');
-        if (!rule(user, judged(found))) throw httpError(403, refusal);
-        loaded.set(request, found);
-      });
+      const notFound: Refusal[] = spec.notFound ? [{ status: 404, reason: exampleOf(spec.notFound) }] : [];
+      return declare(
+        async (request) => {
+          const user = userOf(request);
+          const found = await spec.load(request);
+          if (found === null) throw httpError(404, spec.notFound?.(request) ?? 'Not found');
+          if (!rule(user, judged(found))) throw httpError(403, refusal);
+          loaded.set(request, found);
+        },
+        needsLogin,
+        ...notFound,
+        { status: 403, reason: refusal },
+      );
     },
     of(request) {
       if (!loaded.has(request)) throw new Error('The route declares no permission on this entity');
       return loaded.get(request) as E;
     },
   };
+}
+
+/**
+ * A not-found reason as a request naming entity 12 gets it (for the API document): every field of the
+ * params, query and body reads 12.
+ */
+function exampleOf(notFound: (request: FastifyRequest) => string): string {
+  const twelve = new Proxy({}, { get: () => 12 });
+  try {
+    return notFound({ params: twelve, query: twelve, body: twelve } as unknown as FastifyRequest);
+  } catch {
+    return 'Not found';
+  }
 }
 
 /** A role named by the request (`pick` reads its id), as the shared role rules read it. */

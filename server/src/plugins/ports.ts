@@ -16,6 +16,12 @@ declare module 'fastify' {
      * `api-token`; HTTP Basic service accounts): the session, authentication and CSRF hooks leave them be.
      */
     authentication?: string;
+    /**
+     * The errors the handler (or a use case it calls) answers besides those its permission, its schema
+     * and its method imply: status -> when, in words a caller can act on. Read only by the console's API
+     * document (plugins/openapi-errors.ts); the answers themselves come from the code.
+     */
+    errors?: Readonly<Record<number, string | readonly string[]>>;
   }
   interface FastifyInstance {
     config: AppConfig;

@@ -63,6 +63,25 @@ const auditSchema = {
     after: {},
     createdAt: { type: 'integer' },
   },
+  examples: [
+    {
+      id: 9,
+      actorId: 3,
+      actorName: 'Mark Manager',
+      impersonatorId: null,
+      apiTokenId: null,
+      entityType: 'user_role',
+      entityId: 77,
+      action: 'update',
+      roleIds: [12],
+      roleName: 'Research wiki editors',
+      userId: 5,
+      userName: 'Gina Guest',
+      before: { endDate: 1_798_761_600 },
+      after: { endDate: 1_830_297_600 },
+      createdAt: 1_769_904_000,
+    },
+  ],
 } as const;
 
 const id = idSchema;
@@ -86,15 +105,15 @@ const trailQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    actor: { type: 'string', maxLength: 255 },
+    actor: { type: 'string', maxLength: 255, examples: ['manager@example.org'] },
     actorId: id,
     roleId: id,
     userId: id,
     entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES },
     entityId: id,
     action: { type: 'string', enum: AUDIT_EVENTS },
-    from: epochSeconds,
-    to: epochSeconds,
+    from: { ...epochSeconds, examples: [1_767_225_600] },
+    to: { ...epochSeconds, examples: [1_769_904_000] },
     pageNumber: { type: 'integer', minimum: 0, maximum: 1_000_000 },
     pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
   },
@@ -105,6 +124,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
     '/api/v1/audit-logs',
     {
       preHandler: trailRole.permit(mayReadTrail),
+      config: { errors: { 400: 'The start of the period must lie before its end' } },
       schema: { querystring: trailQuerySchema, response: { 200: pageSchema(auditSchema) } },
     },
     async (request) => {
@@ -129,7 +149,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
         params: {
           type: 'object',
           required: ['entityType', 'id'],
-          properties: { entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES }, id },
+          properties: { entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES, examples: ['role'] }, id },
         },
         querystring: {
           type: 'object',
@@ -150,7 +170,11 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   // Impersonating is a header the console stops sending: it says so here, so the trail shows the end.
   app.post(
     '/api/v1/audit-logs/impersonation-end',
-    { preHandler: loggedIn, schema: { response: { 204: { type: 'null' } } } },
+    {
+      preHandler: loggedIn,
+      config: { errors: { 400: 'Nobody is being impersonated (send X-IMPERSONATE-ID)' } },
+      schema: { response: { 204: { type: 'null' } } },
+    },
     async (request, reply) => {
       const real = request.realUser;
       const target = request.user;

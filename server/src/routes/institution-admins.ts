@@ -13,6 +13,23 @@ import { listItem } from '../stores/user.rows.js';
 const adminSchema = {
   type: 'object',
   properties: { ...userListItemSchema.properties, organizationGUID: { type: 'string' } },
+  examples: [
+    {
+      id: 2,
+      sub: 'urn:collab:person:example.org:institution-admin',
+      name: 'Iris Institution',
+      email: 'institution-admin@example.org',
+      schac_home_organization: 'example.org',
+      schacHomeOrganization: 'example.org',
+      superUser: false,
+      institutionAdmin: true,
+      createdAt: 1_767_225_600,
+      lastActivity: 1_769_904_000,
+      authority: 'INSTITUTION_ADMIN',
+      userRoles: [],
+      organizationGUID: 'ad93daef-0911-e511-80d0-005056956c1a',
+    },
+  ],
 } as const;
 
 const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
@@ -29,12 +46,12 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
             items: {
               type: 'object',
               properties: {
-                organizationGUID: { type: 'string' },
-                'name:en': { type: ['string', 'null'] },
-                'name:nl': { type: ['string', 'null'] },
-                logo: { type: ['string', 'null'] },
+                organizationGUID: { type: 'string', examples: ['ad93daef-0911-e511-80d0-005056956c1a'] },
+                'name:en': { type: ['string', 'null'], examples: ['Universiteit Harderwijk'] },
+                'name:nl': { type: ['string', 'null'], examples: ['Universiteit Harderwijk'] },
+                logo: { type: ['string', 'null'], examples: ['/registry/logos/idp-harderwijk.svg'] },
                 /** False for a GUID that users claim but the registry does not know. */
-                known: { type: 'boolean' },
+                known: { type: 'boolean', examples: [true] },
                 admins: { type: 'array', items: adminSchema },
               },
             },

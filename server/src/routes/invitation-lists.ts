@@ -48,8 +48,8 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
           properties: {
             ...pagedQueryProperties,
             roleId: idSchema,
-            status: { type: 'string', enum: Object.keys(STATUS_FILTER) },
-            mine: { type: 'boolean' },
+            status: { type: 'string', enum: Object.keys(STATUS_FILTER), examples: ['open'] },
+            mine: { type: 'boolean', examples: [true] },
           },
         },
         response: { 200: pageSchema(listedInvitationSchema) },

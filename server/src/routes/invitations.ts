@@ -10,7 +10,12 @@ import { requireUser } from '../plugins/auth.js';
 import { anyone, entity, loggedIn } from '../plugins/permissions.js';
 import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
 import { checkInvitation } from '../use-cases/invitation-create.js';
-import { INVITATION_VALIDITY_DAYS, invitationRequestSchema } from '../domain/invitation-create.js';
+import {
+  INVITATION_VALIDITY_DAYS,
+  MAX_INVITATION_DAYS,
+  MAX_INVITEES_PER_REQUEST,
+  invitationRequestSchema,
+} from '../domain/invitation-create.js';
 import type { ApiInvitation, InvitationRow } from '../stores/invitation.rows.js';
 import {
   deleteInvitation,
@@ -37,26 +42,75 @@ const invitationSummarySchema = {
   type: 'object',
   required: ['created', 'ids'],
   properties: {
-    created: { type: 'integer' },
-    ids: { type: 'array', items: { type: 'integer' } },
+    created: { type: 'integer', examples: [2] },
+    ids: { type: 'array', items: { type: 'integer' }, examples: [[301, 302]] },
   },
+} as const;
+
+/** The key a bulk create's progress is read by: a uuid the caller makes. */
+const progressKey = {
+  type: 'string',
+  pattern: PROGRESS_KEY_PATTERN,
+  examples: ['5f0c6a9e-8d1b-4c2e-9f3a-7b6d5e4c3b2a'],
 } as const;
 
 const progressKeyHeaders = {
   type: 'object',
-  properties: { [PROGRESS_KEY_HEADER]: { type: 'string', pattern: PROGRESS_KEY_PATTERN } },
+  properties: { [PROGRESS_KEY_HEADER]: progressKey },
 } as const;
 
 const progressSchema = {
   type: 'object',
   required: ['phase', 'total', 'written', 'mailed', 'done'],
   properties: {
-    phase: { type: 'string', enum: ['checking', 'writing', 'mailing', 'done', 'failed'] },
-    total: { type: 'integer' },
-    written: { type: 'integer' },
-    mailed: { type: 'integer' },
-    done: { type: 'boolean' },
+    phase: {
+      type: 'string',
+      enum: ['checking', 'writing', 'mailing', 'done', 'failed'],
+      examples: ['mailing'],
+    },
+    total: { type: 'integer', examples: [100] },
+    written: { type: 'integer', examples: [100] },
+    mailed: { type: 'integer', examples: [40] },
+    done: { type: 'boolean', examples: [false] },
   },
+} as const;
+
+/** What creating invitations refuses besides its schema and login (use-cases/invitation-create.ts). */
+const CREATE_ERRORS = {
+  400: [
+    'Invalid email addresses: not-an-address',
+    'At least one email address is required',
+    `At most ${MAX_INVITEES_PER_REQUEST} email addresses per request, not 1200: send them in parts`,
+    'At least one role is required for an invitation',
+    'Role Wiki is unknown in the registry and cannot invite',
+    'A valid organization GUID is required',
+    'The value is invalid for organizationGUID',
+    'The invitation expiry date must be in the future',
+    `The invitation expiry date can be at most ${MAX_INVITATION_DAYS} days ahead`,
+    'The role expiry date must be at least one day after the invitation expiry date',
+  ],
+  403: [
+    'missing roles',
+    'Only a super user invites super users',
+    'Only institution admins invite institution admins',
+    'You may not invite a MANAGER for these roles',
+  ],
+  404: 'One of the roles does not exist',
+  409: 'The progress key is in use by a request that is still running',
+} as const;
+
+/** What accepting an invitation refuses (use-cases/invitation-accept.ts). */
+const ACCEPT_ERRORS = {
+  404: 'Invitation not found',
+  409: [
+    'The invitation has already been accepted',
+    'The invitation has expired',
+    'The invitation is no longer open',
+  ],
+  412: [
+    'The invitation must be accepted with email address jane@example.org',
+    'The invitation must be accepted with an eduID account',
+  ],
 } as const;
 
 /** The invitation the path names: its row, and the invitation as the shared rules read it (roles loaded). */
@@ -78,6 +132,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     '/api/v1/invitations',
     {
       preHandler: loggedIn,
+      config: { errors: CREATE_ERRORS },
       schema: {
         headers: progressKeyHeaders,
         body: invitationRequestSchema,
@@ -134,11 +189,12 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     {
       // Any user, for its own keys only: the handler reads the caller's progress alone.
       preHandler: loggedIn,
+      config: { errors: { 404: 'No progress known for this key' } },
       schema: {
         params: {
           type: 'object',
           required: ['key'],
-          properties: { key: { type: 'string', pattern: PROGRESS_KEY_PATTERN } },
+          properties: { key: progressKey },
         },
         response: { 200: progressSchema },
       },
@@ -157,6 +213,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     {
       // Who may resend; an accepted invitation is then a conflict (409), told only to those who may.
       preHandler: invitationInPath.permit(mayManageInvitation),
+      config: { errors: { 409: 'An accepted invitation cannot be resent' } },
       schema: { params: idParams, response: { 200: invitationSchema } },
     },
     async (request) => {
@@ -198,11 +255,21 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     {
       // Anyone holding the hash: the hash is the secret that opens it.
       preHandler: anyone,
+      config: {
+        errors: { 404: 'Invitation not found', 409: 'The invitation has already been accepted' },
+      },
       schema: {
         querystring: {
           type: 'object',
           required: ['hash'],
-          properties: { hash: { type: 'string', minLength: 1, maxLength: 128 } },
+          properties: {
+            hash: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 128,
+              examples: ['kOLJDF29oilFtvqNg7ON-14F6V3naEzB9PeKNe8PEPw'],
+            },
+          },
         },
         response: { 200: invitationSchema },
       },
@@ -219,6 +286,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     '/api/v1/invitations/accept',
     {
       preHandler: loggedIn,
+      config: { errors: ACCEPT_ERRORS },
       schema: {
         body: {
           type: 'object',
@@ -227,6 +295,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
             hash: { type: 'string', minLength: 1, maxLength: 128 },
             invitationId: idSchema,
           },
+          examples: [{ hash: 'kOLJDF29oilFtvqNg7ON-14F6V3naEzB9PeKNe8PEPw', invitationId: '301' }],
         },
         response: { 201: invitationSchema },
       },

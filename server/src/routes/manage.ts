@@ -7,7 +7,23 @@ import { withRoleCounts } from '../stores/roles.store.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 
-const provisioningSchema = { type: 'object', additionalProperties: true } as const;
+const HW_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
+
+const provisioningSchema = {
+  type: 'object',
+  additionalProperties: true,
+  examples: [
+    {
+      provisioning_type: 'scim',
+      'name:en': 'Harderwijk SCIM',
+      'name:nl': 'Harderwijk SCIM',
+      applications: [
+        { id: 'app-wiki', manageType: 'saml20_sp' },
+        { id: 'app-gitlab', manageType: 'oidc10_rp' },
+      ],
+    },
+  ],
+} as const;
 
 /**
  * The step-up values an application may ask eduID for (the reference's RequestedAuthnContext): name →
@@ -25,14 +41,14 @@ export const REQUESTED_AUTHN_CONTEXT_VALUES: Readonly<Record<string, string>> = 
 const identityProviderSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    type: { type: 'string' },
-    entityid: { type: 'string' },
-    'name:en': { type: 'string' },
-    'name:nl': { type: 'string' },
-    logo: { type: 'string' },
-    institutionGuid: { type: 'string' },
-    organizationGUID: { type: 'string' },
+    id: { type: 'string', examples: ['idp-harderwijk'] },
+    type: { type: 'string', examples: ['saml20_idp'] },
+    entityid: { type: 'string', examples: ['https://idp.uni-harderwijk.example.org'] },
+    'name:en': { type: 'string', examples: ['Universiteit Harderwijk'] },
+    'name:nl': { type: 'string', examples: ['Universiteit Harderwijk'] },
+    logo: { type: 'string', examples: ['/registry/logos/idp-harderwijk.svg'] },
+    institutionGuid: { type: 'string', examples: [HW_GUID] },
+    organizationGUID: { type: 'string', examples: [HW_GUID] },
   },
 } as const;
 
@@ -103,6 +119,9 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/manage/eduid-identity-provider',
     {
       preHandler: permit((user) => isUserAllowed(user, 'INVITER'), 'Only inviters and up may do this'),
+      config: {
+        errors: { 404: 'The registry has no eduID identity provider https://login.eduid.example.org' },
+      },
       schema: { response: { 200: identityProviderSchema } },
     },
     async () => {
@@ -122,7 +141,13 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     {
       preHandler: loggedIn,
       schema: {
-        response: { 200: { type: 'object', additionalProperties: { type: 'string' } } },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            examples: [REQUESTED_AUTHN_CONTEXT_VALUES],
+          },
+        },
       },
     },
     async () => REQUESTED_AUTHN_CONTEXT_VALUES,
@@ -136,9 +161,15 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
         params: {
           type: 'object',
           required: ['manageId'],
-          properties: { manageId: { type: 'string', maxLength: 255 } },
+          properties: { manageId: { type: 'string', maxLength: 255, examples: ['app-wiki'] } },
         },
-        response: { 200: { type: 'boolean' } },
+        response: {
+          200: {
+            type: 'boolean',
+            description: 'Whether a provisioning target serves this application',
+            examples: [true],
+          },
+        },
       },
     },
     async (request) => (await app.registry.provisioningsFor(request.params.manageId)).length > 0,
@@ -148,13 +179,29 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/manage/organization-guid-validation/:guid',
     {
       preHandler: loggedIn,
+      config: { errors: { 404: 'No identity provider with this organization GUID' } },
       schema: {
         params: {
           type: 'object',
           required: ['guid'],
-          properties: { guid: { type: 'string', maxLength: 255 } },
+          properties: { guid: { type: 'string', maxLength: 255, examples: [HW_GUID] } },
         },
-        response: { 200: providerSchema },
+        response: {
+          200: {
+            ...providerSchema,
+            description: 'The identity provider of this organisation',
+            examples: [
+              {
+                id: 'idp-harderwijk',
+                entityid: 'https://idp.uni-harderwijk.example.org',
+                organizationGUID: HW_GUID,
+                'name:en': 'Universiteit Harderwijk',
+                'name:nl': 'Universiteit Harderwijk',
+                logo: '/registry/logos/idp-harderwijk.svg',
+              },
+            ],
+          },
+        },
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import {
   type PagedQueryString,
 } from '../domain/paging.js';
 import {
+  ROLE_INPUT_ERRORS,
   checkRoleBody,
   checkRoleFields,
   roleBodySchema,
@@ -108,7 +109,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
         params: {
           type: 'object',
           required: ['manageId'],
-          properties: { manageId: { type: 'string', maxLength: 255 } },
+          properties: { manageId: { type: 'string', maxLength: 255, examples: ['app-wiki'] } },
         },
         response: { 200: { type: 'array', items: roleSchema } },
       },
@@ -128,6 +129,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
         (user) => isUserAllowed(user, 'INSTITUTION_ADMIN'),
         'Only institution admins create roles',
       ),
+      config: { errors: { ...ROLE_INPUT_ERRORS, 409: 'The shortName already exists' } },
       schema: { body: roleBodySchema, response: { 201: roleSchema } },
     },
     async (request, reply) => {
@@ -151,8 +153,13 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/roles',
     {
       preHandler: roleInBody.permit(allowedToEditRole),
+      config: { errors: ROLE_INPUT_ERRORS },
       schema: {
-        body: { ...roleBodySchema, required: ['id', ...roleBodySchema.required] },
+        body: {
+          ...roleBodySchema,
+          required: ['id', ...roleBodySchema.required],
+          examples: [{ id: '12', ...roleBodySchema.examples[0] }],
+        },
         response: { 200: roleSchema },
       },
     },

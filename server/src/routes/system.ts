@@ -15,6 +15,35 @@ import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
 const looseObject = { type: 'object', additionalProperties: true } as const;
 
+const CLEANED = {
+  invitations: [{ id: 301, email: 'jane@example.org', expiryDate: 1_768_435_200 }],
+  userRoles: [
+    {
+      id: 77,
+      userId: 5,
+      roleId: 12,
+      roleName: 'Research wiki editors',
+      email: 'guest@example.org',
+      endDate: 1_767_225_600,
+    },
+  ],
+};
+
+/** What a tidy job's run answers, for the document. */
+function tidyExample(job: string) {
+  return {
+    job,
+    days: 1000,
+    removedUsers: 1,
+    removedMemberships: 2,
+    removedAuditRows: 0,
+    before: null,
+    users: [
+      { id: 5, name: 'Gina Guest', email: 'guest@example.org', lastActivity: 1_680_307_200, memberships: 2 },
+    ],
+  };
+}
+
 const tidyResultSchema = {
   type: 'object',
   properties: {
@@ -47,6 +76,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/cleanup',
     {
       preHandler: mayOpen,
+      config: { errors: { 409: 'The cleanup is running on another instance' } },
       schema: {
         response: {
           200: {
@@ -55,6 +85,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
               invitations: { type: 'array', items: looseObject },
               userRoles: { type: 'array', items: looseObject },
             },
+            examples: [CLEANED],
           },
         },
       },
@@ -71,7 +102,11 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
   for (const job of TIDY_JOBS) {
     app.get(
       `/api/v1/system/cron/${job}`,
-      { preHandler: mayOpen, schema: { response: { 200: tidyResultSchema } } },
+      {
+        preHandler: mayOpen,
+        config: { errors: { 409: `The job ${job} is running on another instance` } },
+        schema: { response: { 200: { ...tidyResultSchema, examples: [tidyExample(job)] } } },
+      },
       async () => {
         const result = await runTidyJob(app.db, job as TidyJob, app.config.tidy);
         countJobRun(app, 'tidy', result ? 'ran' : 'skipped');
@@ -85,6 +120,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/expiry-notifications',
     {
       preHandler: mayOpen,
+      config: { errors: { 409: 'The expiry notifications are running on another instance' } },
       schema: {
         response: {
           200: {
@@ -95,10 +131,18 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
                 items: {
                   type: 'object',
                   properties: {
-                    to: { type: 'string' },
-                    subject: { type: 'string' },
-                    text: { type: 'string' },
-                    html: { type: 'string' },
+                    to: { type: 'string', examples: ['guest@example.org'] },
+                    subject: {
+                      type: 'string',
+                      examples: ['Your access via role Research wiki editors is about to expire'],
+                    },
+                    text: {
+                      type: 'string',
+                      examples: [
+                        'Dear Gina Guest, your membership of the role Research wiki editors ends on 01/01/2027.',
+                      ],
+                    },
+                    html: { type: 'string', examples: ['<!DOCTYPE html><html lang="en">…</html>'] },
                   },
                 },
               },
@@ -140,13 +184,13 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
 
   const seedRunner = createSeedRunner();
   const seedCounts = {
-    roles: { type: 'integer' },
-    users: { type: 'integer' },
-    userRoles: { type: 'integer' },
-    invitations: { type: 'integer' },
-    auditLogs: { type: 'integer' },
-    auditTrailMs: { type: 'integer' },
-    ms: { type: 'integer' },
+    roles: { type: 'integer', examples: [500] },
+    users: { type: 'integer', examples: [75_000] },
+    userRoles: { type: 'integer', examples: [150_000] },
+    invitations: { type: 'integer', examples: [10_000] },
+    auditLogs: { type: 'integer', examples: [200_000] },
+    auditTrailMs: { type: 'integer', examples: [4_200] },
+    ms: { type: 'integer', examples: [61_000] },
   } as const;
 
   app.get(
@@ -158,16 +202,16 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
           200: {
             type: 'object',
             properties: {
-              running: { type: 'boolean' },
+              running: { type: 'boolean', examples: [true] },
               step: { type: ['string', 'null'], enum: [...SEED_RUN_STEPS, null] },
-              stepsDone: { type: 'integer' },
-              stepsTotal: { type: 'integer' },
-              usersDone: { type: 'integer' },
-              usersTotal: { type: 'integer' },
-              startedAt: { type: ['integer', 'null'] },
-              finishedAt: { type: ['integer', 'null'] },
-              result: { type: ['object', 'null'], properties: seedCounts },
-              error: { type: ['string', 'null'] },
+              stepsDone: { type: 'integer', examples: [1] },
+              stepsTotal: { type: 'integer', examples: [SEED_RUN_STEPS.length] },
+              usersDone: { type: 'integer', examples: [30_000] },
+              usersTotal: { type: 'integer', examples: [75_000] },
+              startedAt: { type: ['integer', 'null'], examples: [1_767_225_600] },
+              finishedAt: { type: ['integer', 'null'], examples: [null] },
+              result: { type: ['object', 'null'], properties: seedCounts, examples: [null] },
+              error: { type: ['string', 'null'], examples: [null] },
             },
           },
         },
@@ -184,11 +228,12 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         mayOpen,
         enabledBy((config) => config.performanceSeedAllowed, 'The performance seed is not allowed here'),
       ],
+      config: { errors: { 409: 'The performance seed is already running' } },
       schema: {
         // The bench's `--scale 10`: ten times the roles and users (5,000 and 750,000).
         querystring: {
           type: 'object',
-          properties: { scale: { type: 'integer', minimum: 1, maximum: 10 } },
+          properties: { scale: { type: 'integer', minimum: 1, maximum: 10, examples: [1] } },
           additionalProperties: false,
         },
         response: { 200: { type: 'object', properties: seedCounts } },

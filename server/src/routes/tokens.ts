@@ -39,7 +39,20 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: tokenUser,
       schema: {
-        response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['token'],
+            properties: {
+              token: {
+                type: 'string',
+                description:
+                  'The secret: shown once; saved with the next POST /api/v1/tokens of this session',
+                examples: ['fEV0SfO7pbLem8X4w5hpppotE4ThIhcv-ZslURX1LfM'],
+              },
+            },
+          },
+        },
       },
     },
     async (request) => {
@@ -53,11 +66,14 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/tokens',
     {
       preHandler: tokenUser,
+      config: {
+        errors: { 400: ['The description is required for an API token', 'Generate a token first'] },
+      },
       schema: {
         body: {
           type: 'object',
           required: ['description'],
-          properties: { description: { type: 'string', maxLength: 255 } },
+          properties: { description: { type: 'string', maxLength: 255, examples: ['HR system'] } },
         },
         response: { 201: tokenSchema },
       },

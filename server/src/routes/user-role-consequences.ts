@@ -18,7 +18,10 @@ export default async function userRoleConsequenceRoutes(app: FastifyInstance): P
       response: {
         200: {
           type: 'array',
-          items: { type: 'object', properties: { userInfo: userInfoSchema, authority: { type: 'string' } } },
+          items: {
+            type: 'object',
+            properties: { userInfo: userInfoSchema, authority: { type: 'string', examples: ['GUEST'] } },
+          },
         },
       },
     },

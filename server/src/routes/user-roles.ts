@@ -94,7 +94,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
         params: {
           type: 'object',
           required: ['roleId', 'kind'],
-          properties: { roleId: roleIdParam, kind: { type: 'string', enum: ['guests', 'maintainers'] } },
+          properties: {
+            roleId: roleIdParam,
+            kind: { type: 'string', enum: ['guests', 'maintainers'], examples: ['guests'] },
+          },
         },
         querystring: { type: 'object', properties: pagedQueryProperties },
         response: { 200: pageSchema(userRoleSchema) },
@@ -114,7 +117,14 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       preHandler: roleInPath.permit(mayViewRoleMembers),
       schema: {
         params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
-        response: { 200: { type: 'array', items: { type: 'string' } } },
+        response: {
+          200: {
+            type: 'array',
+            description: 'The e-mail addresses of the managers of the role',
+            items: { type: 'string' },
+            examples: [['manager@example.org']],
+          },
+        },
       },
     },
     async (request) => {
@@ -127,6 +137,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     '/api/v1/user_roles',
     {
       preHandler: membershipInBody.permit(allowedToRenewUserRole),
+      config: { errors: { 400: Object.values(END_DATE_PROBLEMS) } },
       schema: {
         body: {
           type: 'object',
@@ -135,6 +146,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
             userRoleId: roleIdParam,
             endDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
           },
+          examples: [{ userRoleId: '77', endDate: 1_830_297_600 }],
         },
         response: { 200: userRoleSchema },
       },
@@ -162,7 +174,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           required: ['roleId', 'userRoleId'],
           properties: { roleId: roleIdParam, userRoleId: roleIdParam },
         },
-        querystring: { type: 'object', properties: { guest: { type: 'boolean' } } },
+        querystring: { type: 'object', properties: { guest: { type: 'boolean', examples: [true] } } },
         response: { 204: noContent },
       },
     },

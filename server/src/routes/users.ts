@@ -17,7 +17,7 @@ import {
   type PagedQueryString,
 } from '../domain/paging.js';
 import { idSchema } from '../domain/ids.js';
-import { idParams } from '../domain/schemas.js';
+import { idParams, noContent } from '../domain/schemas.js';
 import { anyone, entity, loggedIn, permit } from '../plugins/permissions.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
@@ -40,6 +40,29 @@ const userSchema = {
     superUser: { type: 'boolean' },
     institutionAdmin: { type: 'boolean' },
   },
+  examples: [
+    {
+      id: 1,
+      superUser: true,
+      institutionAdmin: false,
+      sub: 'urn:collab:person:example.org:admin',
+      name: 'Ada Admin',
+      email: 'admin@example.org',
+      givenName: 'Ada',
+      familyName: 'Admin',
+      eduPersonPrincipalName: 'admin@example.org',
+      schacHomeOrganization: 'example.org',
+      organizationGUID: null,
+      createdAt: 1_767_225_600,
+      lastActivity: 1_769_904_000,
+      userRoles: [],
+      roles: [],
+      authority: '',
+      applications: [],
+      institution: null,
+      highestAuthority: 'SUPER_USER',
+    },
+  ],
 } as const;
 
 /** The user searches' query string: the paged query, optionally narrowed to the holders of one role. */
@@ -109,7 +132,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: anyone,
       schema: {
-        querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } } },
+        querystring: {
+          type: 'object',
+          properties: { lang: { type: 'string', maxLength: 10, examples: ['nl'] } },
+        },
         response: { 200: configSchema },
       },
     },
@@ -127,7 +153,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: number } }>(
     '/api/v1/users/other/:id',
     // Whom a user may see is the answer itself (visibleProfile): a user it may not see is unknown, a 404.
-    { preHandler: loggedIn, schema: { params: idParams, response: { 200: userSchema } } },
+    {
+      preHandler: loggedIn,
+      config: { errors: { 404: 'User 12 not found' } },
+      schema: { params: idParams, response: { 200: userSchema } },
+    },
     async (request) => {
       const other = await loadUser(app.db, app.registry, request.params.id);
       const visible = other ? visibleProfile(request.user!, other) : null;
@@ -143,7 +173,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         permit(mayOpenSystem, 'Only a super user may do this'),
         userInPath.permit(mayDeleteUser, 'You cannot delete yourself'),
       ],
-      schema: { params: idParams },
+      config: { errors: { 404: 'User 12 not found' } },
+      schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
       await app.db.tx(async (q) => {
@@ -209,7 +240,16 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/v1/users/error',
-    { preHandler: loggedIn, bodyLimit: 64 * 1024, schema: { body: errorReportSchema } },
+    {
+      preHandler: loggedIn,
+      bodyLimit: 64 * 1024,
+      schema: {
+        body: errorReportSchema,
+        response: {
+          201: { description: 'Logged', type: 'object', additionalProperties: false, examples: [{}] },
+        },
+      },
+    },
     async (request, reply) => {
       request.log.warn({ report: request.body, userId: request.user!.id }, 'error reported by the console');
       return reply.status(201).send({});

@@ -16,9 +16,14 @@ export default async function validationRoutes(app: FastifyInstance): Promise<vo
             type: { type: 'string', enum: ['url', 'email'] },
             value: { type: 'string', maxLength: 4096 },
           },
+          examples: [{ type: 'email', value: 'jane@example.org' }],
         },
         response: {
-          200: { type: 'object', required: ['valid'], properties: { valid: { type: 'boolean' } } },
+          200: {
+            type: 'object',
+            required: ['valid'],
+            properties: { valid: { type: 'boolean', examples: [true] } },
+          },
         },
       },
     },
