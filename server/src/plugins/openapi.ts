@@ -138,7 +138,7 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
       {
         title: 'Access portal console API',
         description:
-          "The API the console's shell and remotes call (server/README.md tells who may call what). Calls carry the session cookie and, when they change something, `X-CSRF-TOKEN` from `GET /api/v1/csrf`. Errors are `{ status, error, message }`: each operation lists those it may answer, with their reasons. Integrations use the external API (`/api/external/v1/openapi.json`).",
+          "The API the console's shell and remotes call (server/README.md tells who may call what). Calls carry the session cookie and, when they change something, `X-CSRF-TOKEN` from `GET /api/v1/csrf`. Errors are `{ status, error, message }`: each operation lists those it may answer, with their reasons. Integrations use the external API (`/api/external/v1/openapi.json`) with an API token; a call here that carries `X-API-TOKEN` is refused (403), whatever the route.",
       },
       false,
     ),
