@@ -2,12 +2,9 @@
 // would (each invitee logs in through the development identity provider and accepts), and the time until a
 // SCIM service provider holds every membership; deliveries a second; the slowest users/config answered
 // meanwhile. Then voot and attribute aggregation at 32 callers on the performance seed, against the floor.
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, ROOT, startServer } from '../harness/index.mjs';
+import { startServer } from '../harness/index.mjs';
 import { startLoadProcess } from './load-process.mjs';
+import { startScimTarget } from '../support/scim-target.mjs';
 import { median } from './load.mjs';
 
 const ACCEPTANCES = Number(process.env.BENCH_ACCEPTANCES ?? 1000);
@@ -106,36 +103,13 @@ async function pool(
  * @returns {Promise<Record<string, unknown>>}
  */
 export async function measureProvisioning({ smtp, smtpUrl, acceptLink }) {
-  const { createDevScimServer } = await import(path.join(ROOT, 'server/dist/dev-scim/dev-scim.js'));
-  const scim = createDevScimServer({ mount: '', tenants: { bench: { bearer: 'bench-token' } } });
-  const provider = createServer((req, res) => scim.handle(req, res));
-  const port = await freePort();
-  await new Promise((resolve) => provider.listen(port, '127.0.0.1', () => resolve(undefined)));
-  const work = await mkdtemp(path.join(tmpdir(), 'bench-provisioning-'));
-  const registry = path.join(work, 'registry');
-  await mkdir(path.join(registry, 'logos'), { recursive: true });
-  for (const file of ['applications.json', 'identity-providers.json']) {
-    await copyFile(path.join(ROOT, 'server/registry', file), path.join(registry, file));
-  }
-  await writeFile(
-    path.join(registry, 'provisionings.json'),
-    JSON.stringify([
-      {
-        id: 'prov-bench',
-        type: 'provisioning',
-        data: {
-          entityid: 'https://bench-scim.example.org',
-          metaDataFields: {
-            provisioning_type: 'scim',
-            'name:en': 'Bench SCIM',
-            scim_url: `http://127.0.0.1:${port}/bench/v2`,
-            scim_bearer_token: 'bench-token',
-          },
-          applications: [{ id: 'app-canvas', type: 'saml20_sp' }],
-        },
-      },
-    ]),
-  );
+  const target = await startScimTarget({
+    tenant: 'bench',
+    token: 'bench-token',
+    name: 'Bench SCIM',
+    applications: ['app-canvas'],
+  });
+  const { scim, registry } = target;
   const server = await startServer({
     env: {
       REGISTRY_DIR: registry,
@@ -276,8 +250,7 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink }) {
     }
   } finally {
     await server.stop();
-    await new Promise((resolve) => provider.close(() => resolve(undefined)));
-    await rm(work, { recursive: true, force: true });
+    await target.close();
   }
   return result;
 }

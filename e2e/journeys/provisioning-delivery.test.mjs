@@ -3,9 +3,6 @@
 // and a console killed with SIGKILL in the middle of its deliveries delivers everything after a restart,
 // none twice.
 import assert from 'node:assert/strict';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import {
@@ -16,13 +13,13 @@ import {
   loginAs,
   newContext,
   pageShown,
-  ROOT,
   startServer,
   text,
   useConsole,
 } from '../harness/index.mjs';
 import { api, roleIdByName } from '../support/api.mjs';
 import { acceptLink, startSmtp } from '../support/smtp.mjs';
+import { startScimTarget } from '../support/scim-target.mjs';
 
 const smtp = await startSmtp(await freePort());
 after(() => smtp.close());
@@ -88,41 +85,15 @@ test(
   'a console killed during its deliveries delivers everything after a restart, none twice',
   { timeout: 240_000 },
   async () => {
-    const { createDevScimServer } = await import(path.join(ROOT, 'server/dist/dev-scim/dev-scim.js'));
-    const scim = createDevScimServer({ mount: '', tenants: { crash: { bearer: 'crash-token' } } });
     // Each request answered after 150 ms, so that the deliveries are under way when the console dies.
-    const provider = createServer((req, res) => setTimeout(() => scim.handle(req, res), 150));
-    const port = await freePort();
-    await new Promise((resolve) => provider.listen(port, '127.0.0.1', () => resolve(undefined)));
-
-    const work = await mkdtemp(path.join(tmpdir(), 'provisioning-crash-'));
-    const registry = path.join(work, 'registry');
-    await mkdir(path.join(registry, 'logos'), { recursive: true });
-    for (const file of ['applications.json', 'identity-providers.json']) {
-      await copyFile(path.join(ROOT, 'server/registry', file), path.join(registry, file));
-    }
-    await writeFile(
-      path.join(registry, 'provisionings.json'),
-      JSON.stringify([
-        {
-          id: 'prov-crash',
-          type: 'provisioning',
-          data: {
-            entityid: 'https://crash.example.org',
-            metaDataFields: {
-              provisioning_type: 'scim',
-              'name:en': 'Crash SCIM',
-              scim_url: `http://127.0.0.1:${port}/crash/v2`,
-              scim_bearer_token: 'crash-token',
-            },
-            applications: ['app-wiki', 'app-gitlab', 'app-canvas', 'app-library'].map((id) => ({
-              id,
-              type: 'saml20_sp',
-            })),
-          },
-        },
-      ]),
-    );
+    const target = await startScimTarget({
+      tenant: 'crash',
+      token: 'crash-token',
+      name: 'Crash SCIM',
+      applications: ['app-wiki', 'app-gitlab', 'app-canvas', 'app-library'],
+      delayMs: 150,
+    });
+    const { scim, registry, work } = target;
     const env = {
       DATA_DIR: path.join(work, 'data'),
       REGISTRY_DIR: registry,
@@ -181,8 +152,7 @@ test(
       }
     } finally {
       await browser.close();
-      await new Promise((resolve) => provider.close(() => resolve(undefined)));
-      await rm(work, { recursive: true, force: true });
+      await target.close();
     }
   },
 );
