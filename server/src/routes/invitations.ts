@@ -11,7 +11,6 @@ import { anyone, entity, loggedIn } from '../plugins/permissions.js';
 import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
 import { checkInvitation } from '../use-cases/invitation-create.js';
 import {
-  INVITATION_VALIDITY_DAYS,
   MAX_INVITATION_DAYS,
   MAX_INVITEES_PER_REQUEST,
   invitationRequestSchema,
@@ -21,13 +20,11 @@ import {
   deleteInvitation,
   invitationByHash,
   invitationById,
-  resendInvitation,
   toInvitations,
 } from '../stores/invitations.store.js';
-import { mailInvitations, sendInvitations } from '../use-cases/invitation-send.js';
+import { resendInvitation, sendInvitations } from '../use-cases/invitation-send.js';
 import { idSchema } from '../domain/ids.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
-import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import {
   createProgressBoard,
@@ -216,24 +213,9 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       config: { errors: { 409: 'An accepted invitation cannot be resent' } },
       schema: { params: idParams, response: { 200: invitationSchema } },
     },
-    async (request) => {
-      const user = requireUser(request.user);
-      const { row } = invitationInPath.of(request);
-      if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
-      const expired = new Date(row.expiry_date).getTime() < Date.now();
-      const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
-      await app.db.tx((q) => resendInvitation(q, request, row, reopenedUntil));
-      const inviter =
-        row.inviter_id === null
-          ? user
-          : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
-      const [invitation] = await mailInvitations(
-        app,
-        [{ id: Number(row.id), hash: row.hash }],
-        inviter as User,
-      );
-      return invitation;
-    },
+    // An invitation without an inviter (made through the external API) is mailed in the resender's name.
+    async (request) =>
+      resendInvitation(app, request, invitationInPath.of(request).row, requireUser(request.user)),
   );
 
   app.delete<{ Params: { id: number } }>(

@@ -1,17 +1,9 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  allowedToRenewUserRole,
-  mayViewRoleMembers,
-  userRoleEndDateProblem,
-  type EndDateProblem,
-  type Role,
-  type User,
-} from 'shared-auth/rules';
+import type { FastifyInstance } from 'fastify';
+import { allowedToRenewUserRole, mayViewRoleMembers, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { entity, roleNamedBy } from '../plugins/permissions.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
-import { loadRole } from '../stores/roles.store.js';
 import { idSchema } from '../domain/ids.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import {
@@ -19,39 +11,25 @@ import {
   managerEmails,
   removeUserRole,
   searchMembers,
-  setEndDate,
   USER_ROLE_SORT,
 } from '../stores/user-roles.store.js';
-import { toUserRole, type UserRoleRow } from '../stores/user-role.rows.js';
-import { httpError } from '../errors.js';
-
-const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
-  guestNeedsEndDate: 'A guest role needs an end date',
-  endDateNotInFuture: 'The end date must be in the future',
-};
+import {
+  changeEndDate,
+  END_DATE_PROBLEMS,
+  membershipOf,
+  type Membership,
+} from '../use-cases/membership-end-date.js';
 
 export const roleIdParam = idSchema;
 
 /** The role the path names (`{roleId}`). */
 const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
-/** A membership with its role, and what the shared rule judges: the membership as acted on. */
-interface Membership {
-  row: UserRoleRow;
-  role: Role;
-  target: ReturnType<typeof toUserRole>;
-}
-
-async function membership(request: FastifyRequest, row: UserRoleRow | null): Promise<Membership | null> {
-  const role = row && (await loadRole(request.server.db, request.server.registry, Number(row.role_id)));
-  return row && role && { row, role, target: toUserRole(row, role) };
-}
-
 /** The membership an end-date change names (`userRoleId` in the body). */
 const membershipInBody = entity<Membership, Membership['target']>({
   load: async (request) => {
     const { userRoleId } = request.body as { userRoleId: number };
-    return membership(request, await loadUserRoleRow(request.server.db, userRoleId));
+    return membershipOf(request, await loadUserRoleRow(request.server.db, userRoleId));
   },
   notFound: (request) => `User role ${(request.body as { userRoleId: number }).userRoleId} not found`,
   judged: ({ target }) => target,
@@ -67,7 +45,7 @@ const membershipInPath = entity<Membership & { guestOnly: boolean }, Membership[
   load: async (request) => {
     const { params, query } = request as unknown as RemovalRequest;
     const row = await loadUserRoleRow(request.server.db, params.userRoleId);
-    const found = Number(row?.role_id) === params.roleId ? await membership(request, row) : null;
+    const found = Number(row?.role_id) === params.roleId ? await membershipOf(request, row) : null;
     if (!found) return null;
     const guestOnly = query.guest === true && found.row.authority !== 'GUEST';
     const target = { ...found.target, ...(guestOnly ? { authority: 'GUEST' as const } : {}) };
@@ -151,17 +129,13 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
         response: { 200: userRoleSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request.user);
-      const { row, role } = membershipInBody.of(request);
-      const endDate = request.body.endDate ?? null;
-      const problem = userRoleEndDateProblem(user, row.authority, endDate, {
-        pastDateAllowed: app.config.pastDateAllowed,
-      });
-      if (problem) throw httpError(400, END_DATE_PROBLEMS[problem]);
-      const updated = await app.db.tx((q) => setEndDate(q, request, row, endDate));
-      return toUserRole(updated, role);
-    },
+    async (request) =>
+      changeEndDate(
+        request,
+        requireUser(request.user),
+        membershipInBody.of(request),
+        request.body.endDate ?? null,
+      ),
   );
 
   app.delete<{ Params: { roleId: number; userRoleId: number }; Querystring: { guest?: boolean } }>(

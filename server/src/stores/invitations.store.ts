@@ -307,7 +307,7 @@ export async function deleteInvitation(q: Queryable, actor: AuditActor, row: Inv
 }
 
 /** Records a resend (audited); an expired invitation is open again until `expiryDate`. */
-export async function resendInvitation(
+export async function recordResend(
   q: Queryable,
   actor: AuditActor,
   row: InvitationRow,

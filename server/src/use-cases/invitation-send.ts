@@ -10,12 +10,17 @@ import { invitationMessage, inviterDisplayName } from '../mail/invitation-mail.j
 import { SMTP_MAX_CONNECTIONS } from '../mail/mailer.js';
 import type { AuditActor } from '../stores/audit.store.js';
 import type { ApiInvitation } from '../stores/invitation.rows.js';
+import type { InvitationRow } from '../stores/invitation.rows.js';
 import {
   discardInvitations,
   insertInvitations,
   invitationsByIds,
+  recordResend,
   toInvitations,
 } from '../stores/invitations.store.js';
+import { INVITATION_VALIDITY_DAYS } from '../domain/invitation-create.js';
+import { DAY_MS } from '../domain/time.js';
+import { httpError } from '../errors.js';
 
 /** Mails sent at the same time; matches the SMTP pool's connections. */
 const MAILS_AT_ONCE = SMTP_MAX_CONNECTIONS;
@@ -123,4 +128,27 @@ export async function sendInvitations(
     await mailInvitations(app, created, options.inviter, tracker);
   }
   return created;
+}
+
+/**
+ * Mails an open invitation again (audited; an expired one is open again for INVITATION_VALIDITY_DAYS): 409
+ * for an accepted one. The mail names the invitation's inviter, or `inviterWhenNone` for an invitation
+ * that has none (one made through the external API).
+ */
+export async function resendInvitation(
+  app: FastifyInstance,
+  actor: AuditActor,
+  row: InvitationRow,
+  inviterWhenNone: Pick<User, 'name' | 'email'> | null,
+): Promise<ApiInvitation> {
+  if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
+  const expired = new Date(row.expiry_date).getTime() < Date.now();
+  const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
+  await app.db.tx((q) => recordResend(q, actor, row, reopenedUntil));
+  const inviter =
+    row.inviter_id === null
+      ? inviterWhenNone
+      : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
+  const [invitation] = await mailInvitations(app, [{ id: Number(row.id), hash: row.hash }], inviter);
+  return invitation;
 }

@@ -5,23 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { allowedToDeleteInvitation, mayManageInvitation, mayViewRoleMembers } from 'shared-auth/rules';
-import { INVITATION_VALIDITY_DAYS } from '../../domain/invitation-create.js';
 import { idSchema } from '../../domain/ids.js';
 import { idParams, invitationSchema } from '../../domain/schemas.js';
-import { DAY_MS } from '../../domain/time.js';
-import { httpError } from '../../errors.js';
 import { invitationUrl } from '../../mail/invitation-mail.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
 import { apiTokenOnly, roleNamedBy } from '../../plugins/permissions.js';
-import {
-  deleteInvitation,
-  openInvitationsOfRole,
-  resendInvitation,
-  toInvitations,
-} from '../../stores/invitations.store.js';
+import { deleteInvitation, openInvitationsOfRole, toInvitations } from '../../stores/invitations.store.js';
 import { checkInvitation } from '../../use-cases/invitation-create.js';
-import { mailInvitations, sendInvitations } from '../../use-cases/invitation-send.js';
+import { resendInvitation, sendInvitations } from '../../use-cases/invitation-send.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import { invitationInPath } from '../invitations.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
@@ -104,19 +96,7 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
         response: { 200: answer('The invitation', invitationSchema), ...problems(404, 409) },
       },
     },
-    async (request) => {
-      const { row } = invitationInPath.of(request);
-      if (row.status !== 'OPEN') throw httpError(409, 'An accepted invitation cannot be resent');
-      const expired = new Date(row.expiry_date).getTime() < Date.now();
-      const reopenedUntil = expired ? new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY_MS) : null;
-      await app.db.tx((q) => resendInvitation(q, request, row, reopenedUntil));
-      const inviter =
-        row.inviter_id === null
-          ? null
-          : { name: row.inviter_name ?? undefined, email: row.inviter_email ?? undefined };
-      const [invitation] = await mailInvitations(app, [{ id: Number(row.id), hash: row.hash }], inviter);
-      return invitation;
-    },
+    async (request) => resendInvitation(app, request, invitationInPath.of(request).row, null),
   );
 
   app.delete<{ Params: { id: number } }>(

@@ -4,20 +4,16 @@
  * user.
  */
 import type { FastifyInstance } from 'fastify';
-import { allowedToRenewUserRole, mayViewRoleMembers, userRoleEndDateProblem } from 'shared-auth/rules';
+import { allowedToRenewUserRole, mayViewRoleMembers } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../../domain/paging.js';
-import { httpError } from '../../errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
 import { apiTokenOnly, entity, roleNamedBy } from '../../plugins/permissions.js';
-import { loadRole } from '../../stores/roles.store.js';
-import { toUserRole, type UserRoleRow } from '../../stores/user-role.rows.js';
 import {
   loadUserRoleRow,
   removeUserRole,
   searchMembers,
-  setEndDate,
   USER_ROLE_SORT,
 } from '../../stores/user-roles.store.js';
 import {
@@ -28,35 +24,20 @@ import {
   problems,
   tokenSecurity,
 } from './schemas.js';
-import type { Role } from 'shared-auth/rules';
+import { changeEndDate, membershipOf, type Membership } from '../../use-cases/membership-end-date.js';
 
 const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
-
-interface Membership {
-  row: UserRoleRow;
-  role: Role;
-  target: ReturnType<typeof toUserRole>;
-}
 
 /** The membership named by `userRoleId` (body or path), with its role. */
 const membershipNamed = (pick: (request: { body: unknown; params: unknown }) => number) =>
   entity<Membership, Membership['target']>({
-    load: async (request) => {
-      const row = await loadUserRoleRow(request.server.db, pick(request));
-      const role = row && (await loadRole(request.server.db, request.server.registry, Number(row.role_id)));
-      return row && role ? { row, role, target: toUserRole(row, role) } : null;
-    },
+    load: async (request) => membershipOf(request, await loadUserRoleRow(request.server.db, pick(request))),
     notFound: (request) => `User role ${pick(request)} not found`,
     judged: ({ target }) => target,
   });
 
 const membershipInBody = membershipNamed((request) => (request.body as { userRoleId: number }).userRoleId);
 const membershipInPath = membershipNamed((request) => (request.params as { id: number }).id);
-
-const END_DATE_PROBLEMS = {
-  guestNeedsEndDate: 'A guest role needs an end date',
-  endDateNotInFuture: 'The end date must be in the future',
-} as const;
 
 export default async function externalUserRoleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{
@@ -116,17 +97,13 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
         response: { 200: answer('The membership as changed', membershipSchema), ...problems(404) },
       },
     },
-    async (request) => {
-      const user = requireUser(request.user);
-      const { row, role } = membershipInBody.of(request);
-      const endDate = request.body.endDate ?? null;
-      const problem = userRoleEndDateProblem(user, row.authority, endDate, {
-        pastDateAllowed: app.config.pastDateAllowed,
-      });
-      if (problem) throw httpError(400, END_DATE_PROBLEMS[problem]);
-      const updated = await app.db.tx((q) => setEndDate(q, request, row, endDate));
-      return toUserRole(updated, role);
-    },
+    async (request) =>
+      changeEndDate(
+        request,
+        requireUser(request.user),
+        membershipInBody.of(request),
+        request.body.endDate ?? null,
+      ),
   );
 
   app.delete<{ Params: { id: number } }>(
