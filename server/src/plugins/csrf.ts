@@ -14,6 +14,10 @@ import { refuseTokenOnConsoleRoute } from './token-reach.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What a write without its session's CSRF token is refused with (403). */
+export const CSRF_REFUSAL =
+  'Missing or invalid CSRF token (fetch one from GET /api/v1/csrf and send it as X-CSRF-TOKEN)';
+
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -48,10 +52,7 @@ async function csrfPlugin(app: FastifyInstance): Promise<void> {
     const expected = request.session.get('csrfToken');
     const sent = request.headers['x-csrf-token'];
     if (!expected || typeof sent !== 'string' || !sameToken(sent, expected)) {
-      throw httpError(
-        403,
-        'Missing or invalid CSRF token (fetch one from GET /api/v1/csrf and send it as X-CSRF-TOKEN)',
-      );
+      throw httpError(403, CSRF_REFUSAL);
     }
   });
 }

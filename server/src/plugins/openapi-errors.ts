@@ -2,14 +2,17 @@
  * The error answers of a console route (`/api/v1`) in its API document, derived from what the route
  * declares rather than written per route: its permission preHandlers name their refusals (401, 403, 404;
  * plugins/permissions.ts), its schema parts make a 400, a write needs X-CSRF-TOKEN (403) and may be refused
- * its body (413, 415), a logged-in call may carry X-IMPERSONATE-ID (400, 403, 404), and every call reads its
+ * its body (413, 415), a call carrying an API token is refused (403), a logged-in call may carry
+ * X-IMPERSONATE-ID (400, 403, 404), and every call reads its
  * session from the database (503). What only the handler or a use case refuses with, the route names in its
  * config (`errors`: status -> the messages the code sends). Only the document is derived here: the answers
  * themselves come from errors.ts, whatever this says.
  */
 import { RETRY_AFTER_SECONDS } from '../db/outage.js';
 import { statusText } from '../errors.js';
+import { CSRF_REFUSAL } from './csrf.js';
 import { refusalsOf } from './permissions.js';
+import { TOKEN_ON_CONSOLE_ROUTE } from './token-reach.js';
 
 /** The console's error body (errors.ts `sendError`): `{ status, error, message }`, plus a reference on a 5xx. */
 export const consoleErrorSchema = {
@@ -41,8 +44,6 @@ const LEAD: Record<number, string> = {
   503: 'The database cannot be reached: try again after the seconds `Retry-After` says',
 };
 
-const CSRF_REFUSAL =
-  'Missing or invalid CSRF token (fetch one from GET /api/v1/csrf and send it as X-CSRF-TOKEN)';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Fastify's own limit, which app.ts leaves as it is; a route may set a smaller one. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -152,6 +153,8 @@ export function consoleErrors(route: DocumentedRoute, schema: Schema): Record<st
   if (invalid) add(400, [], invalid);
   for (const refusal of refusalsOf(route.preHandler)) add(refusal.status, [refusal.reason]);
   if ([route.method].flat().some((m) => UNSAFE_METHODS.has(m))) add(403, [CSRF_REFUSAL]);
+  // An API token is for the external API: any console call carrying one is refused (plugins/token-reach.ts).
+  add(403, [TOKEN_ON_CONSOLE_ROUTE]);
   if (schema.body) {
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     add(413, [`at most ${limit / 1024} KiB`], 'Request body is too large');

@@ -2,6 +2,7 @@
  * The console's API document (`/api/v1/openapi.json`) describes every operation's errors and examples,
  * and every example in both documents is valid against its own schema.
  */
+import { TOKEN_ON_CONSOLE_ROUTE } from './token-reach.js';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { apiApp } from '../test/api-kit.js';
@@ -97,7 +98,9 @@ describe('the console document: errors and examples of every operation', () => {
     // Logged in only, no parameters: its 400, 403 and 404 come from X-IMPERSONATE-ID alone.
     const me = responses('/api/v1/users/me', 'get');
     expect(Object.keys(me)).toEqual(['200', '400', '401', '403', '404', '503']);
-    expect(me['403'].description).toBe('Refused. With X-IMPERSONATE-ID: "Only a super user may impersonate"');
+    expect(me['403'].description).toBe(
+      `Refused: "${TOKEN_ON_CONSOLE_ROUTE}". With X-IMPERSONATE-ID: "Only a super user may impersonate"`,
+    );
     expect(me['404'].content['application/json'].example.message).toBe('User 12 not found');
     // Open to anyone: no 401.
     expect(Object.keys(responses('/api/v1/csrf', 'get'))).toEqual(['200', '400', '403', '404', '503']);
