@@ -5,13 +5,15 @@
  * own (HTTP Basic service accounts) can sit under the same prefix.
  *
  * A token's reach is the token's, not its owner's session (spec §3): a super-user token reaches every
- * role; any other token the roles on the applications of its `organizationGUID`, as an institution admin
- * of that organisation would. The rules of shared-auth judge the token as that principal. The token and its
- * owner are read afresh on every call: a token whose owner is no longer a super user (or no longer an
- * institution admin of the token's organisation) stops working at once, on every instance.
+ * role; an organisation's token the roles on the applications of its `organizationGUID`, as an institution
+ * admin of that organisation would; a member's token (an inviter's or a manager's, without organisation)
+ * the roles its owner holds as inviter or above. The rules of shared-auth judge the token as that principal.
+ * The token and its owner are read afresh on every call: a token whose owner is no longer a super user (or
+ * no longer an institution admin of the token's organisation, or holds no role as inviter or above any
+ * more) stops working at once, on every instance.
  */
 import type { FastifyRequest } from 'fastify';
-import { highestAuthority, type User } from 'shared-auth/rules';
+import { highestAuthority, isUserAllowed, type User } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { recordTokenUse } from '../stores/tokens.store.js';
 import { readTokenWithOwner, shapeLoadedUser } from '../stores/users.store.js';
@@ -40,10 +42,14 @@ export function tokenPrincipal(
   }
   const guid = token.organizationGUID;
   if (!guid) {
-    return {
-      refusal:
-        'This token belongs to no organisation: only super-user tokens and the tokens of institution admins reach the external API',
-    };
+    // A member's token (an inviter's or a manager's: made without an organisation) is linked to its owner,
+    // as OpenConext Invite links them: it reaches the roles its owner holds as inviter or above, read afresh
+    // on every call, with no super user's or institution admin's powers even if the owner has them since.
+    const member = { ...owner, superUser: false, institutionAdmin: false, organizationGUID: null };
+    if (!isUserAllowed(member, 'INVITER')) {
+      return { refusal: "This token's owner no longer holds a role as inviter or above" };
+    }
+    return { principal: member };
   }
   const ownerStillAdmin = owner.superUser || (owner.institutionAdmin && owner.organizationGUID === guid);
   if (!ownerStillAdmin) {

@@ -20,7 +20,7 @@ type Document = OpenAPIV3_1.Document;
 
 const EXTERNAL_DESCRIPTION = `For the systems of an institution (HR, course enrolment, identity management): invite people to roles, grant roles directly, read who holds what.
 
-**Authentication.** Every call sends an API token in the \`X-API-TOKEN\` header; make one on the console's tokens page (the secret is shown once). No session, no CSRF token. A super user's token reaches every role; an institution admin's token the roles on its organisation's applications. A token stops working when its owner loses those rights.
+**Authentication.** Every call sends an API token in the \`X-API-TOKEN\` header; make one on the console's tokens page (the secret is shown once). No session, no CSRF token. A super user's token reaches every role; an institution admin's token the roles on its organisation's applications; an inviter's or a manager's token the roles its owner holds as inviter or above. A token stops working when its owner loses those rights.
 
 **Errors** are \`application/problem+json\` (RFC 9457): \`detail\` says what to change.
 

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../domain/outgoing-mail.js';
 import { runCleanup } from '../../jobs/cleanup.job.js';
-import { addMember, apiApp, call, insertRole, loginPersonas, type Sessions } from '../../test/api-kit.js';
+import {
+  addMember,
+  apiApp,
+  call,
+  count,
+  insertRole,
+  loginPersonas,
+  type Sessions,
+} from '../../test/api-kit.js';
+import { loginAs } from '../../test/helper.js';
 import { ext, makeToken } from './external-test-kit.js';
 
 let app: FastifyInstance;
@@ -252,12 +261,44 @@ describe('resend, revoke and list', () => {
 });
 
 describe("the token's reach", () => {
-  it('stops a token whose owner lost the rights it was made with, and tokens of people without an organisation', async () => {
-    await addMember(app, s.manager.userId, wiki, 'MANAGER');
-    const manager = await makeToken(app, s.manager, 'Manager script');
-    const refused = await ext(app, manager.secret, 'GET', '/roles');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toMatch(/no organisation/);
+  it("gives a member's token (no organisation) the roles its owner holds as inviter or above, and no more", async () => {
+    const owner = await loginAs(app, 'member.token.owner@example.org');
+    const gitlab = await insertRole(app, 'GitLab Developers', ['app-gitlab']);
+    const membership = await addMember(app, owner.userId, gitlab, 'MANAGER');
+    await addMember(app, owner.userId, wiki, 'GUEST');
+    const member = await makeToken(app, owner, 'Manager script');
+    const listed = await ext(app, member.secret, 'GET', '/roles');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().content.map((r: { name: string }) => r.name)).toEqual(['GitLab Developers']);
+    const invited = await ext(
+      app,
+      member.secret,
+      'POST',
+      '/invitations',
+      invite(gitlab, ['m@example.edu'], { suppressSendingEmails: true }),
+    );
+    expect(invited.statusCode).toBe(201);
+    // A role it holds only as a guest, and one it does not hold: refused, nothing written.
+    const before = await count(app, 'invitations');
+    for (const role of [wiki, rooster]) {
+      const refused = await ext(
+        app,
+        member.secret,
+        'POST',
+        '/invitations',
+        invite(role, ['n@example.edu'], { suppressSendingEmails: true }),
+      );
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await count(app, 'invitations')).toBe(before);
+    // The owner's memberships are read afresh: without a role as inviter or above the token reaches nothing.
+    await app.db.query('DELETE FROM user_roles WHERE id = $1', [membership]);
+    const lost = await ext(app, member.secret, 'GET', '/roles');
+    expect(lost.statusCode).toBe(403);
+    expect(lost.json().detail).toMatch(/no longer holds a role as inviter or above/);
+  });
+
+  it('stops a token whose owner lost the rights it was made with', async () => {
     const admin2 = await makeToken(app, s.admin, 'Temporary');
     await app.db.query('UPDATE users SET super_user = FALSE WHERE id = $1', [s.admin.userId]);
     try {
