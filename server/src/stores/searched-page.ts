@@ -45,8 +45,11 @@ export interface PagedSearch {
 export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
   // The page among the matches: its own FROM (the same alias, shadowing the outer one), sorted by the key.
+  // The ids as an array, so that the matches are read by their primary key whatever the planner guesses of
+  // them: as `IN (SELECT …)` PGlite's planner joined them to a scan of the whole table (a narrow search of
+  // 11 users among 75,000: 20 ms instead of 0.45).
   const amongMatches = `${search.id} = ANY(ARRAY(
-      SELECT ${search.id} FROM ${search.from} WHERE ${search.id} IN (SELECT m.id FROM matches m)
+      SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY(ARRAY(SELECT m.id FROM matches m))
        ORDER BY ${sortOrder(search.sort, search.sort.column, search.id)} ${limit}))`;
   return `WITH matches AS MATERIALIZED (
       SELECT ${search.id} AS id FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1})
