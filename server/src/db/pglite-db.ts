@@ -126,8 +126,8 @@ export async function checkpointWhenDue(q: Queryable, afterBytes: number): Promi
 
 /**
  * PGlite runs no autovacuum either: nothing refreshes the planner's statistics. A table filled after its
- * last ANALYZE (or never analysed) is planned as it was then, or by default guesses, and the searches' word
- * statistics (stores/word-statistics.ts) stay as they were. This starts the analyses instead: of a table
+ * last ANALYZE (or never analysed) is planned as it was then, or by default guesses (a search's words among
+ * them: migration 023). This starts the analyses instead: of a table
  * of at least ANALYZE_MIN_PAGES pages that has grown by a tenth since its last analysis (autovacuum's scale
  * factor) and has stopped growing (its size the same as at the previous check, `sizes`, so that a bulk
  * load is not analysed halfway). One table a check, the one that grew most; returns its name, or null.
