@@ -59,14 +59,8 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
       const user = requireUser(request.user);
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
-      const { invitations, total } = await searchInvitations(app.db, app.registry, {
-        user,
-        page,
-        status,
-        mine,
-        roleId,
-      });
-      return { content: invitations, totalElements: total };
+      const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
+      return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
     },
   );
 

@@ -3,7 +3,7 @@
  * invitation.rows.ts; writes audited in the caller's transaction).
  */
 import { randomBytes } from 'node:crypto';
-import { authorityRank, ownApplicationIds, type Role, type User } from 'shared-auth/rules';
+import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
@@ -17,8 +17,6 @@ import {
   type InvitationRow,
 } from './invitation.rows.js';
 import { loadRolesByIds } from './roles.store.js';
-import { ROLE_COLUMNS, toRole, type RoleSelectRow } from './role.rows.js';
-import { jsonRows } from '../db/json-rows.js';
 
 /**
  * SELECT list of an invitation with its inviter and role links, without its hash (what a list shows);
@@ -87,14 +85,7 @@ export async function toInvitations(
   rows: ReadonlyArray<Omit<InvitationRow, 'hash'>>,
 ): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
-  return withRoles(rows, await loadRolesByIds(q, registry, roleIds));
-}
-
-/** Shapes rows with their roles, read already (the roles the rows mention; others are left out). */
-function withRoles(
-  rows: ReadonlyArray<Omit<InvitationRow, 'hash'>>,
-  roles: readonly Role[],
-): ApiInvitation[] {
+  const roles = await loadRolesByIds(q, registry, roleIds);
   const byId = new Map(roles.map((r) => [r.id, r]));
   return rows.map((row) => toInvitation(row, byId));
 }
@@ -170,9 +161,8 @@ const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.invi
  */
 export async function searchInvitations(
   q: Queryable,
-  registry: Registry,
   search: InvitationSearch,
-): Promise<{ invitations: ApiInvitation[]; total: number }> {
+): Promise<{ rows: SearchedInvitationRow[]; total: number }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
@@ -189,42 +179,26 @@ export async function searchInvitations(
     params.push(...scope.params);
     conditions.push(scope.where);
   }
-  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[]; roles: RoleSelectRow[] }>(
-    withRolesOfPage(
-      pagedSearchStatement(
-        {
-          from: 'invitations i',
-          where: conditions.join(' AND '),
-          id: 'i.id',
-          sort: page.sort,
-          select: (condition) => `${SEARCHED_SELECT} WHERE ${condition}`,
-          order: page.order,
-          size: page.size,
-          offset: page.offset,
-        },
-        params,
-      ),
+  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
+    pagedSearchStatement(
+      {
+        from: 'invitations i',
+        where: conditions.join(' AND '),
+        id: 'i.id',
+        sort: page.sort,
+        select: (condition) => `${SEARCHED_SELECT} WHERE ${condition}`,
+        order: page.order,
+        size: page.size,
+        offset: page.offset,
+      },
+      params,
     ),
     params,
     // Without a text the plan does not hang on the values: planned once per connection (its text is one
     // of the few the sort keys, directions, statuses and scopes make). A text is planned for its words.
     { prepare: !page.text },
   );
-  const known = await registry.applicationMaps();
-  const roles = rows[0].roles.map((row) => toRole(row, known));
-  return { invitations: withRoles(rows[0].rows, roles), total: Number(rows[0].total) };
-}
-
-/**
- * A search's statement (`{ total, rows }`) with a third column: the roles its page's invitations name,
- * as a list shows them (ROLE_COLUMNS: no member count), read in the same statement rather than a second.
- */
-function withRolesOfPage(searched: string): string {
-  const named = `SELECT (link->>'roleId')::bigint FROM json_array_elements(s.rows) invitation,
-      json_array_elements(invitation->'invitation_roles') link`;
-  return `WITH searched AS (${searched})
-    SELECT s.total, s.rows, ${jsonRows(`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = ANY(ARRAY(${named}))`)} AS roles
-      FROM searched s`;
+  return { rows: rows[0].rows, total: Number(rows[0].total) };
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
