@@ -104,6 +104,8 @@ const SCREENS = {
     { path: '/system/unknownRoles' },
     { path: '/system/expiredUserRoles' },
     { path: '/system/expiringUserRoles' },
+    { path: '/system/provisioning' },
+    { path: '/system/institutionAdmins' },
     { path: '/system/seed' },
     { path: '/audit-logs' },
     { path: '/profile' },
