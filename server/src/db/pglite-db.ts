@@ -191,6 +191,8 @@ export function dbOverPglite(
     checking = checkpointWhenDue(db, policy.afterBytes)
       .catch(() => false)
       .then(() => (analyze ? analyzeWhenDue(db, sizes) : null))
+      // New statistics: the prepared statements are planned against them (Db.replan).
+      .then((analysed) => (analysed ? db.replan?.() : undefined))
       .catch(() => null)
       .finally(() => {
         checking = null;
@@ -205,6 +207,8 @@ export function dbOverPglite(
       await onClose();
     }
   });
+  const replan = endpoint.replan?.bind(endpoint);
+  if (replan) db.replan = replan;
   const close = db.close;
   db.close = async () => {
     clearInterval(timer);

@@ -85,6 +85,60 @@ describe('PGlite on a thread of its own', () => {
     });
     expect(rows).toEqual([{ n: 40 }]);
   });
+
+  it('plans every prepared statement afresh after a replan, the connections none the wiser', async () => {
+    await db.query('CREATE TABLE planned (id INT PRIMARY KEY, v TEXT)');
+    await db.query("INSERT INTO planned SELECT g, 'v' || g FROM generate_series(1, 100) g");
+    const read = 'SELECT v FROM planned WHERE id = $1';
+    const plans = async () =>
+      (
+        await db.query<{ generic: number; custom: number }>(
+          'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1',
+          [read],
+        )
+      ).rows;
+    // Every connection prepares it (the pool's eight, at once) and each runs it a few times.
+    for (let round = 0; round < 3; round++)
+      await Promise.all(Array.from({ length: 16 }, (_, n) => db.query(read, [n + 1], { prepare: true })));
+    const before = await plans();
+    expect(before).toHaveLength(1);
+    expect(before[0].generic + before[0].custom).toBeGreaterThanOrEqual(48);
+
+    await db.replan!();
+    // Gone from the backend: its planning starts over at its next use, by whichever connection.
+    expect(await plans()).toEqual([]);
+    const after = await Promise.all(
+      Array.from({ length: 16 }, (_, n) => db.query<{ v: string }>(read, [n + 1], { prepare: true })),
+    );
+    expect(after.map((r) => r.rows[0].v)).toEqual(Array.from({ length: 16 }, (_, n) => `v${n + 1}`));
+    const again = await plans();
+    expect(again).toHaveLength(1);
+    expect(again[0].generic + again[0].custom).toBe(16);
+    // A statement prepared in the same exchange as its first Bind, and one whose Bind fails, still work.
+    await expect(db.query(read, ['not a number'], { prepare: true })).rejects.toMatchObject({
+      code: '22P02',
+    });
+    expect((await db.query<{ v: string }>(read, [7], { prepare: true })).rows).toEqual([{ v: 'v7' }]);
+  });
+
+  it('waits for an open transaction before it replans', async () => {
+    const read = 'SELECT count(*)::int AS n FROM planned';
+    await db.query(read, [], { prepare: true });
+    let replanned = false;
+    const inside = await db.tx(async (q) => {
+      const replan = db.replan!().then(() => (replanned = true));
+      // The transaction's connection goes on using the statement meanwhile.
+      const first = await q.query<{ n: number }>(read, [], { prepare: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await q.query<{ n: number }>(read, [], { prepare: true });
+      expect(replanned).toBe(false);
+      return { first: first.rows[0].n, second: second.rows[0].n, replan };
+    });
+    await inside.replan;
+    expect(replanned).toBe(true);
+    expect([inside.first, inside.second]).toEqual([100, 100]);
+    expect((await db.query<{ n: number }>(read, [], { prepare: true })).rows).toEqual([{ n: 100 }]);
+  });
 });
 
 describe("PGlite's connections on its thread, around a transaction", () => {

@@ -105,7 +105,11 @@ export class PgliteThread implements PgliteEndpoint {
     this.#pending.clear();
   }
 
-  #call(op: 'exchange' | 'close', message?: Buffer, connection?: number): Promise<Uint8Array | null> {
+  #call(
+    op: 'exchange' | 'replan' | 'close',
+    message?: Buffer,
+    connection?: number,
+  ): Promise<Uint8Array | null> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#next++;
     return new Promise((resolve, reject) => {
@@ -121,6 +125,14 @@ export class PgliteThread implements PgliteEndpoint {
   async exchange(message: Buffer, connection: number): Promise<Buffer | null> {
     const data = await this.#call('exchange', message, connection);
     return data && data.byteLength > 0 ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
+  }
+
+  /**
+   * Drops every named statement once no transaction is open; each is prepared again, unseen by the
+   * connections, at its next use (pglite-thread.worker.js), and so planned afresh.
+   */
+  async replan(): Promise<void> {
+    await this.#call('replan');
   }
 
   /** Closes the database (a checkpoint, files closed), then ends the thread. */

@@ -15,6 +15,8 @@
  * - a named statement is prepared once for all: a connection that parses one another connection already
  *   prepared gets its ParseComplete without the Parse (the server names a statement after its text), and
  *   a named statement is never closed (forBackend);
+ * - `replan` drops every named statement (DEALLOCATE ALL) once no transaction is open; the next Bind of
+ *   one sends its Parse again first, unseen by the connection (forBackend), so it is planned afresh;
  * - a connection that ends inside its transaction has it rolled back.
  */
 // @ts-check
@@ -25,11 +27,12 @@ import { growMemoryFilesByDoubling } from './pglite-memory-files.js';
 
 /**
  * @typedef {{ dataDir?: string, loadDataDir?: Uint8Array, startParams: string[], waitLimitMs: number }} OpenRequest
- * @typedef {{ id: number, op: 'exchange', connection: number, message: Uint8Array } | { id: number, op: 'close' }} Request
+ * @typedef {{ id: number, op: 'exchange', connection: number, message: Uint8Array } | { id: number, op: 'replan' } | { id: number, op: 'close' }} Request
  * @typedef {{ id: number, connection: number, message: Uint8Array, queuedAt: number }} Exchange
  */
 
 const PARSE = 0x50; // 'P'
+const BIND = 0x42; // 'B'
 const PARSE_COMPLETE = Uint8Array.of(0x31, 0, 0, 0, 4); // '1', length 4
 const CLOSE = 0x43; // 'C'
 const STATEMENT = 0x53; // 'S': a Close of a statement (not of a portal)
@@ -37,7 +40,19 @@ const CLOSE_COMPLETE = Uint8Array.of(0x33, 0, 0, 0, 4); // '3', length 4
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I': no transaction open
 const TERMINATE = 0x58; // 'X'
-const ROLLBACK = Uint8Array.of(0x51, 0, 0, 0, 13, ...new TextEncoder().encode('ROLLBACK'), 0); // 'Q'
+/** A simple query message: 'Q', its length, the text and a NUL. */
+function simpleQuery(/** @type {string} */ sql) {
+  const text = new TextEncoder().encode(sql);
+  const message = new Uint8Array(text.length + 6);
+  message[0] = 0x51;
+  new DataView(message.buffer).setInt32(1, text.length + 5);
+  message.set(text, 5);
+  return message;
+}
+const ROLLBACK = simpleQuery('ROLLBACK');
+const DEALLOCATE_ALL = simpleQuery('DEALLOCATE ALL');
+/** The connection number of a replan in the queue: no connection's. */
+const REPLAN = -1;
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.worker.js runs as a worker thread only');
@@ -82,6 +97,11 @@ function join(/** @type {Uint8Array[]} */ chunks, /** @type {number} */ length) 
 
 /** Named statements prepared on the backend (by any connection). */
 const prepared = new Set();
+/**
+ * The Parse message of every named statement ever prepared, by name: sent again before the next Bind of
+ * one that a replan dropped. Bounded as the names are (pool-db.ts MAX_PREPARED_TEXTS).
+ */
+const parses = new Map();
 /** The connection whose transaction is open, or null. */
 let holder = /** @type {number | null} */ (null);
 /** @type {Exchange[]} */
@@ -94,6 +114,8 @@ let running = false;
  * binding its values failed, and it would be gone for the connections that use it too; its name stands
  * for its text, so keeping it is harmless). `answered` is what the backend would have said to the messages
  * left out (ParseComplete, CloseComplete), `parsed` the named statement the messages prepare, if any.
+ * A Bind that opens the messages and names a statement a replan dropped gets its Parse put back in front
+ * (`reparsed`): the backend's ParseComplete for it is not the connection's to see (exchange).
  */
 function forBackend(/** @type {Uint8Array} */ message) {
   const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
@@ -105,10 +127,21 @@ function forBackend(/** @type {Uint8Array} */ message) {
   /** @type {Uint8Array[]} */
   const answered = [];
   let parsed = /** @type {string | null} */ (null);
+  let reparsed = /** @type {string | null} */ (null);
   for (let at = 0; at + 5 <= message.length;) {
     const end = at + 1 + view.getInt32(at + 1);
     const one = message.subarray(at, end);
     at = end;
+    if (one[0] === BIND && kept.length === 0 && answered.length === 0) {
+      // Bind: the portal's name, then the statement's.
+      const nameAt = one.indexOf(0, 5) + 1;
+      const name = new TextDecoder().decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
+      const parse = parses.get(name);
+      if (name !== '' && parse && !prepared.has(name)) {
+        kept.push(parse);
+        reparsed = name;
+      }
+    }
     if (one[0] === PARSE || (one[0] === CLOSE && one[5] === STATEMENT)) {
       const nameAt = one[0] === PARSE ? 5 : 6;
       const name = new TextDecoder().decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
@@ -120,11 +153,14 @@ function forBackend(/** @type {Uint8Array} */ message) {
         answered.push(PARSE_COMPLETE);
         continue;
       }
-      if (name !== '') parsed = name;
+      if (name !== '') {
+        parsed = name;
+        parses.set(name, one.slice());
+      }
     }
     kept.push(one);
   }
-  if (answered.length === 0) return { kept: message, answered, parsed };
+  if (answered.length === 0 && reparsed === null) return { kept: message, answered, parsed, reparsed };
   return {
     kept: join(
       kept,
@@ -132,6 +168,7 @@ function forBackend(/** @type {Uint8Array} */ message) {
     ),
     answered,
     parsed,
+    reparsed,
   };
 }
 
@@ -145,10 +182,20 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     }
     return null;
   }
-  const { kept, answered, parsed } = forBackend(message);
+  if (connection === REPLAN) {
+    // No transaction is open (pump): the statements go, and each is parsed again at its next use.
+    await run(DEALLOCATE_ALL);
+    prepared.clear();
+    return null;
+  }
+  const { kept, answered, parsed, reparsed } = forBackend(message);
   let answer = kept.length > 0 ? await run(kept) : new Uint8Array(0);
   // pg parses first, so a statement it prepares was prepared when the answer starts with ParseComplete.
   if (parsed !== null && answer[0] === PARSE_COMPLETE[0]) prepared.add(parsed);
+  if (reparsed !== null && answer[0] === PARSE_COMPLETE[0]) {
+    prepared.add(reparsed);
+    answer = answer.subarray(PARSE_COMPLETE.length);
+  }
   // What the left-out messages would have been answered, first: before the ReadyForQuery that ends the
   // exchange (pg sends them before anything that answers with data).
   if (answered.length > 0) answer = join([...answered, answer], answered.length * 5 + answer.length);
@@ -216,6 +263,11 @@ port.on('message', (/** @type {Request} */ request) => {
   if (request.op === 'exchange') {
     const { id, connection, message } = request;
     queue.push({ id, connection, message, queuedAt: Date.now() });
+    void pump();
+    return;
+  }
+  if (request.op === 'replan') {
+    queue.push({ id: request.id, connection: REPLAN, message: new Uint8Array(0), queuedAt: Date.now() });
     void pump();
     return;
   }

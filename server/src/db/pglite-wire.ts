@@ -18,6 +18,8 @@ export interface PgliteEndpoint {
   readonly connections: number;
   /** Runs a connection's wire-protocol messages through the backend; the raw answer, or null for none. */
   exchange(message: Buffer, connection: number): Promise<Buffer | null>;
+  /** Plans every prepared statement afresh at its next use (Db.replan); absent on this thread. */
+  replan?(): Promise<void>;
   close(): Promise<void>;
 }
 

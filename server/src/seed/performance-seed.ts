@@ -244,6 +244,8 @@ export async function performanceSeed(
     // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile.
     for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }
+  // The statements prepared while the tables were half loaded and half analysed are planned afresh.
+  await db.replan?.();
   report({ phase: 'done', done: counts.users, total: users });
   return { roles: r, ...counts, ms: Date.now() - started };
 }
