@@ -16,6 +16,7 @@ import {
   openPglite,
   PGLITE_EXTENSIONS,
 } from './pglite-db.js';
+import { PgliteThread } from './pglite-thread.js';
 import type { Db } from './types.js';
 
 describe('database', () => {
@@ -277,6 +278,36 @@ describe('statistics of the embedded database (PGlite runs no autovacuum)', () =
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(await analysed(db, 'grown')).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('plans the prepared statements afresh once it analysed a table (on its own thread)', async () => {
+    const thread = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
+    const db = dbOverPglite(thread, undefined, { afterBytes: 2 ** 30, everyMs: 20, analyzeEveryMs: 20 });
+    try {
+      await db.query('CREATE TABLE grown (id int, v text)');
+      const read = 'SELECT count(*)::int AS n FROM grown WHERE id = $1';
+      const prepared = async () =>
+        (
+          await db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1',
+            [read],
+          )
+        ).rows[0].n;
+      await db.query(read, [1], { prepare: true });
+      expect(await prepared()).toBe(1);
+      await fill(db, 'grown', 100);
+      const deadline = Date.now() + 5_000;
+      while (!((await analysed(db, 'grown')) && (await prepared()) === 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await analysed(db, 'grown')).toBe(true);
+      // Dropped once the statistics changed, and prepared again, unseen, at its next use.
+      expect(await prepared()).toBe(0);
+      expect((await db.query(read, [1], { prepare: true })).rows).toEqual([{ n: 1 }]);
+      expect(await prepared()).toBe(1);
     } finally {
       await db.close();
     }

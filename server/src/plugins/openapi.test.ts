@@ -65,6 +65,29 @@ describe('the console document: errors and examples of every operation', () => {
     expect(consoleDoc.components.schemas.ConsoleError.required).toEqual(['status', 'error', 'message']);
   });
 
+  it('names every operation of both documents with an id of its own', () => {
+    const all = [...operations(consoleDoc), ...operations(externalDoc)];
+    expect(all.filter(({ op }) => typeof op.operationId !== 'string').map(({ key }) => key)).toEqual([]);
+    const ids = all.map(({ op }) => op.operationId as string);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const byKey = Object.fromEntries(operations(consoleDoc).map(({ key, op }) => [key, op.operationId]));
+    expect(byKey['GET /api/v1/users/me']).toBe('getUsersMe');
+    expect(byKey['PUT /api/v1/system/performance-seed']).toBe('putSystemPerformanceSeed');
+  });
+
+  it('sends the same document, byte for byte, to every caller', async () => {
+    const again = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.json()).toEqual(consoleDoc);
+    const session = await loginAs(app, 'admin');
+    const loggedIn = await app.inject({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: session.headers,
+    });
+    expect(loggedIn.body).toBe(again.body);
+  });
+
   it('has an example for every success answer with a body, every request body and every path parameter', () => {
     const missing: string[] = [];
     for (const { key, op } of operations(consoleDoc)) {

@@ -41,7 +41,11 @@ export default async function userRoleConsequenceRoutes(app: FastifyInstance): P
   // The console calls it with a double slash (spec §7).
   app.get<{ Params: { roleId: number } }>(
     '/api/v1/user_roles//consequences/:roleId',
-    consequences,
+    // Its own operation id: the one made from the path (openapi.ts) would be the route's above.
+    {
+      ...consequences,
+      schema: { ...consequences.schema, operationId: 'getUserRolesConsequencesByRoleIdDoubleSlash' },
+    },
     consequencesHandler,
   );
 }

@@ -39,6 +39,8 @@ const userSchema = {
     id: { type: 'integer' },
     superUser: { type: 'boolean' },
     institutionAdmin: { type: 'boolean' },
+    // Each membership as shared-auth's UserRole, with its role (written as it is).
+    userRoles: { type: 'array', items: { type: 'object', additionalProperties: true } },
   },
   examples: [
     {
