@@ -28,6 +28,20 @@ describe('database', () => {
     await db.close();
   });
 
+  it("starts every sequential scan at the table's first page, on the server's PGlite as on PostgreSQL", async () => {
+    const setting = async (q: Db) =>
+      (await q.query<{ synchronize_seqscans: string }>('SHOW synchronize_seqscans')).rows[0]
+        .synchronize_seqscans;
+    // This database: PostgreSQL's pool (pool-db.ts) when TEST_DATABASE_URL is set, else a test PGlite.
+    if (db.kind === 'postgres') expect(await setting(db)).toBe('off');
+    const server = await openPglite('memory');
+    try {
+      expect(await setting(server)).toBe('off');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('has every migration recorded, and applying them again does nothing', async () => {
     const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     expect(rows[0].name).toBe('001_init.sql');

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteThread, type PgliteThreadHooks } from './pglite-thread.js';
 import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
-import { poolDb } from './pool-db.js';
+import { poolDb, SYNCHRONIZED_SCANS_OFF } from './pool-db.js';
 import type { Db, Queryable } from './types.js';
 
 export { PGLITE_EXTENSIONS } from './pglite-extensions.js';
@@ -233,7 +233,7 @@ export async function openPglite(
     const thread = await PgliteThread.start(
       {
         dataDir: pgDataDir,
-        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
+        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS, '-c', SYNCHRONIZED_SCANS_OFF],
       },
       hooks,
     );

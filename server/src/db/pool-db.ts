@@ -95,6 +95,18 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
   };
 }
 
+/**
+ * A sequential scan of a table larger than a quarter of shared_buffers starts where another scan of it
+ * is (synchronize_seqscans), so that long scans share their reads. Ours are short: a broad search reads
+ * the table up to its cap, which a table full of rows gives within a few dozen pages. Where the rows are
+ * not spread over the whole table (the table once held more: a ten-times performance seed replaced by a
+ * one-time one left 75,000 users in its first 2,667 of 27,634 pages, and one moved row kept the empty
+ * rest), a scan started anywhere walked the empty pages to wrap round to them: 24,000 pages read, 135 ms,
+ * where one from the start reads 36 (`npm run bench`, PostgreSQL ×1 after ×10: broad user search p95
+ * 44× the floor). Every scan starts at the table's first page instead.
+ */
+export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
+
 /** A Db over a pool of connections to the PostgreSQL server of `connectionString`. */
 export async function postgresDb(
   connectionString: string,
@@ -104,11 +116,12 @@ export async function postgresDb(
   // No JIT compiling: it pays off for long analytic statements, not for ours, which run in a millisecond
   // or less. It compiles whenever a plan's estimated cost passes jit_above_cost: 5 ms for the first page
   // of a search that takes 0.1.
+  // No synchronised sequential scans (SYNCHRONIZED_SCANS_OFF).
   const pool = new pg.Pool({
     ...options,
     connectionString,
     application_name: 'access-portal',
-    options: '-c jit=off',
+    options: `-c jit=off -c ${SYNCHRONIZED_SCANS_OFF}`,
   });
   // A connection that the server ends while it is idle in the pool (a restart, an administrator,
   // idle_session_timeout, a database dropped while the pool closes) is reported by the pool as an 'error'
