@@ -103,7 +103,9 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
  * one-time one left 75,000 users in its first 2,667 of 27,634 pages, and one moved row kept the empty
  * rest), a scan started anywhere walked the empty pages to wrap round to them: 24,000 pages read, 135 ms,
  * where one from the start reads 36 (`npm run bench`, PostgreSQL ×1 after ×10: broad user search p95
- * 44× the floor). Every scan starts at the table's first page instead.
+ * 44× the floor). Every scan starts at the table's first page instead; the performance seed vacuums
+ * what it cleared before it writes, so that its rows fill the table from there. (Not on PGlite: see
+ * pglite-db.ts.)
  */
 export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
 
