@@ -107,7 +107,7 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
  * what it cleared before it writes, so that its rows fill the table from there. (Not on PGlite: see
  * pglite-db.ts.)
  */
-export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
+const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
 
 /** A Db over a pool of connections to the PostgreSQL server of `connectionString`. */
 export async function postgresDb(
