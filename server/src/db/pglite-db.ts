@@ -11,7 +11,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteThread, type PgliteThreadHooks } from './pglite-thread.js';
 import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
-import { poolDb } from './pool-db.js';
+import { poolDb, SYNCHRONIZED_SCANS_OFF } from './pool-db.js';
 import type { Db, Queryable } from './types.js';
 
 export { PGLITE_EXTENSIONS } from './pglite-extensions.js';
@@ -99,14 +99,14 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 export interface CheckpointPolicy {
   afterBytes: number;
   everyMs: number;
-  /** How often analyzeWhenDue looks for a table to analyse. */
-  analyzeEveryMs: number;
+  /** How often maintainWhenDue looks for a table to vacuum or analyse. */
+  maintainEveryMs: number;
 }
 
 export const CHECKPOINT_POLICY: CheckpointPolicy = {
   afterBytes: 64 * 2 ** 20,
   everyMs: 10_000,
-  analyzeEveryMs: 60_000,
+  maintainEveryMs: 60_000,
 };
 
 /** WAL segments kept for reuse after a checkpoint: 32-128 MB (the defaults, 80 MB-1 GB, suit a server's disk). */
@@ -125,38 +125,56 @@ export async function checkpointWhenDue(q: Queryable, afterBytes: number): Promi
 }
 
 /**
- * PGlite runs no autovacuum either: nothing refreshes the planner's statistics. A table filled after its
- * last ANALYZE (or never analysed) is planned as it was then, or by default guesses (a search's words among
- * them: migration 023). This starts the analyses instead: of a table
- * of at least ANALYZE_MIN_PAGES pages that has grown by a tenth since its last analysis (autovacuum's scale
- * factor) and has stopped growing (its size the same as at the previous check, `sizes`, so that a bulk
- * load is not analysed halfway). One table a check, the one that grew most; returns its name, or null.
- * Only growth is seen: PGlite keeps no count of changed rows (its activity statistics are not flushed),
- * and a table's file does not shrink.
+ * PGlite runs no autovacuum either: nothing refreshes the planner's statistics, and nothing vacuums. A
+ * table filled after its last ANALYZE (or never analysed) is planned as it was then, or by default guesses;
+ * a table never vacuumed keeps every deleted or replaced row, its new rows go after them (the space is never
+ * given back), and its pages are never marked all-visible, so a count by index still reads every counted
+ * row from the table (a role's 75 members: 75 pages instead of 2). This does autovacuum's work instead, by
+ * its rules (PostgreSQL's default thresholds and scale factors, over the activity statistics, which PGlite
+ * keeps but flushes only when told): a table is vacuumed when its dead rows pass 50 + 20 % of its rows, or
+ * the rows inserted since its last vacuum pass 1,000 + 20 %; analysed when the rows changed since its last
+ * analysis pass 50 + 10 %. Vacuum and analysis are two statements, each holding the only backend briefly
+ * (750,000 users: 180 ms, then about 150). A table is left while it grows (its size not the same as at
+ * the previous check, `sizes`), so that a bulk load is not done halfway. One table a check, the one with
+ * the most changes; returns its name, or null.
  */
-export async function analyzeWhenDue(q: Queryable, sizes: Map<string, number>): Promise<string | null> {
-  const { rows } = await q.query<{ name: string; pages: number; analysed: number }>(
-    `SELECT format('%I.%I', n.nspname, c.relname) AS name, greatest(c.relpages, 0) AS analysed,
+export async function maintainWhenDue(q: Queryable, sizes: Map<string, number>): Promise<string | null> {
+  // Flushed when this statement's transaction ends: the next one reads them.
+  await q.query('SELECT pg_stat_force_next_flush()', [], { prepare: true });
+  const { rows } = await q.query<MaintenanceRow>(
+    `SELECT format('%I.%I', s.schemaname, s.relname) AS name, s.n_dead_tup::float8 AS dead,
+            s.n_ins_since_vacuum::float8 AS inserted, s.n_mod_since_analyze::float8 AS changed,
+            greatest(c.reltuples, 0)::float8 AS tuples,
             (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages
-       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind = 'r' AND n.nspname = 'public'`,
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+      WHERE s.schemaname = 'public'`,
     [],
     { prepare: true },
   );
   const due = rows
-    .filter(
-      (t) => t.pages >= ANALYZE_MIN_PAGES && t.pages > t.analysed * 1.1 && sizes.get(t.name) === t.pages,
-    )
-    .sort((a, b) => b.pages - b.analysed - (a.pages - a.analysed))[0];
+    .map((t) => ({ ...t, vacuum: vacuumDue(t), analyze: t.changed > 50 + 0.1 * t.tuples }))
+    .filter((t) => (t.vacuum || t.analyze) && sizes.get(t.name) === t.pages)
+    .sort((a, b) => b.dead + b.inserted + b.changed - (a.dead + a.inserted + a.changed))[0];
   sizes.clear();
   for (const t of rows) sizes.set(t.name, t.pages);
   if (!due) return null;
-  await q.query(`ANALYZE ${due.name}`);
+  if (due.vacuum) await q.query(`VACUUM ${due.name}`);
+  if (due.analyze) await q.query(`ANALYZE ${due.name}`);
   return due.name;
 }
 
-/** Smaller tables are read whole whatever the statistics say. */
-export const ANALYZE_MIN_PAGES = 8;
+interface MaintenanceRow {
+  name: string;
+  dead: number;
+  inserted: number;
+  changed: number;
+  tuples: number;
+  pages: number;
+}
+
+function vacuumDue(t: MaintenanceRow): boolean {
+  return t.dead > 50 + 0.2 * t.tuples || t.inserted > 1000 + 0.2 * t.tuples;
+}
 
 /**
  * Wraps an opened PGlite (on this thread, or on its own: PgliteThread) in the shared Db interface (a pool
@@ -180,19 +198,19 @@ export function dbOverPglite(
     connectionTimeoutMillis: 15_000,
   });
   let checking: Promise<unknown> | null = null;
-  let lastAnalyzeCheck = Date.now();
+  let lastMaintenanceCheck = Date.now();
   const sizes = new Map<string, number>();
   const timer = setInterval(() => {
     // Queued behind the requests waiting for the database, as any query; one check at a time. A
     // failed check is tried again at the next tick (maintenance: no request waits on it).
     if (checking) return;
-    const analyze = Date.now() - lastAnalyzeCheck >= policy.analyzeEveryMs;
-    if (analyze) lastAnalyzeCheck = Date.now();
+    const maintain = Date.now() - lastMaintenanceCheck >= policy.maintainEveryMs;
+    if (maintain) lastMaintenanceCheck = Date.now();
     checking = checkpointWhenDue(db, policy.afterBytes)
       .catch(() => false)
-      .then(() => (analyze ? analyzeWhenDue(db, sizes) : null))
+      .then(() => (maintain ? maintainWhenDue(db, sizes) : null))
       // New statistics: the prepared statements are planned against them (Db.replan).
-      .then((analysed) => (analysed ? db.replan?.() : undefined))
+      .then((maintained) => (maintained ? db.replan?.() : undefined))
       .catch(() => null)
       .finally(() => {
         checking = null;
@@ -233,11 +251,7 @@ export async function openPglite(
     const thread = await PgliteThread.start(
       {
         dataDir: pgDataDir,
-        // Synchronised scans stay on here (pool-db.ts, SYNCHRONIZED_SCANS_OFF): PGlite runs no vacuum, so
-        // the rows a performance seed replaced stay dead at the start of its tables, and a scan started at
-        // the first page read them all (broad user search after a ten-times seed replaced a one-time one:
-        // 8.3 -> 37× the floor); with one backend, a scan starts where the last one stopped instead.
-        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS],
+        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS, '-c', SYNCHRONIZED_SCANS_OFF],
       },
       hooks,
     );

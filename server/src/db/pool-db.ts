@@ -104,10 +104,12 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
  * rest), a scan started anywhere walked the empty pages to wrap round to them: 24,000 pages read, 135 ms,
  * where one from the start reads 36 (`npm run bench`, PostgreSQL ×1 after ×10: broad user search p95
  * 44× the floor). Every scan starts at the table's first page instead; the performance seed vacuums
- * what it cleared before it writes, so that its rows fill the table from there. (Not on PGlite: see
- * pglite-db.ts.)
+ * what it cleared before it writes, so that its rows fill the table from there. The same on PGlite, where
+ * one backend runs the statements one after another, and each scan started where the last one stopped
+ * (a broad user search after a ten-times seed, in the server's process: 1.2-1.4 ms a statement instead of
+ * 0.96).
  */
-const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
+export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
 
 /** A Db over a pool of connections to the PostgreSQL server of `connectionString`. */
 export async function postgresDb(

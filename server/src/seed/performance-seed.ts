@@ -9,7 +9,7 @@
  * A seed cut off half way leaves part of its data, which the next run replaces.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { deleteInBatches } from '../stores/batched-delete.js';
 
 export interface PerformanceSeedResult {
@@ -76,6 +76,23 @@ const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_search_words', '
  */
 const BULK_SETTINGS = `SET LOCAL session_replication_role = replica; SET LOCAL gin_pending_list_limit = 512;
   SET LOCAL wal_init_zero = off`;
+
+/**
+ * Set in every transaction that writes or clears seeded rows: the seed's people and roles are made up and
+ * reach no application (migration 024; without it a one-time seed queued 37,500 guests for SCIM).
+ */
+const NOT_PROVISIONED = "SET LOCAL portal.provisioning = 'off'";
+
+/** `db`, each statement in a transaction of its own that writes no provisioning change (NOT_PROVISIONED). */
+function withoutProvisioning(db: Db): Queryable {
+  return {
+    query: (sql, params, options) =>
+      db.tx(async (q) => {
+        await q.query(NOT_PROVISIONED);
+        return q.query(sql, params, options);
+      }),
+  };
+}
 
 /** Lets queued requests run between two batches. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -145,20 +162,24 @@ export async function performanceSeed(
   const salt = randomBytes(16).toString('hex');
   const started = Date.now();
 
+  const writer = withoutProvisioning(db);
+
   report({ phase: 'clearing', done: 0, total: users });
-  await deleteInBatches(db, 'invitations', "email LIKE '%' || $1", `@${EMAIL_DOMAIN}`);
+  await deleteInBatches(writer, 'invitations', "email LIKE '%' || $1", `@${EMAIL_DOMAIN}`);
   // The roles before their members: a role takes its memberships with it (75 each), so a few dozen roles
   // a statement.
-  await deleteInBatches(db, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`, ROLES_PER_DELETE);
-  await deleteInBatches(db, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
-  if (db.kind === 'postgres') {
-    // The rows of the previous seed, gone, before the new ones are written: without this the new rows went
-    // after the old ones' emptied pages (reclaimed only by a later vacuum), and a broad user search, reading
-    // the table from its first page up to its cap (pool-db.ts, SYNCHRONIZED_SCANS_OFF), would walk past
-    // them all (a ten-times seed replaced by a one-time one: 27,634 pages, the new users in the last 2,667).
-    // Now the new rows fill the emptied pages from the start. (PGlite, see below, runs no vacuum.)
-    for (const table of ['invitation_roles', 'invitations', 'user_roles', 'users'])
-      await db.query(`VACUUM ${table}`);
+  await deleteInBatches(writer, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`, ROLES_PER_DELETE);
+  await deleteInBatches(writer, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
+  // The rows of the previous seed, gone, before the new ones are written: without this the new rows went
+  // after the old ones' emptied pages (reclaimed only by a later vacuum), and a broad user search, reading
+  // the table from its first page up to its cap (pool-db.ts, SYNCHRONIZED_SCANS_OFF), would walk past them
+  // all (a ten-times seed replaced by a one-time one: 27,634 pages, the new users in the last 2,667). Now
+  // the new rows fill the emptied pages from the start. One table a statement: on PGlite each holds the
+  // only backend (a one-time seed's 75,000 users, replaced by a ten-times one: 112 ms; the other way
+  // round, 1.9 s).
+  for (const table of ['invitation_roles', 'invitations', 'user_roles', 'users']) {
+    await yieldToOthers();
+    await db.query(`VACUUM ${table}`);
   }
 
   report({ phase: 'roles', done: 0, total: users });
@@ -167,7 +188,7 @@ export async function performanceSeed(
   let r = 0;
   for (let from = 1; from <= roles; from += ROLE_BATCH) {
     await yieldToOthers();
-    const { rowCount } = await db.query(
+    const { rowCount } = await writer.query(
       `WITH ins AS (
          INSERT INTO roles (name, short_name, urn, description, organization_guid, created_by)
          SELECT 'Performance role ' || g, '${SHORT_NAME_PREFIX}' || g, $1 || ':${SHORT_NAME_PREFIX}' || g,
@@ -207,7 +228,7 @@ export async function performanceSeed(
           await q.query(BULK_SETTINGS);
           return q.query<BatchRow>(BATCH_SQL, params, { prepare: true });
         })
-      : await db.query<BatchRow>(BATCH_SQL, params, { prepare: true });
+      : await writer.query<BatchRow>(BATCH_SQL, params, { prepare: true });
     counts.users += rows[0].users;
     counts.userRoles += rows[0].user_roles;
     counts.invitations += rows[0].invitations;
@@ -241,16 +262,24 @@ export async function performanceSeed(
       await q.query(`ANALYZE ${table}`);
     });
   }
+  // The bulk-loaded pages marked all-visible, so that counts read an index alone (a role's members: its
+  // 75 index entries instead of 75 table pages; the roles page on PGlite, 840 -> 580 µs), without waiting
+  // for autovacuum (PostgreSQL) or the upkeep (PGlite, pglite-db.ts). On PostgreSQL with the full
+  // statistics too. On PGlite each holds the only backend, and runs without the indexes' clean-up, which
+  // finds nothing to remove after the vacuum before the writes and reads each index whole for its
+  // statistics (a ten-times seed's users: 500 ms with it, 155 without); the statistics were taken above,
+  // from a smaller sample.
+  for (const table of ['users', 'user_roles', 'invitations', 'invitation_roles']) {
+    await yieldToOthers();
+    await db.query(
+      db.kind === 'postgres' ? `VACUUM (ANALYZE) ${table}` : `VACUUM (INDEX_CLEANUP OFF) ${table}`,
+    );
+  }
   if (db.kind === 'postgres') {
-    // A server's VACUUM blocks no one, and a previous, larger seed leaves its deleted rows behind in the
-    // heap and the word indexes until autovacuum comes: searches measured right after a re-seed read
-    // them (narrow user search p95 118 -> 427 ms after a ten-times seed was replaced). PGlite, where a
-    // vacuum would hold the only connection, leaves them (it has no autovacuum either way).
-    for (const table of ['users', 'user_roles', 'invitations', 'invitation_roles'])
-      await db.query(`VACUUM (ANALYZE) ${table}`);
     // A vacuum empties a GIN index's pages but never gives them back: after a ten-times seed was replaced
     // the users' word index kept 12,432 pages for 75,000 users, and a narrow search took 6 ms in it instead
-    // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile.
+    // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile. (PGlite
+    // cannot rebuild without holding its only backend for the whole rebuild.)
     for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }
   // The statements prepared while the tables were half loaded and half analysed are planned afresh.

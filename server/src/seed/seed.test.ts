@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiApp, call, count } from '../test/api-kit.js';
 import { loginAs } from '../test/helper.js';
 import { seedDevelopmentData } from './dev-seed.js';
-import { performanceSeed } from './performance-seed.js';
+import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from './performance-seed.js';
 
 describe('development seed', () => {
   let app: FastifyInstance;
@@ -150,6 +150,42 @@ describe('performance seed', () => {
       await app.close();
     }
   }, 120_000);
+});
+
+describe("the performance seed's made-up people", () => {
+  it('reach no application: the seed, and the clearing of an earlier one, queue nothing to provision', async () => {
+    const app = await apiApp({ config: { performanceSeedAllowed: true } });
+    const waiting = async () =>
+      (
+        await app.db.query<{ n: number }>(
+          `SELECT ((SELECT count(*) FROM provisioning_changes) + (SELECT count(*) FROM provisioning_queue))::int AS n`,
+        )
+      ).rows[0].n;
+    try {
+      await app.db.query('DELETE FROM provisioning_changes');
+      await app.db.query('DELETE FROM provisioning_queue');
+      await performanceSeed(app.db, { roles: 6, users: 60 });
+      expect(await count(app, 'user_roles')).toBeGreaterThanOrEqual(30);
+      expect(await waiting()).toBe(0);
+      // Again: the first seed's roles, members and people are deleted, and new ones written.
+      await performanceSeed(app.db, { roles: 6, users: 60, batchSize: 25 });
+      expect(await waiting()).toBe(0);
+      // Any other write still does: a guest added to a seeded role, then the role renamed.
+      const { rows } = await app.db.query<{ role: number; user: number }>(
+        `SELECT (SELECT min(id) FROM roles WHERE short_name LIKE $1)::int AS role,
+                (SELECT min(id) FROM users WHERE sub LIKE $2 AND without_roles_since IS NOT NULL)::int AS user`,
+        [`${SHORT_NAME_PREFIX}%`, `${SUB_PREFIX}%`],
+      );
+      await app.db.query(
+        "INSERT INTO user_roles (user_id, role_id, authority, end_date) VALUES ($1, $2, 'GUEST', now() + interval '1 day')",
+        [rows[0].user, rows[0].role],
+      );
+      await app.db.query("UPDATE roles SET name = name || ' renamed' WHERE id = $1", [rows[0].role]);
+      expect(await waiting()).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
 
 describe('DEV_SEED', () => {
