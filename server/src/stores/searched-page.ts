@@ -8,8 +8,10 @@
  * and reads most of the table: 155 ms on PostgreSQL where the word index answers in 0.4. So the statement
  * first takes the ids of up to COUNT_CAP + 1 matches in whatever order is cheapest (the word index for a
  * narrow text, the table's first rows for a broad one), and then:
- * - when they are all the matches, sorts those by the page's key and reads only the page's own rows again;
- * - when there are more, reads the page from the order index, which a broad search lets stop after a page.
+ * - when they are all the matches, sorts those by the page's key and takes the page's ids;
+ * - when there are more, takes the page's ids from the order index, which a broad search lets stop after a
+ *   page;
+ * and reads the page's rows by those ids.
  * PostgreSQL runs only the branch the CASE reaches (each is a subplan run on demand).
  *
  * The matches hold ids only: the sort key is computed for the matches only when they are all (the first
@@ -41,21 +43,26 @@ export interface PagedSearch {
 /**
  * The statement answering one row `{ total, rows }` (rows as JSON, db/json-rows.ts); the page's size and
  * offset are appended to `params`.
+ *
+ * Both branches answer the page's ids only, and the page's rows are read once, by those ids: a search is
+ * planned for its text on every call, and the row's select (its joins and subqueries) planned once instead
+ * of in each branch cut the planning (PGlite, 75,000 users: "perf user 4711" 816 -> 764 µs a statement,
+ * "user" 1,140 -> 1,046).
  */
 export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
-  // The page among the matches: its own FROM (the same alias, shadowing the outer one), sorted by the key.
-  // The ids as an array, so that the matches are read by their primary key whatever the planner guesses of
-  // them: as `IN (SELECT …)` PGlite's planner joined them to a scan of the whole table (a narrow search of
-  // 11 users among 75,000: 20 ms instead of 0.45).
-  const amongMatches = `${search.id} = ANY(ARRAY(
-      SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY(ARRAY(SELECT m.id FROM matches m))
-       ORDER BY ${sortOrder(search.sort, search.sort.column, search.id)} ${limit}))`;
+  const order = sortOrder(search.sort, search.sort.column, search.id);
+  // The ids as arrays, so that the matches and the page are read by their primary key whatever the planner
+  // guesses of them: as `IN (SELECT …)` PGlite's planner joined them to a scan of the whole table (a
+  // narrow search of 11 users among 75,000: 20 ms instead of 0.45).
   return `WITH matches AS MATERIALIZED (
-      SELECT ${search.id} AS id FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1})
+      SELECT ${search.id} AS id FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}),
+    page AS MATERIALIZED (
+      SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM matches OFFSET ${COUNT_CAP})
+        THEN ARRAY(SELECT ${search.id} FROM ${search.from}
+                    WHERE ${search.id} = ANY(ARRAY(SELECT m.id FROM matches m)) ORDER BY ${order} ${limit})
+        ELSE ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} ORDER BY ${order} ${limit})
+      END AS ids)
     SELECT (SELECT count(*) FROM matches)::int AS total,
-           CASE WHEN NOT EXISTS (SELECT 1 FROM matches OFFSET ${COUNT_CAP})
-             THEN ${jsonRows(`${search.select(amongMatches)} ${search.order}`)}
-             ELSE ${jsonRows(`${search.select(search.where)} ${search.order} ${limit}`)}
-           END AS rows`;
+           ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
 }
