@@ -92,8 +92,8 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
       },
     },
     async (request) => {
-      const { userId, memberships } = await guestMembershipsOf(app.db, request.params.sub, null);
-      if (userId !== null) await touchLastActivity(app.db, userId);
+      const { userId, activityDue, memberships } = await guestMembershipsOf(app.db, request.params.sub, null);
+      if (userId !== null && activityDue) await touchLastActivity(app.db, userId);
       return memberships.map((m) => ({ urn: m.urn, name: m.name }));
     },
   );
@@ -148,12 +148,12 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
     async (request) => {
       const applications = await app.registry.providersByEntityId(request.query.SPentityID);
       if (applications.length === 0) return [];
-      const { userId, memberships } = await guestMembershipsOf(
+      const { userId, activityDue, memberships } = await guestMembershipsOf(
         app.db,
         request.params.sub,
         applications.map((a) => a.manageId),
       );
-      if (userId !== null) await touchLastActivity(app.db, userId);
+      if (userId !== null && activityDue) await touchLastActivity(app.db, userId);
       return memberships.map((m) => ({ id: m.urn }));
     },
   );

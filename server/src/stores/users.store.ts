@@ -208,6 +208,7 @@ export async function touchLastActivity(q: Queryable, userId: number): Promise<v
   await q.query(
     "UPDATE users SET last_activity = now() WHERE id = $1 AND last_activity < now() - interval '1 minute'",
     [userId],
+    { prepare: true },
   );
 }
 
