@@ -123,6 +123,10 @@ journey(
   async ({ page }) => {
     await loginAs(page, 'admin');
     await page.getByRole('tab', { name: exactly(text('roles', 'tabUsers')) }).click();
+    // The roles tab (and its search box) stays on screen while the users tab's code loads.
+    await page
+      .getByRole('heading', { name: new RegExp(`^${text('roles', 'usersTitle')} \\(\\d+\\)$`) })
+      .waitFor();
     await page.getByRole('searchbox').fill('Max');
     const impersonate = page.getByRole('button', {
       name: text('roles', 'impersonateUser', { values: { name: 'Max Manager' } }),
