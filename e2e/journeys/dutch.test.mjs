@@ -31,6 +31,8 @@ journey(
       });
     }
     await page.getByRole('tab', { name: exactly(nl('tabRoles')) }).click();
+    // The tab shown before keeps its own search box on screen until the roles tab is there.
+    await page.getByRole('heading', { name: counted(nl('rolesTitle')) }).waitFor();
     await page.getByRole('searchbox').fill('Research Wiki Editors');
     await page.getByRole('cell', { name: 'Research Wiki Editors', exact: true }).click();
     await pageShown(page, {

@@ -66,6 +66,10 @@ journey(
       name: 'the users tab of the roles remote on its own origin',
     });
     await page.getByRole('tab', { name: new RegExp(`^${text('roles', 'tabRoles')}`) }).click();
+    // The users tab keeps its own search box on screen while the roles tab's code loads.
+    await page
+      .getByRole('heading', { name: new RegExp(`^${text('roles', 'rolesTitle')} \\(\\d+\\)$`) })
+      .waitFor();
     await page.getByRole('searchbox').fill('Research Wiki Editors');
     await page.getByRole('cell', { name: 'Research Wiki Editors', exact: true }).waitFor();
   },
