@@ -157,4 +157,14 @@ describe('the system area’s invitations', () => {
     expect(within(row).getByText(wiki.name)).toBeInTheDocument();
     expect(mockedSearch).toHaveBeenCalledWith(expect.objectContaining({ status: 'all', roleId: undefined }));
   });
+
+  it('titles more invitations than the server counts 1000+ and asks for a narrower search', async () => {
+    mockedSearch.mockResolvedValue({ content: [OPEN, EXPIRED, ACCEPTED], totalElements: 1001 });
+    await setUp(superUser);
+    renderAt('/system/invitations', <SystemInvitationsTab />);
+    expect(await screen.findByRole('heading', { name: 'Invitations (1000+)' })).toBeInTheDocument();
+    expect(
+      screen.getByText('There are more results than shown, please refine your search.'),
+    ).toBeInTheDocument();
+  });
 });

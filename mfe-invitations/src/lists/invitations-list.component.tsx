@@ -65,6 +65,7 @@ export function InvitationsList({ roleId, mine, defaultFilter = 'open' }: Invita
     <div className="inv-list" ref={container}>
       <PagedList<ListedInvitation>
         fetchPage={fetchPage}
+        cappedTotal
         reloadKey={`${filter}:${onlyMine}:${reloads}`}
         columns={invitationColumns(t, {
           showRoles: roleId === undefined,

@@ -36,6 +36,7 @@ export function ApplicationUsersTab() {
     <PagedList<UserListItem>
       title={t('applicationUsersTitle')}
       fetchPage={searchUsersByApplication}
+      cappedTotal
       columns={columns}
       emptyText={t('ui:noEntities.users')}
       actions={

@@ -87,4 +87,19 @@ describe('application users tab', () => {
     await userEvent.click(screen.getByRole('button', { name: en.inviteUser }));
     expect(screen.getByText('Landed at /invitation/new?institution=true')).toBeInTheDocument();
   });
+
+  it('titles more users than the server counts 1000+ and hints at more results', async () => {
+    appUsers.mockResolvedValue({
+      content: [{ id: 9, name: 'Gina Guest', email: 'guest@example.org', userRoles: [] }],
+      totalElements: 1001,
+    });
+    await setUpRoles(personas.institutionAdmin);
+    renderAt('/home/applicationUsers', <ApplicationUsersTab />);
+    expect(
+      await screen.findByRole('heading', { name: `${en.applicationUsersTitle} (1000+)` }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('There are more results than shown, please refine your search.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -48,13 +48,14 @@ describe('users tab', () => {
     expect(search).toHaveBeenCalledTimes(2);
   });
 
-  it('hints at more results past the count cap', async () => {
+  it('past the count cap, titles the list 1000+ and hints at more results', async () => {
     search.mockResolvedValue({ content: rows, totalElements: 1001 });
     await setUpRoles(personas.superUser);
     renderAt('/home/users', <UsersTab />);
     expect(
       await screen.findByText('There are more results than shown, please refine your search.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Users (1000+)' })).toBeInTheDocument();
   });
 
   it('impersonates another user: the admin becomes impersonator, a flash, and off to /', async () => {

@@ -1,20 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { setFlash, useSessionStore, type Page } from 'shared-auth';
-import {
-  AuthorityBadge,
-  formatDate,
-  NewEntityButton,
-  PagedList,
-  type EntityColumn,
-  type PageRequest,
-} from 'shared-ui';
+import { setFlash, useSessionStore } from 'shared-auth';
+import { AuthorityBadge, formatDate, NewEntityButton, PagedList, type EntityColumn } from 'shared-ui';
 import { searchUsers, type UserListItem } from '../resources/users.resource';
 import { startImpersonation } from './impersonation';
-
-/** The server counts at most this many matches and answers one more when there are more (server README). */
-export const COUNT_CAP = 1000;
 
 /** Spec §4 'Highest authority shown', for a row of the users list. */
 export function listedAuthority(row: UserListItem): string {
@@ -28,7 +18,6 @@ export function UsersTab() {
   const { t } = useTranslation('roles');
   const navigate = useNavigate();
   const currentUserId = useSessionStore((state) => state.user?.id);
-  const [capped, setCapped] = useState(false);
 
   const impersonate = async (row: UserListItem) => {
     try {
@@ -92,29 +81,19 @@ export function UsersTab() {
     [t, currentUserId],
   );
 
-  const fetchPage = async (request: PageRequest): Promise<Page<UserListItem>> => {
-    const page = await searchUsers(request);
-    setCapped(page.totalElements > COUNT_CAP);
-    return page;
-  };
-
   return (
-    <>
-      <PagedList<UserListItem>
-        title={t('usersTitle')}
-        fetchPage={fetchPage}
-        columns={columns}
-        // The name links; a row click opens it too, under an older shell's shared-ui as well.
-        onRowClick={(row) => navigate(`/profile/${row.id}`)}
-        emptyText={t('ui:noEntities.users')}
-        actions={
-          <NewEntityButton
-            action={{ label: t('inviteMaintainer'), path: '/invitation/new?maintainer=true' }}
-          />
-        }
-      />
-      {capped && <p className="ui-more-results">{t('ui:search.moreResults')}</p>}
-    </>
+    <PagedList<UserListItem>
+      title={t('usersTitle')}
+      fetchPage={searchUsers}
+      cappedTotal
+      columns={columns}
+      // The name links; a row click opens it too, under an older shell's shared-ui as well.
+      onRowClick={(row) => navigate(`/profile/${row.id}`)}
+      emptyText={t('ui:noEntities.users')}
+      actions={
+        <NewEntityButton action={{ label: t('inviteMaintainer'), path: '/invitation/new?maintainer=true' }} />
+      }
+    />
   );
 }
 

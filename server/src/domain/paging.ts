@@ -5,6 +5,8 @@
  * bounded by the code, not by input.
  */
 
+import { COUNT_CAP } from 'shared-auth/rules';
+
 export interface PagedQueryString {
   query?: string;
   pageNumber?: number;
@@ -15,11 +17,6 @@ export interface PagedQueryString {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
-/**
- * The searches count at most this many matching rows (and answer COUNT_CAP + 1 when there are more):
- * counting all 75,000 matches of a broad query costs far more than the page itself.
- */
-export const COUNT_CAP = 1000;
 
 /** JSON-schema properties for the paged query string; routes spread it into their querystring schema. */
 export const pagedQueryProperties = {

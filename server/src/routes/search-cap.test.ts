@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { COUNT_CAP } from '../domain/paging.js';
+import { COUNT_CAP } from 'shared-auth/rules';
 import { performanceSeed } from '../seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 

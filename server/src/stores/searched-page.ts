@@ -21,7 +21,8 @@
  * not a second count.
  */
 import { jsonRows } from '../db/json-rows.js';
-import { COUNT_CAP, limitOffset, sortOrder, type PageSort } from '../domain/paging.js';
+import { COUNT_CAP } from 'shared-auth/rules';
+import { limitOffset, sortOrder, type PageSort } from '../domain/paging.js';
 
 export interface PagedSearch {
   /** `FROM` part: the searched table with its alias, e.g. `users u`. */

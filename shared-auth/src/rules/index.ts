@@ -13,3 +13,4 @@ export * from './role-access.js';
 export * from './visibility.js';
 export * from './end-date.js';
 export * from './audit.js';
+export * from './paging.js';

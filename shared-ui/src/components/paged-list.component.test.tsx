@@ -97,6 +97,30 @@ describe('PagedList', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows a search's capped total as 1000+ and asks for a narrower search, and an exact one as it is", async () => {
+    const { unmount } = render(
+      <PagedList<User> title="Users" fetchPage={serverWith(1001)} columns={COLUMNS} cappedTotal />,
+    );
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Users (1000+)' })).toBeInTheDocument();
+    expect(
+      screen.getByText('There are more results than shown, please refine your search.'),
+    ).toBeInTheDocument();
+    unmount();
+
+    render(<PagedList<User> title="Users" fetchPage={serverWith(1000)} columns={COLUMNS} cappedTotal />);
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Users (1000)' })).toBeInTheDocument();
+    expect(screen.queryByText(/There are more results than shown/)).not.toBeInTheDocument();
+  });
+
+  it('shows a total it was not told is capped as the server answers it', async () => {
+    render(<PagedList<User> title="Roles" fetchPage={serverWith(5000)} columns={COLUMNS} />);
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Roles (5000)' })).toBeInTheDocument();
+    expect(screen.queryByText(/There are more results than shown/)).not.toBeInTheDocument();
+  });
+
   it('shows the empty text and a failure', async () => {
     const { unmount } = render(
       <PagedList<User> fetchPage={serverWith(0)} columns={COLUMNS} emptyText="No users found" />,

@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type Page } from 'shared-auth';
+import {
+  DEFAULT_PAGE_SIZE,
+  isCappedTotal,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_CHARS,
+  shownTotal,
+  type Page,
+} from 'shared-auth';
 import { valueAt } from '../utils/entity-sort';
 import {
   type EntityColumn,
@@ -45,6 +52,11 @@ export interface PagedListProps<T> {
   selection?: RowSelection<T>;
   /** Change it to fetch again (e.g. after a delete). */
   reloadKey?: unknown;
+  /**
+   * The server caps this list's total (a search: COUNT_CAP + 1 means more). Past the cap the heading shows
+   * `1000+` and the list asks for a narrower search.
+   */
+  cappedTotal?: boolean;
 }
 
 const byId = (entity: unknown): RowKey => valueAt(entity, 'id') as RowKey;
@@ -58,7 +70,7 @@ export function isSearchable(text: string): boolean {
 /** A server-side searched, sorted and paged list (spec §2 paged list screen). */
 export function PagedList<T>(props: PagedListProps<T>) {
   const { columns, rowKey = byId, title, emptyText, pageSize = DEFAULT_PAGE_SIZE, paginate = true } = props;
-  const { onRowClick, newEntity, actions, selection, reloadKey } = props;
+  const { onRowClick, newEntity, actions, selection, reloadKey, cappedTotal = false } = props;
   const { t } = useTranslation('ui');
   const idPrefix = useId();
   const [input, setInput] = useState('');
@@ -118,11 +130,13 @@ export function PagedList<T>(props: PagedListProps<T>) {
   const rows = result?.content ?? [];
   const total = result?.totalElements ?? 0;
   const sortDirection: SortDirection = direction === 'ASC' ? 'asc' : 'desc';
+  const capped = cappedTotal && isCappedTotal(total);
+  const moreResults = <p className="ui-more-results">{t('search.moreResults')}</p>;
 
   return (
     <EntityListFrame
       className="ui-paged-list"
-      heading={title && (result ? `${title} (${total})` : title)}
+      heading={title && (result ? `${title} (${cappedTotal ? shownTotal(total) : total})` : title)}
       search={{
         value: input,
         onChange: setInput,
@@ -136,9 +150,12 @@ export function PagedList<T>(props: PagedListProps<T>) {
       table={{ rows, columns, rowKey, sortKey, sortDirection, onSort, onRowClick, selection, idPrefix }}
       footer={
         paginate ? (
-          <Pagination total={total} pageSize={pageSize} currentPage={page} onChange={setPage} />
+          <>
+            <Pagination total={total} pageSize={pageSize} currentPage={page} onChange={setPage} />
+            {capped && moreResults}
+          </>
         ) : (
-          total > rows.length && <p className="ui-more-results">{t('search.moreResults')}</p>
+          total > rows.length && moreResults
         )
       }
     />
