@@ -149,16 +149,24 @@ journey(
  * @param {import('playwright-core').Browser} browser @param {string} baseUrl @param {string} path
  * @param {(page: import('playwright-core').Page) => import('playwright-core').Locator} ready
  * @param {Parameters<typeof newContext>[2]} [options]
+ * @param {string} [remote] a remote whose remoteEntry.js must have come first: the shell's `main` shows
+ *   before a remote is loaded, and on a busy machine the network can go quiet for half a second in between
  */
-async function downloaded(browser, baseUrl, path, ready, options) {
+async function downloaded(browser, baseUrl, path, ready, options, remote) {
   const context = await newContext(browser, baseUrl, options);
   try {
     const page = await context.newPage();
     /** @type {import('playwright-core').Request[]} */
     const finished = [];
     page.on('requestfinished', (request) => finished.push(request));
+    const entry = remote
+      ? page.waitForEvent('requestfinished', (request) =>
+          new URL(request.url()).pathname.endsWith(`/remotes/${remote}/remoteEntry.js`),
+        )
+      : null;
     await page.goto(path);
     await ready(page).first().waitFor({ state: 'visible' });
+    await entry;
     await page.waitForLoadState('networkidle');
     return await Promise.all(
       finished.map(async (request) => {
@@ -201,7 +209,7 @@ journey(
     const storageState = await context.storageState();
     for (const [id, path] of Object.entries(REMOTE_SCREENS)) {
       const files = (
-        await downloaded(browser, baseUrl, path, (p) => p.getByRole('main'), { storageState })
+        await downloaded(browser, baseUrl, path, (p) => p.getByRole('main'), { storageState }, id)
       ).filter((file) => file.path.startsWith(`/remotes/${id}/`) && !file.path.endsWith('/mf-manifest.json'));
       const total = files.reduce((sum, file) => sum + file.gzip, 0);
       assert.ok(
