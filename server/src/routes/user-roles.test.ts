@@ -55,10 +55,13 @@ describe('GET /user_roles/search/:roleId/:kind', () => {
       await call(app, s.inviter, 'GET', `/api/v1/user_roles/search/${wiki}/guests?query=member07`)
     ).json();
     expect(found.content.map((u: { email: string }) => u.email)).toEqual(['member07@example.org']);
+    // The total counts the text's matches only (the count reads a member's user only for a text).
+    expect(found.totalElements).toBe(1);
   });
 
   it('lists the maintainers separately', async () => {
     const page = (await call(app, s.manager, 'GET', `/api/v1/user_roles/search/${wiki}/maintainers`)).json();
+    expect(page.totalElements).toBe(2);
     expect(page.content.map((u: { authority: string }) => u.authority).sort()).toEqual([
       'INVITER',
       'MANAGER',

@@ -49,13 +49,17 @@ export async function searchMembers(
     maintainers: "ur.authority <> 'GUEST'",
     all: 'TRUE',
   }[kind];
-  const where = `ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)`;
+  const named = '(lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)';
   const params: unknown[] = [role.id, page.like];
-  const from = 'FROM user_roles ur JOIN users u ON u.id = ur.user_id';
-  // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total.
+  // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total. The
+  // total reads a member's user only to match a text: without one, the memberships are counted alone (PGlite,
+  // a role of 75 members: 873-901 -> 734-741 µs a statement).
   const { rows } = await q.query<{ total: number; rows: UserRoleRow[] }>(
-    `SELECT (SELECT count(*) ${from} WHERE ${where})::int AS total,
-            ${jsonRows(`SELECT ${USER_ROLE_SELECT} ${from} WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    `SELECT (SELECT count(*) FROM user_roles ur WHERE ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR
+               EXISTS (SELECT 1 FROM users u WHERE u.id = ur.user_id AND ${named})))::int AS total,
+            ${jsonRows(`SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id
+              WHERE ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR ${named})
+              ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
   );
   return { content: rows[0].rows.map((row) => toUserRole(row, role)), total: Number(rows[0].total) };
