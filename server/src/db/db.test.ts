@@ -240,6 +240,13 @@ describe('checkpoints of the embedded database (PGlite runs no checkpointer)', (
 });
 
 describe('upkeep of the embedded database (PGlite runs no autovacuum)', () => {
+  /** A database whose timers never fire during a test: its upkeep is called by hand. */
+  const upkeepByHand = async () =>
+    dbOverPglite(await PGlite.create(), undefined, {
+      afterBytes: 2 ** 30,
+      everyMs: 3_600_000,
+      maintainEveryMs: 3_600_000,
+    });
   const analysed = async (q: Db, table: string) =>
     (
       await q.query<{ n: number }>(
@@ -252,12 +259,7 @@ describe('upkeep of the embedded database (PGlite runs no autovacuum)', () => {
     q.query(`INSERT INTO ${table} SELECT g, repeat(md5(g::text), 30) FROM generate_series(1, ${rows}) g`);
 
   it('vacuums and analyses a table once it has grown by a tenth and stopped growing, not a small one', async () => {
-    const pglite = await PGlite.create();
-    const db = dbOverPglite(pglite, undefined, {
-      afterBytes: 2 ** 30,
-      everyMs: 3_600_000,
-      maintainEveryMs: 3_600_000,
-    });
+    const db = await upkeepByHand();
     try {
       await db.query('CREATE TABLE grown (id int, v text); CREATE TABLE small (id int, v text)');
       await fill(db, 'grown', 100);
@@ -282,12 +284,7 @@ describe('upkeep of the embedded database (PGlite runs no autovacuum)', () => {
   });
 
   it('vacuums: deleted rows give their space to new ones, and counts read the index alone', async () => {
-    const pglite = await PGlite.create();
-    const db = dbOverPglite(pglite, undefined, {
-      afterBytes: 2 ** 30,
-      everyMs: 3_600_000,
-      maintainEveryMs: 3_600_000,
-    });
+    const db = await upkeepByHand();
     const pages = async () =>
       (await db.query<{ n: number }>("SELECT (pg_relation_size('churn') / 8192)::int AS n")).rows[0].n;
     /** Two checks: the first sees the table's size, the second that it stopped growing. */
