@@ -2,19 +2,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../config.js';
+import { LOCK_KEYS, waitForLock } from './locks.js';
 import type { Db } from './types.js';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'server', 'migrations');
-
-/** Any number will do as long as every instance uses the same one. */
-const MIGRATION_LOCK_KEY = 7_351_001;
 
 /** Applies the migrations not yet recorded in schema_migrations; returns the names applied. */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((f) => /^\d+.*\.sql$/.test(f)).sort();
   return db.tx(async (q) => {
     // Transaction-scoped: two instances starting together apply each migration once.
-    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await waitForLock(q, LOCK_KEYS.migrations);
     await q.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
     );

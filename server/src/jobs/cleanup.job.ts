@@ -7,7 +7,7 @@ import { toEpochSeconds } from '../domain/time.js';
 import { deleteExpiredInvitations } from '../stores/invitations.store.js';
 import { purgeIdempotencyKeys } from '../stores/idempotency.store.js';
 import { deleteEndedUserRoles } from '../stores/user-roles.store.js';
-import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
+import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 
 export interface CleanupResult {
   invitations: Array<{ id: number; email: string; expiryDate: number | null }>;
@@ -23,7 +23,7 @@ export interface CleanupResult {
 
 /** Returns what was removed, or null when another instance is running the cleanup right now. */
 export async function runCleanup(db: Db, invitationRetentionDays = 0): Promise<CleanupResult | null> {
-  const outcome = await withJobLock(db, JOB_LOCK_KEYS.cleanup, async (q) => {
+  const outcome = await withJobLock(db, LOCK_KEYS.cleanup, async (q) => {
     const invitations = await deleteExpiredInvitations(q, null, invitationRetentionDays);
     const userRoles = await deleteEndedUserRoles(q, null);
     await purgeIdempotencyKeys(q);

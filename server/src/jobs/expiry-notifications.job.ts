@@ -7,7 +7,7 @@ import { roleExpiryMail, type MailLanguage } from '../mail/templates.js';
 import type { MailerPort, OutgoingMail } from '../domain/outgoing-mail.js';
 import type { Registry } from '../registry/registry.js';
 import { markExpiryNotifications } from '../stores/user-roles.store.js';
-import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
+import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 
 export interface ExpiryNotificationsDeps {
   db: Db;
@@ -20,7 +20,7 @@ export interface ExpiryNotificationsDeps {
 
 /** Returns the mails sent, or null when another instance is running this job right now. */
 export async function runExpiryNotifications(deps: ExpiryNotificationsDeps): Promise<OutgoingMail[] | null> {
-  const outcome = await withJobLock(deps.db, JOB_LOCK_KEYS.expiryNotifications, (q) =>
+  const outcome = await withJobLock(deps.db, LOCK_KEYS.expiryNotifications, (q) =>
     markExpiryNotifications(q, deps.days),
   );
   if (!outcome.ran) return null;

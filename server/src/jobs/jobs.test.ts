@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addMember, addUser, apiApp, DAY, insertRole } from '../test/api-kit.js';
 import { runCleanup } from './cleanup.job.js';
-import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
+import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 
 // The lock tests run the job by hand, on an app whose timer is off: a timed run taking the lock in the same
 // moment would make them see a skip they did not cause.
@@ -50,10 +50,10 @@ describe('jobs', () => {
   it('take a transaction-scoped advisory lock, so a second run in the same moment is skipped', async () => {
     // Take the lock in one transaction and, inside it, try the job through the same connection's view:
     // the lock is re-entrant per session, so use a nested try on the key to show the key is the one held.
-    const outcome = await withJobLock(app.db, JOB_LOCK_KEYS.cleanup, async (q) => {
+    const outcome = await withJobLock(app.db, LOCK_KEYS.cleanup, async (q) => {
       const held = await q.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1",
-        [JOB_LOCK_KEYS.cleanup],
+        [LOCK_KEYS.cleanup],
       );
       return Number(held.rows[0].n);
     });
@@ -73,13 +73,13 @@ onPostgres('skip a run while another instance holds the lock', async () => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const holder = app.db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock($1)', [JOB_LOCK_KEYS.cleanup]);
+    await q.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.cleanup]);
     await held;
   });
   for (let i = 0; i < 100; i++) {
     const { rows } = await app.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
-      [JOB_LOCK_KEYS.cleanup],
+      [LOCK_KEYS.cleanup],
     );
     if (Number(rows[0].n) > 0) break;
     await new Promise((r) => setTimeout(r, 20));

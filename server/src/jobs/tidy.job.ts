@@ -7,7 +7,7 @@
 import type { Db } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { removeOldAuditRows, removeTidyUsers, type TidiedUser } from '../stores/tidy.store.js';
-import { JOB_LOCK_KEYS, withJobLock } from './lock.js';
+import { LOCK_KEYS, withJobLock, type LockKey } from '../db/locks.js';
 
 export const TIDY_JOBS = ['inactive-users', 'users-without-roles', 'audit-retention'] as const;
 export type TidyJob = (typeof TIDY_JOBS)[number];
@@ -33,10 +33,10 @@ export interface TidyResult {
 
 const LISTED = 100;
 
-function lockOf(job: TidyJob): number {
-  if (job === 'inactive-users') return JOB_LOCK_KEYS.inactiveUsers;
-  if (job === 'users-without-roles') return JOB_LOCK_KEYS.usersWithoutRoles;
-  return JOB_LOCK_KEYS.auditRetention;
+function lockOf(job: TidyJob): LockKey {
+  if (job === 'inactive-users') return LOCK_KEYS.inactiveUsers;
+  if (job === 'users-without-roles') return LOCK_KEYS.usersWithoutRoles;
+  return LOCK_KEYS.auditRetention;
 }
 
 function daysOf(job: TidyJob, settings: TidySettings): number {

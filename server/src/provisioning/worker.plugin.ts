@@ -8,6 +8,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types.js';
+import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 import type { ScimTarget } from '../registry/registry.js';
 import { audit } from '../stores/audit.store.js';
 import {
@@ -27,8 +28,6 @@ import { registerProvisioningBacklogGauge } from '../plugins/metrics.js';
 import { deliverGroup, deliverUser } from './deliver.js';
 import { scimClient, ScimError } from './scim-client.js';
 
-/** One planner at a time across instances (pg_try_advisory_xact_lock). */
-const PLAN_LOCK_KEY = 7_351_103;
 /** Changes taken per planning transaction, and deliveries claimed per round of a target's loop. */
 const PLAN_BATCH = 2_000;
 const CLAIM_BATCH = 20;
@@ -85,15 +84,11 @@ export const provisioningWorker = fp(
     async function plan(): Promise<void> {
       const targets = plannedTargets(await app.registry.scimTargets());
       for (;;) {
-        const taken = await app.db.tx(async (q) => {
-          const { rows } = await q.query<{ locked: boolean }>(
-            'SELECT pg_try_advisory_xact_lock($1) AS locked',
-            [PLAN_LOCK_KEY],
-          );
-          if (!rows[0]?.locked) return 0;
-          return planChanges(q, targets, PLAN_BATCH);
-        });
-        if (taken < PLAN_BATCH) return;
+        // One planner at a time across instances; another instance planning now takes these changes.
+        const outcome = await withJobLock(app.db, LOCK_KEYS.provisioningPlan, (q) =>
+          planChanges(q, targets, PLAN_BATCH),
+        );
+        if (!outcome.ran || outcome.result < PLAN_BATCH) return;
       }
     }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERSONAS } from '../dev-idp/personas.js';
 import { upsertUserFromClaims } from '../oidc/user-from-claims.js';
 import { DAY_MS } from '../domain/time.js';
+import { LOCK_KEYS, waitForLock } from '../db/locks.js';
 import { SEED_INVITATIONS, SEED_MEMBERSHIPS, SEED_PEOPLE, SEED_ROLES } from './dev-seed.data.js';
 
 export interface DevSeedResult {
@@ -22,14 +23,11 @@ function daysFromNow(days: number): Date {
   return new Date(Date.now() + days * DAY_MS);
 }
 
-/** Any number will do as long as every instance uses the same one (migrations use another). */
-const DEV_SEED_LOCK_KEY = 7_351_002;
-
 export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeedResult> {
   const prefix = app.config.groupUrnPrefix;
   return app.db.tx(async (q) => {
     // Two instances starting together on one empty PostgreSQL: the second waits here, then finds the data.
-    await q.query('SELECT pg_advisory_xact_lock($1)', [DEV_SEED_LOCK_KEY]);
+    await waitForLock(q, LOCK_KEYS.devSeed);
     const existing = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM roles');
     if (Number(existing.rows[0].n) > 0)
       return { seeded: false, users: 0, roles: 0, userRoles: 0, invitations: 0, tokens: 0 };
