@@ -10,7 +10,7 @@
  */
 import { RETRY_AFTER_SECONDS } from '../db/outage.js';
 import { statusText } from '../errors.js';
-import { CSRF_REFUSAL } from './csrf.js';
+import { callWrites, CSRF_REFUSAL } from './csrf.js';
 import { refusalsOf } from './permissions.js';
 import { TOKEN_ON_CONSOLE_ROUTE } from './token-reach.js';
 
@@ -44,7 +44,6 @@ const LEAD: Record<number, string> = {
   503: 'The database cannot be reached: try again after the seconds `Retry-After` says',
 };
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Fastify's own limit, which app.ts leaves as it is; a route may set a smaller one. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const REFERENCE = 123456789;
@@ -54,7 +53,7 @@ export interface DocumentedRoute {
   method: string | string[];
   preHandler?: unknown;
   bodyLimit?: number;
-  config?: { errors?: Readonly<Record<number, string | readonly string[]>> };
+  config?: { errors?: Readonly<Record<number, string | readonly string[]>>; writes?: boolean };
 }
 
 type Schema = Record<string, unknown>;
@@ -152,7 +151,7 @@ export function consoleErrors(route: DocumentedRoute, schema: Schema): Record<st
   const invalid = validationExample(schema);
   if (invalid) add(400, [], invalid);
   for (const refusal of refusalsOf(route.preHandler)) add(refusal.status, [refusal.reason]);
-  if ([route.method].flat().some((m) => UNSAFE_METHODS.has(m))) add(403, [CSRF_REFUSAL]);
+  if (callWrites(route.method, route.config)) add(403, [CSRF_REFUSAL]);
   // An API token is for the external API: any console call carrying one is refused (plugins/token-reach.ts).
   add(403, [TOKEN_ON_CONSOLE_ROUTE]);
   if (schema.body) {

@@ -8,6 +8,7 @@ import { runTidyJob, TIDY_JOBS, type TidyJob } from '../jobs/tidy.job.js';
 import { countJobRun } from '../plugins/metrics.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
+import { writes } from '../plugins/csrf.js';
 import { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
 import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../seed/performance-seed-run.js';
 import { seedAuditTrail } from '../stores/audit.store.js';
@@ -76,7 +77,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/cleanup',
     {
       preHandler: mayOpen,
-      config: { errors: { 409: 'The cleanup is running on another instance' } },
+      config: writes({ errors: { 409: 'The cleanup is running on another instance' } }),
       schema: {
         response: {
           200: {
@@ -104,7 +105,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       `/api/v1/system/cron/${job}`,
       {
         preHandler: mayOpen,
-        config: { errors: { 409: `The job ${job} is running on another instance` } },
+        config: writes({ errors: { 409: `The job ${job} is running on another instance` } }),
         schema: { response: { 200: { ...tidyResultSchema, examples: [tidyExample(job)] } } },
       },
       async () => {
@@ -120,7 +121,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/expiry-notifications',
     {
       preHandler: mayOpen,
-      config: { errors: { 409: 'The expiry notifications are running on another instance' } },
+      config: writes({ errors: { 409: 'The expiry notifications are running on another instance' } }),
       schema: {
         response: {
           200: {
