@@ -19,7 +19,7 @@ import { hashTokenSecret } from '../stores/tokens.store.js';
 import { CSRF_REFUSAL } from './csrf.js';
 
 interface Route {
-  method: HTTPMethods;
+  method: InjectOptions['method'] & string;
   url: string;
   writes: boolean;
   external: boolean;
@@ -56,7 +56,7 @@ beforeAll(async () => {
       const config = (route.config ?? {}) as { writes?: boolean; authentication?: string };
       for (const method of ([] as HTTPMethods[]).concat(route.method)) {
         routes.push({
-          method,
+          method: method as Route['method'],
           url: route.url,
           writes: config.writes === true,
           external: typeof config.authentication === 'string',
