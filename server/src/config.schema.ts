@@ -33,6 +33,7 @@ export const envJsonSchema = {
     PERFORMANCE_SEED_ALLOWED: { type: 'boolean', default: false },
     BENCH_FLOOR: { type: 'boolean', default: false },
     EXTERNAL_API_RATE_LIMIT: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 600 },
+    CREDENTIAL_FAILURE_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: 5 },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Access portal <no-reply@example.org>' },
     REGISTRY_URL: { type: 'string', pattern: '^https?://' },
@@ -101,6 +102,7 @@ export interface RawEnv {
   PERFORMANCE_SEED_ALLOWED: boolean;
   BENCH_FLOOR: boolean;
   EXTERNAL_API_RATE_LIMIT: number;
+  CREDENTIAL_FAILURE_LIMIT: number;
   SMTP_URL?: string;
   MAIL_FROM: string;
   REGISTRY_URL?: string;

@@ -48,6 +48,11 @@ export interface AppConfig {
    * optional so that configurations made in code (tests) get the default.
    */
   externalApiRateLimit?: number;
+  /**
+   * Failed logins (HTTP Basic, unknown API tokens) a minute per account and per address before 429
+   * (CREDENTIAL_FAILURE_LIMIT; plugins/credential-limiter.ts).
+   */
+  credentialFailureLimit?: number;
   smtpUrl: string | null;
   mailFrom: string;
   registryUrl: string | null;
@@ -275,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     performanceSeedAllowed: raw.PERFORMANCE_SEED_ALLOWED,
     benchFloor: raw.BENCH_FLOOR,
     externalApiRateLimit: raw.EXTERNAL_API_RATE_LIMIT,
+    credentialFailureLimit: raw.CREDENTIAL_FAILURE_LIMIT,
     smtpUrl: raw.SMTP_URL ?? null,
     mailFrom: raw.MAIL_FROM,
     registryUrl: raw.REGISTRY_URL ?? null,

@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { CALLBACK_PATH } from '../dev-idp/provider.js';
 import { httpError } from '../errors.js';
 import { anyone } from '../plugins/permissions.js';
+import { auditSession } from '../stores/audit.store.js';
 import { createOidcClient } from './client.js';
 import { missingAttributes, upsertUserFromClaims, type LoginClaims } from './user-from-claims.js';
 
@@ -149,7 +150,17 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       request.log.info({ sub: claims.sub, missing }, 'login with missing attributes');
       return reply.redirect(`${publicUrl}/`, 302);
     }
-    const userId = await upsertUserFromClaims(app.db, app.config, claims);
+    // The login is audited with the person's row it made or updated, in one transaction.
+    const userId = await app.db.tx(async (q) => {
+      const id = await upsertUserFromClaims(q, app.config, claims);
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      await auditSession(
+        q,
+        { id, name: text(claims.name), email: text(claims.email), sub: text(claims.sub) },
+        'login',
+      );
+      return id;
+    });
     request.session.set('incomplete', undefined);
     request.session.set('userId', userId);
     request.session.set('impersonated', undefined);
@@ -161,6 +172,8 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     schema: { response: { 200: { description: 'Logged out', type: 'object', examples: [{}] } } },
   };
   app.get('/api/v1/users/logout', logout, async (request) => {
+    // The one who logs out is the session's own user, also while impersonating someone.
+    if (request.realUser) await auditSession(app.db, request.realUser, 'logout');
     request.session.destroy();
     return {};
   });

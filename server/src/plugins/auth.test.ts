@@ -93,13 +93,17 @@ describe('authentication', () => {
       expect(external.statusCode).toBe(200);
     });
 
-    it('never impersonate, and the refusal writes no audit row', async () => {
+    it('never impersonate, and the refusal is audited as a refusal, not as an impersonation', async () => {
       await adminToken('admin-token-x');
       const guest = await loginAs(app, 'guest');
-      const before = await app.db.query('SELECT count(*)::int AS n FROM audit_logs');
+      const audited = (action: string) =>
+        app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_logs WHERE action = $1', [action]);
+      const before = await audited('impersonate');
+      const refusals = (await audited('denied')).rows[0].n;
       const asAdmin = await me({ 'x-api-token': 'admin-token-x', 'x-impersonate-id': String(guest.userId) });
       expect(asAdmin.statusCode).toBe(403);
-      expect((await app.db.query('SELECT count(*)::int AS n FROM audit_logs')).rows).toEqual(before.rows);
+      expect((await audited('impersonate')).rows).toEqual(before.rows);
+      expect((await audited('denied')).rows[0].n).toBe(refusals + 1);
     });
 
     it.each([

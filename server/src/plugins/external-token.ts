@@ -12,10 +12,11 @@
  * no longer an institution admin of the token's organisation, or holds no role as inviter or above any
  * more) stops working at once, on every instance.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { highestAuthority, isUserAllowed, type User } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { recordTokenUse } from '../stores/tokens.store.js';
+import { limitTokenCall, limitUnknownToken } from './credential-limiter.js';
 import { readTokenWithOwner, shapeLoadedUser } from '../stores/users.store.js';
 
 /** Where the external API lives. */
@@ -60,10 +61,11 @@ export function tokenPrincipal(
 
 /**
  * Authenticates an external API call: 401 without a token or with an unknown one, 403 when the token
- * reaches nothing (any more). Sets `request.apiToken`, `request.user` (the token's principal) and
- * `request.realUser` (its owner).
+ * reaches nothing (any more), 429 past the limits of plugins/credential-limiter.ts (unknown tokens from
+ * one address; the calls of one token owner). Sets `request.apiToken`, `request.user` (the token's
+ * principal) and `request.realUser` (its owner).
  */
-export async function authenticateExternalToken(request: FastifyRequest): Promise<void> {
+export async function authenticateExternalToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { db, registry } = request.server;
   const secret = request.headers['x-api-token'];
   if (typeof secret !== 'string' || secret.length === 0) {
@@ -75,13 +77,17 @@ export async function authenticateExternalToken(request: FastifyRequest): Promis
   }
   const found = await readTokenWithOwner(db, secret);
   const owner = found?.ownerRow ? await shapeLoadedUser(registry, found.ownerRow) : null;
-  if (!found || !owner) throw httpError(401, 'Unknown API token: check the X-API-TOKEN header');
+  if (!found || !owner) {
+    await limitUnknownToken(request, reply);
+    throw httpError(401, 'Unknown API token: check the X-API-TOKEN header');
+  }
   const { token } = found;
   const reach = tokenPrincipal(
     { superUserToken: token.super_user_token, organizationGUID: token.organization_guid },
     owner,
   );
   if ('refusal' in reach) throw httpError(403, reach.refusal);
+  await limitTokenCall(request, reply, owner.id);
   const principal: User = { ...reach.principal, applications: [], institution: null };
   if (principal.institutionAdmin && principal.organizationGUID) {
     const [applications, institution] = await Promise.all([

@@ -26,7 +26,7 @@ const EXTERNAL_DESCRIPTION = `For the systems of an institution (HR, course enro
 
 **Retries.** Send an \`Idempotency-Key\` header on \`POST /invitations\`, \`POST /roles\` and \`POST /user_roles/user_role_provisioning\`: the same key with the same body within 24 hours answers the first answer again (with \`Idempotent-Replayed: true\`) and sends no second mail; with another body it is a 422.
 
-**Rate limit.** Each token may make a set number of calls a minute on each server instance (\`EXTERNAL_API_RATE_LIMIT\`, 600 by default); past it the answer is 429 with \`Retry-After\`. The \`x-ratelimit-*\` headers tell where a token stands.
+**Rate limit.** The tokens of one owner together may make a set number of calls a minute, counted over all server instances (\`EXTERNAL_API_RATE_LIMIT\`, 600 by default); past it the answer is 429 with \`Retry-After\`. The \`x-ratelimit-*\` headers tell where the owner stands. Unknown tokens are failed logins: a few a minute from one address (\`CREDENTIAL_FAILURE_LIMIT\`, 5 by default) and every call from that address is 429 until the minute ends.
 
 Every change is recorded in the audit trail with the token as actor.`;
 

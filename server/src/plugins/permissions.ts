@@ -20,13 +20,14 @@ import type { AppConfig, RemoteUser, RemoteUserScope } from '../config.js';
 import { httpError } from '../errors.js';
 import { loadRole } from '../stores/roles.store.js';
 import { authenticateExternalToken } from './external-token.js';
+import { LOCKED_OUT, limitBasicLogin } from './credential-limiter.js';
 
 /** The refusal the shared rules about one entity have always answered with (the console shows its own text). */
 export const MISSING_ROLES = 'missing roles';
 
 /** An answer a permission may refuse with: its status and (an example of) its reason. */
 export interface Refusal {
-  status: 401 | 403 | 404;
+  status: 401 | 403 | 404 | 429;
   reason: string;
 }
 
@@ -62,8 +63,8 @@ export const anyone: preHandlerAsyncHookHandler = declare(async () => {});
  * The external API (`/api/external/v1`): an X-API-TOKEN and nothing else (plugins/external-token.ts). Its
  * token's principal becomes the request's user, so entity permissions after it judge the token's reach.
  */
-export const apiTokenOnly: preHandlerAsyncHookHandler = declare(async (request) => {
-  await authenticateExternalToken(request);
+export const apiTokenOnly: preHandlerAsyncHookHandler = declare(async (request, reply) => {
+  await authenticateExternalToken(request, reply);
 });
 
 /** Any logged-in user; 401 otherwise. */
@@ -97,39 +98,57 @@ export function enabledBy(isOn: (config: AppConfig) => boolean, refusal: string)
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
-/** The REMOTE_USERS account whose name and password an HTTP Basic header carries; null otherwise. */
-export function basicAccount(header: string | undefined, accounts: readonly RemoteUser[]): RemoteUser | null {
+/** The name and password an HTTP Basic header carries; null when it carries none. */
+export function basicCredentials(header: string | undefined): { username: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
-  const username = decoded.slice(0, colon);
-  const password = sha256(decoded.slice(colon + 1));
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** The REMOTE_USERS account whose name and password an HTTP Basic header carries; null otherwise. */
+export function basicAccount(header: string | undefined, accounts: readonly RemoteUser[]): RemoteUser | null {
+  const credentials = basicCredentials(header);
+  if (!credentials) return null;
+  const password = sha256(credentials.password);
   // Every account compared, in constant time, so the answer's timing tells nothing about which matched.
   let found: RemoteUser | null = null;
   for (const account of accounts) {
     const same = timingSafeEqual(sha256(account.password), password);
-    if (same && account.username === username) found = account;
+    if (same && account.username === credentials.username) found = account;
   }
   return found;
 }
 
 /**
  * A service account of REMOTE_USERS with this scope (voot, attribute_aggregation), by HTTP Basic: 401 with
- * a challenge without one, with wrong credentials or without the scope. No session, no token.
+ * a challenge without credentials or with wrong ones, 403 when the account lacks the scope, 429 with
+ * Retry-After past the failed logins a minute of its account or address (plugins/credential-limiter.ts).
+ * No session, no token.
  */
 export function remoteUserWith(scope: RemoteUserScope): preHandlerAsyncHookHandler {
   const refusal = `HTTP Basic credentials of a service account with the scope ${scope} are required`;
+  const lacksScope = `This service account lacks the scope ${scope}`;
   return declare(
     async (request, reply) => {
-      const account = basicAccount(request.headers.authorization, request.server.config.remoteUsers);
-      if (!account || !account.scopes.includes(scope)) {
+      const header = request.headers.authorization;
+      const account = basicAccount(header, request.server.config.remoteUsers);
+      // Only a call that tried credentials counts as a failed login; a bare call is just refused.
+      if (account || (typeof header === 'string' && header.length > 0)) {
+        const username = account?.username ?? basicCredentials(header)?.username ?? null;
+        await limitBasicLogin(request, reply, username, account !== null);
+      }
+      if (!account) {
         void reply.header('www-authenticate', 'Basic realm="access portal", charset="UTF-8"');
         throw httpError(401, refusal);
       }
+      if (!account.scopes.includes(scope)) throw httpError(403, lacksScope);
     },
     { status: 401, reason: refusal },
+    { status: 403, reason: lacksScope },
+    { status: 429, reason: `${LOCKED_OUT}; try again in 42 seconds` },
   );
 }
 

@@ -130,7 +130,17 @@ async function tryAll(token: string) {
 
 /** What a call that reached a handler could change. */
 const TABLES = ['api_tokens', 'audit_logs', 'user_roles', 'roles', 'invitations', 'users'];
-const counts = async () => Promise.all(TABLES.map((table) => count(app, table)));
+/** The rows of each table; of the audit trail, the changes (its refusals are written, plugins/refusal-audit.ts). */
+const counts = async () =>
+  Promise.all(
+    TABLES.map(async (table) =>
+      table === 'audit_logs'
+        ? Number(
+            (await app.db.query("SELECT count(*) AS n FROM audit_logs WHERE action <> 'denied'")).rows[0]!.n,
+          )
+        : count(app, table),
+    ),
+  );
 
 describe('an API token', () => {
   it.each([

@@ -52,12 +52,11 @@ describe('voot', () => {
     expect((await get('/api/external/v1/voot/urn:nobody', VOOT)).json()).toEqual([]);
   });
 
-  it('refuses without credentials, with wrong ones and without the scope', async () => {
+  it('refuses without credentials and with wrong ones (401), and an account without the scope (403)', async () => {
     for (const authorization of [
       undefined,
       basic('voot', 'wrong-password'),
       basic('nobody', 'voot-secret-1'),
-      AA,
     ]) {
       const res = await get(`/api/external/v1/voot/${encodeURIComponent(sub)}`, authorization);
       expect(res.statusCode).toBe(401);
@@ -65,6 +64,9 @@ describe('voot', () => {
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(res.json().detail).toMatch(/voot/);
     }
+    const unscoped = await get(`/api/external/v1/voot/${encodeURIComponent(sub)}`, AA);
+    expect(unscoped.statusCode).toBe(403);
+    expect(unscoped.json().detail).toBe('This service account lacks the scope voot');
   });
 });
 
@@ -100,7 +102,7 @@ describe('attribute aggregation', () => {
           VOOT,
         )
       ).statusCode,
-    ).toBe(401);
+    ).toBe(403);
   });
 
   it('refuses a session or an API token in place of a service account', async () => {

@@ -29,7 +29,10 @@ export type AuditAction =
   | 'impersonate_end'
   | 'fail'
   | 'retry'
-  | 'resync';
+  | 'resync'
+  | 'login'
+  | 'logout'
+  | 'denied';
 
 export interface AuditEntry {
   entityType: AuditEntityType;
@@ -42,15 +45,18 @@ export interface AuditEntry {
 /**
  * Who acted: the request's effective user (and impersonator), or a job (null). A call of the external
  * API (`apiToken` set) is recorded with the token as actor: its name and number, beside its owner's id.
+ * `name` names an actor that is no user (a service account, an unknown token) for a refusal.
  */
 export type AuditActor =
   | (Pick<FastifyRequest, 'user' | 'impersonatorId'> & {
       apiToken?: Pick<NonNullable<FastifyRequest['apiToken']>, 'id' | 'description'> | null;
+      name?: string;
     })
   | null;
 
 /** The actor's name as the trail shows it. */
 function actorName(actor: AuditActor): string | null {
+  if (actor?.name) return actor.name;
   const user = actor?.user ?? null;
   if (actor?.apiToken) return `API token ${actor.apiToken.id} (${actor.apiToken.description})`;
   return user ? (user.name ?? user.email ?? user.sub ?? null) : 'system';
@@ -134,7 +140,8 @@ function subjectsOf(entry: AuditEntry, actorId: number | null): Subjects {
 
 const INSERT = `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action,
      before, after, role_ids, role_name, user_id, user_name, api_token_id)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint[],
+   -- an actor known by id alone (a refused session, plugins/refusal-audit.ts) is named as the person is now
+   VALUES ($1, coalesce($2, (SELECT coalesce(name, email) FROM users WHERE id = $1)), $3, $4, $5, $6, $7, $8, $9::bigint[],
      coalesce($10, (SELECT name FROM roles WHERE id = ($9::bigint[])[1])), $11,
      -- the person's name as it is now; the snapshot's name or e-mail once the person is gone
      coalesce((SELECT coalesce(name, email) FROM users WHERE id = $11), $12), $13)`;
@@ -182,6 +189,20 @@ export async function auditImpersonation(
       entityId: target.id,
       action,
       after: { name: target.name ?? null, email: target.email ?? null },
+    },
+  );
+}
+
+/** A person logged in or out (the console's own login, oidc/login.routes.ts); they are actor and subject. */
+export async function auditSession(q: Queryable, person: Person, action: 'login' | 'logout'): Promise<void> {
+  await audit(
+    q,
+    { user: person as FastifyRequest['user'], impersonatorId: null },
+    {
+      entityType: 'user',
+      entityId: person.id,
+      action,
+      after: { name: person.name ?? null, email: person.email ?? null },
     },
   );
 }

@@ -32,11 +32,15 @@ export const AUDIT_EVENTS = [
   'user.impersonate',
   'user.impersonate_end',
   'user.delete',
+  'user.remove_institution_admin',
   'provisioning.fail',
   'provisioning.retry',
   'provisioning.resync',
   'user.cleanup',
   'audit_log.cleanup',
+  'user.login',
+  'user.logout',
+  'user.denied',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

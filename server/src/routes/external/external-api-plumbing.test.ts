@@ -13,16 +13,28 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('rate limit per token', () => {
-  it('answers 429 with Retry-After past the configured calls a minute, for that token only', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await ext(app, token, 'GET', '/roles')).statusCode).toBe(200);
-    const limited = await ext(app, token, 'GET', '/roles');
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.headers['content-type']).toContain('application/problem+json');
-    expect(limited.json().detail).toMatch(/at most 3 calls a minute per token/);
-    const other = (await makeToken(app, s.admin, 'Another')).secret;
-    expect((await ext(app, other, 'GET', '/roles')).statusCode).toBe(200);
+describe('rate limit per token owner', () => {
+  it("answers 429 with Retry-After past the configured calls a minute, for all the owner's tokens and no one else's", async () => {
+    const second = (await makeToken(app, s.admin, 'Same owner')).secret;
+    const others = (await makeToken(app, s.institutionAdmin, 'Another owner')).secret;
+    const first = await ext(app, token, 'GET', '/roles');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('3');
+    expect(first.headers['x-ratelimit-remaining']).toBe('2');
+    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    // The owner's second token draws on the same count.
+    expect((await ext(app, second, 'GET', '/roles')).statusCode).toBe(200);
+    expect((await ext(app, token, 'GET', '/roles')).statusCode).toBe(200);
+    for (const secret of [token, second]) {
+      const limited = await ext(app, secret, 'GET', '/roles');
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+      expect(limited.headers['content-type']).toContain('application/problem+json');
+      expect(limited.json().detail).toMatch(/at most 3 calls a minute per token owner/);
+    }
+    expect((await ext(app, others, 'GET', '/roles')).statusCode).toBe(200);
     // The console's API is not counted.
     expect((await call(app, s.admin, 'GET', '/api/v1/roles')).statusCode).toBe(200);
   });

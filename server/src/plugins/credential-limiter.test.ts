@@ -1,0 +1,209 @@
+/**
+ * One limiter for every credential, counted in the database (issue 51 item 5): failed HTTP Basic logins
+ * per account and per address, unknown API tokens per address, the external API's calls per token owner
+ * across instances; and the refusals it answers in the audit trail.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Db } from '../db/types.js';
+import { fileRegistry } from '../registry/file-registry.js';
+import { apiApp, loginPersonas } from '../test/api-kit.js';
+import { testConfig } from '../test/helper.js';
+import { freshSharedPostgresDb, freshTestDb } from '../test/template-db.js';
+import { EXT, makeToken } from '../routes/external/external-test-kit.js';
+
+const REMOTE_USERS = JSON.stringify([
+  { username: 'voot', password: 'voot-secret-1', scopes: ['voot'] },
+  { username: 'aa', password: 'aa-secret-12', scopes: ['attribute_aggregation'] },
+  { username: 'aa-two', password: 'aa-two-secret', scopes: ['attribute_aggregation'] },
+]);
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const VOOT = basic('voot', 'voot-secret-1');
+const VOOT_URL = '/api/external/v1/voot/urn:nobody';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await apiApp({ env: { REMOTE_USERS } });
+});
+afterAll(() => app.close());
+
+function voot(authorization: string | undefined, remoteAddress: string, extra: Partial<InjectOptions> = {}) {
+  return app.inject({
+    method: 'GET',
+    url: VOOT_URL,
+    remoteAddress,
+    headers: authorization ? { authorization } : {},
+    ...extra,
+  });
+}
+
+async function deniedRows(address: string) {
+  const { rows } = await app.db.query<{
+    actor_name: string;
+    user_id: string | null;
+    after: Record<string, unknown>;
+  }>(
+    "SELECT actor_name, user_id, after FROM audit_logs WHERE action = 'denied' AND after->>'address' = $1 ORDER BY id",
+    [address],
+  );
+  return rows;
+}
+
+describe('HTTP Basic service accounts', () => {
+  it('are locked per address after 5 failed logins a minute: 429 with Retry-After, the right password too', async () => {
+    const address = '198.51.100.1';
+    // Five different account names: the address is what is counted here.
+    for (let i = 1; i <= 5; i += 1) {
+      const res = await voot(basic(`guess-${i}`, 'wrong-password'), address);
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await voot(basic('guess-6', 'wrong-password'), address);
+    expect(sixth.statusCode).toBe(429);
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(sixth.json().detail).toMatch(
+      /^Too many failed logins with this account or from this address; try again in \d+ seconds$/,
+    );
+    // Locked: the right credentials from there get no answer either.
+    expect((await voot(VOOT, address)).statusCode).toBe(429);
+    // Another address is not locked.
+    expect((await voot(VOOT, '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('are locked per account after 5 failed logins a minute, whatever the addresses', async () => {
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await voot(basic('aa', `wrong-${i}`), `203.0.113.${i}`)).statusCode).toBe(401);
+    }
+    expect((await voot(basic('aa', 'wrong-6'), '203.0.113.6')).statusCode).toBe(429);
+    // The right password of that account, from a fresh address: still locked.
+    const right = await app.inject({
+      method: 'GET',
+      url: '/api/external/v1/aa/urn:nobody?SPentityID=https://nowhere.example.org',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: basic('aa', 'aa-secret-12') },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another account from the same addresses is not.
+    expect((await voot(VOOT, '203.0.113.1')).statusCode).toBe(200);
+  });
+
+  it('answers the right password without the scope with 403 and a reason, not counted as a failure', async () => {
+    const address = '198.51.100.20';
+    for (let i = 0; i < 7; i += 1) {
+      const res = await voot(basic('aa-two', 'aa-two-secret'), address);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe('This service account lacks the scope voot');
+    }
+    expect((await voot(VOOT, address)).statusCode).toBe(200);
+    // Audited as refusals, with the account as actor.
+    const rows = await deniedRows(address);
+    expect(rows[0]).toEqual(
+      expect.objectContaining({
+        actor_name: 'service account aa-two',
+        after: expect.objectContaining({ status: 403, reason: 'This service account lacks the scope voot' }),
+      }),
+    );
+  });
+
+  it('counts no bare call without credentials', async () => {
+    const address = '198.51.100.30';
+    for (let i = 0; i < 7; i += 1) expect((await voot(undefined, address)).statusCode).toBe(401);
+    expect((await voot(VOOT, address)).statusCode).toBe(200);
+    // Nor are such calls audited: they carried no credential.
+    expect(await deniedRows(address)).toEqual([]);
+  });
+
+  it('leaves one audit row per failed login and one for the lockout, none for the 429s after it', async () => {
+    const address = '198.51.100.40';
+    for (let i = 1; i <= 8; i += 1) await voot(basic(`who-${i}`, 'wrong-password'), address);
+    const rows = await deniedRows(address);
+    expect(rows.map((row) => row.after.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(rows[0]).toEqual({
+      actor_name: 'service account who-1',
+      user_id: null,
+      after: {
+        method: 'GET',
+        route: '/api/external/v1/voot/:sub',
+        status: 401,
+        reason: 'HTTP Basic credentials of a service account with the scope voot are required',
+        credential: 'basic',
+        address,
+      },
+    });
+  });
+});
+
+describe('API tokens', () => {
+  it('lock an address after 5 unknown tokens a minute, a known token from there too; other addresses go on', async () => {
+    const s = await loginPersonas(app);
+    const { secret } = await makeToken(app, s.admin, 'Known');
+    const call = (token: string, remoteAddress: string) =>
+      app.inject({ method: 'GET', url: `${EXT}/roles`, remoteAddress, headers: { 'x-api-token': token } });
+    const address = '192.0.2.10';
+    for (let i = 1; i <= 5; i += 1) expect((await call(`guessed-${i}`, address)).statusCode).toBe(401);
+    const sixth = await call('guessed-6', address);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await call(secret, address)).statusCode).toBe(429);
+    expect((await call(secret, '192.0.2.11')).statusCode).toBe(200);
+    const rows = await deniedRows(address);
+    expect(rows.map((row) => [row.actor_name, row.after.status, row.after.route])).toEqual([
+      ...Array(5).fill(['unknown API token', 401, '/api/external/v1/roles']),
+      ['unknown API token', 429, '/api/external/v1/roles'],
+    ]);
+  });
+});
+
+describe('the external API limit per token owner, across two instances over one database', () => {
+  let dbs: Db[];
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    // PostgreSQL: two pools, as two server processes have; PGlite: one database handed to both apps.
+    dbs = url ? await freshSharedPostgresDb(url, 2) : [await freshTestDb()];
+    const build = (db: Db) =>
+      buildApp({
+        config: testConfig({}, { externalApiRateLimit: 4 }),
+        db,
+        registry: fileRegistry(),
+        logger: false,
+      }).then(async (built) => {
+        await built.ready();
+        return built;
+      });
+    [a, b] = await Promise.all([build(dbs[0]!), build(dbs[1] ?? dbs[0]!)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all((dbs ?? []).map((db) => db.close()));
+  });
+
+  it('counts the calls of all tokens of one owner on both instances together', async () => {
+    const s = await loginPersonas(a);
+    const one = (await makeToken(a, s.admin, 'First')).secret;
+    const two = (await makeToken(a, s.admin, 'Second')).secret;
+    const get = (app: FastifyInstance, token: string) =>
+      app.inject({ method: 'GET', url: `${EXT}/roles`, headers: { 'x-api-token': token } });
+    // 4 calls allowed a minute: two through each instance, with each token.
+    const statuses = [
+      (await get(a, one)).statusCode,
+      (await get(b, two)).statusCode,
+      (await get(b, one)).statusCode,
+      (await get(a, two)).statusCode,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const fifth = await get(b, one);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().detail).toMatch(/at most 4 calls a minute per token owner/);
+    expect((await get(a, two)).statusCode).toBe(429);
+    // Another owner is not held back.
+    const other = (await makeToken(a, s.institutionAdmin, 'Other owner')).secret;
+    expect((await get(b, other)).statusCode).toBe(200);
+  });
+});

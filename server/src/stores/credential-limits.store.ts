@@ -1,0 +1,69 @@
+/**
+ * The limiter's counters (table `credential_limits`, migration 028): one row per key with the count of
+ * its current window, which begins at the key's first hit, so that every instance over one database
+ * counts together. Windows follow the database's clock, not an instance's.
+ */
+import type { Queryable } from '../db/types.js';
+
+/** The counts a call saw, and how long its windows still run. */
+export interface WindowCounts {
+  /** Each key's count in its window: after this call's hit for the keys hit, as stored for the rest. */
+  counts: Map<string, number>;
+  /** Whole seconds until the window of each key ends (at least 1). */
+  secondsLeft: Map<string, number>;
+}
+
+// One statement: add one to each key hit (a new window when its last one ended) and read the counts of
+// the keys only looked at, when their window still runs.
+const HIT_AND_READ = `
+  WITH hit AS (
+    INSERT INTO credential_limits AS c (key, window_start, count)
+    SELECT k, now(), 1 FROM unnest($1::text[]) AS k
+    ON CONFLICT (key) DO UPDATE SET
+      window_start = CASE WHEN c.window_start > now() - make_interval(secs => $3) THEN c.window_start ELSE now() END,
+      count = CASE WHEN c.window_start > now() - make_interval(secs => $3) THEN c.count + 1 ELSE 1 END
+    RETURNING key, count, window_start
+  )
+  SELECT key, count,
+         greatest(1, ceil(extract(epoch FROM window_start + make_interval(secs => $3) - now())))::int AS seconds_left
+  FROM (
+    SELECT key, count, window_start FROM hit
+    UNION ALL
+    SELECT key, count, window_start FROM credential_limits
+    WHERE key = ANY($2::text[]) AND window_start > now() - make_interval(secs => $3)
+  ) counted`;
+
+/**
+ * Adds one to each of `hit` and reads `read`, in windows of `windowSeconds`: one statement. A key missing
+ * from the answer has no count in a running window (0).
+ */
+export async function hitAndRead(
+  q: Queryable,
+  hit: readonly string[],
+  read: readonly string[],
+  windowSeconds: number,
+): Promise<WindowCounts> {
+  const hits = [...new Set(hit)];
+  const reads = [...new Set(read)].filter((key) => !hits.includes(key));
+  const { rows } = await q.query<{ key: string; count: number; seconds_left: number }>(
+    HIT_AND_READ,
+    [hits, reads, windowSeconds],
+    { prepare: true },
+  );
+  const counts = new Map<string, number>();
+  const secondsLeft = new Map<string, number>();
+  for (const row of rows) {
+    counts.set(row.key, Number(row.count));
+    secondsLeft.set(row.key, Number(row.seconds_left));
+  }
+  return { counts, secondsLeft };
+}
+
+/** Removes the keys whose window began more than `keepSeconds` ago (long ended); answers how many went. */
+export async function purgeCredentialCounts(q: Queryable, keepSeconds = 3600): Promise<number> {
+  const { rowCount } = await q.query(
+    'DELETE FROM credential_limits WHERE window_start < now() - make_interval(secs => $1)',
+    [keepSeconds],
+  );
+  return rowCount;
+}
