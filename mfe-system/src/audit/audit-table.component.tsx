@@ -7,10 +7,21 @@ import { changed, eventOf, snapshotValue, subjectLinks } from './audit-subjects'
 const asText = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const asDate = (value: unknown): string => (typeof value === 'number' ? formatDate(value) : '');
 
-/** A short line on what changed: authority, end date, e-mail of an invitation. */
+/** A short line on what changed: authority, end date, e-mail of an invitation; for a refusal, what and why. */
 function Details({ record }: { record: AuditRecord }) {
   const { t } = useTranslation('system');
   const parts: string[] = [];
+  if (record.entityType === 'user' && record.action === 'denied') {
+    const value = (key: string) => asText(snapshotValue(record, key));
+    parts.push(
+      t('audit.details.denied', {
+        method: value('method'),
+        route: value('route'),
+        status: value('status'),
+        reason: value('reason'),
+      }),
+    );
+  }
   const authority = snapshotValue(record, 'authority') ?? snapshotValue(record, 'intendedAuthority');
   if (authority)
     parts.push(

@@ -147,3 +147,75 @@ describe('the whole audit trail', () => {
     expect(await screen.findByText('Nothing in the audit trail matches these filters.')).toBeInTheDocument();
   });
 });
+
+describe('logins, logouts and refusals', () => {
+  const sessionRows: AuditRecord[] = [
+    record(12, {
+      actorId: null,
+      actorName: 'service account voot',
+      entityType: 'user',
+      entityId: null,
+      action: 'denied',
+      roleIds: [],
+      roleName: null,
+      after: {
+        method: 'GET',
+        route: '/api/external/v1/voot/:sub',
+        status: 401,
+        reason: 'HTTP Basic credentials of a service account with the scope voot are required',
+        credential: 'basic',
+        address: '198.51.100.1',
+      },
+    }),
+    record(11, {
+      actorId: 5,
+      actorName: 'Gina Guest',
+      entityType: 'user',
+      entityId: 5,
+      action: 'logout',
+      roleIds: [],
+      roleName: null,
+      userId: 5,
+      userName: 'Gina Guest',
+      after: { name: 'Gina Guest', email: 'gina@example.org' },
+    }),
+    record(10, {
+      actorId: 5,
+      actorName: 'Gina Guest',
+      entityType: 'user',
+      entityId: 5,
+      action: 'login',
+      roleIds: [],
+      roleName: null,
+      userId: 5,
+      userName: 'Gina Guest',
+      after: { name: 'Gina Guest', email: 'gina@example.org' },
+    }),
+  ];
+
+  it('offers them as actions to filter on and shows them with the route and reason of a refusal', async () => {
+    await setUpSystem(superUser);
+    fetchLogs.mockResolvedValue({ content: sessionRows, totalElements: 3 });
+    renderRoutes('/audit-logs');
+    await screen.findByRole('heading', { name: 'Audit trail' });
+    const body = (await screen.findAllByRole('row')).slice(1);
+    expect(body.map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual([
+      'Access refused',
+      'Logged out',
+      'Logged in',
+    ]);
+    expect(body[0]).toHaveTextContent(
+      'GET /api/external/v1/voot/:sub refused (401): HTTP Basic credentials of a service account with the scope voot are required',
+    );
+    expect(body[0]).toHaveTextContent('service account voot');
+    expect(within(body[2]).getByRole('link', { name: 'Gina Guest' })).toHaveAttribute('href', '/profile/5');
+    for (const [label, action] of [
+      ['Access refused', 'user.denied'],
+      ['Logged in', 'user.login'],
+      ['Logged out', 'user.logout'],
+    ]) {
+      await userEvent.selectOptions(screen.getByLabelText('Action'), label);
+      expect(lastQuery()).toEqual({ action, pageNumber: 0, pageSize: 20 });
+    }
+  });
+});
