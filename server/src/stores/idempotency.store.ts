@@ -14,9 +14,17 @@ export type IdempotencyClaim =
   | { kind: 'in-progress' };
 
 /**
- * Claims `key` for this token and request (`requestHash`: the operation and its body), or tells what an
- * earlier request with the key left: its answer, another body, or still under way. One statement, so two
- * instances claiming at once see each other: the second finds the first's row.
+ * How long a claim holds without an answer (migration 026). A request still running renews its claim
+ * well within it (use-cases/idempotent.ts); one that died with its instance stops renewing, and a retry
+ * after the lease runs again instead of being told 409 until the key's window ends.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+
+/**
+ * Claims `key` for this token and request (`requestHash`: the operation and its body) as `claimId`, or
+ * tells what an earlier request with the key left: its answer, another body, or still under way. A claim
+ * left without an answer past the lease, for the same request, is taken over. One statement, so two
+ * instances claiming (or taking over) at once see each other: the second finds the first's row.
  */
 export async function claimIdempotencyKey(
   q: Queryable,
@@ -24,6 +32,7 @@ export async function claimIdempotencyKey(
   key: string,
   operation: string,
   requestHash: string,
+  claimId: string,
 ): Promise<IdempotencyClaim> {
   // A stale row (older than the window) is taken over as if it were not there.
   await q.query(
@@ -37,17 +46,27 @@ export async function claimIdempotencyKey(
     status: number | null;
     response: unknown;
   }>(
-    `WITH claimed AS (
-       INSERT INTO idempotency_keys (token_id, key, operation, request_hash)
-       VALUES ($1, $2, $3, $4)
+    // `taken`: a claim of the same request whose lease ran out. Of two retries at once the second waits
+    // for the first's row lock, then finds the claim renewed and takes nothing.
+    `WITH taken AS (
+       UPDATE idempotency_keys SET claimed_at = clock_timestamp(), claim_id = $5
+        WHERE token_id = $1 AND key = $2 AND status IS NULL AND request_hash = $4
+          AND claimed_at < clock_timestamp() - make_interval(secs => $6)
+       RETURNING TRUE AS claimed, request_hash, status, response
+     ), claimed AS (
+       INSERT INTO idempotency_keys (token_id, key, operation, request_hash, claim_id, claimed_at)
+       VALUES ($1, $2, $3, $4, $5, clock_timestamp())
        ON CONFLICT (token_id, key) DO NOTHING
        RETURNING TRUE AS claimed, request_hash, status, response
      )
+     SELECT * FROM taken
+     UNION ALL
      SELECT * FROM claimed
      UNION ALL
      SELECT FALSE, request_hash, status, response FROM idempotency_keys
-      WHERE token_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)`,
-    [tokenId, key, operation, requestHash],
+      WHERE token_id = $1 AND key = $2
+        AND NOT EXISTS (SELECT 1 FROM claimed) AND NOT EXISTS (SELECT 1 FROM taken)`,
+    [tokenId, key, operation, requestHash, claimId, IDEMPOTENCY_LEASE_SECONDS],
   );
   let row = rows[0];
   if (!row) {
@@ -66,28 +85,51 @@ export async function claimIdempotencyKey(
   return { kind: 'replay', status: row.status, response: row.response };
 }
 
-/** Keeps the answer of the request that claimed `key`. */
+/** Keeps the claim `claimId` of a request still running alive for another lease. */
+export async function renewIdempotencyClaim(
+  q: Queryable,
+  tokenId: number,
+  key: string,
+  claimId: string,
+): Promise<void> {
+  await q.query(
+    `UPDATE idempotency_keys SET claimed_at = clock_timestamp()
+      WHERE token_id = $1 AND key = $2 AND claim_id = $3 AND status IS NULL`,
+    [tokenId, key, claimId],
+  );
+}
+
+/**
+ * Keeps the answer of the request that holds the claim `claimId`; answers false when the claim is no
+ * longer its own (taken over after its lease ran out: the retry's answer stands).
+ */
 export async function completeIdempotencyKey(
   q: Queryable,
   tokenId: number,
   key: string,
+  claimId: string,
   status: number,
   response: unknown,
-): Promise<void> {
-  await q.query('UPDATE idempotency_keys SET status = $3, response = $4 WHERE token_id = $1 AND key = $2', [
-    tokenId,
-    key,
-    status,
-    JSON.stringify(response ?? null),
-  ]);
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE idempotency_keys SET status = $4, response = $5
+      WHERE token_id = $1 AND key = $2 AND claim_id = $3 AND status IS NULL`,
+    [tokenId, key, claimId, status, JSON.stringify(response ?? null)],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
-/** Lets go of a key whose request failed, so that a retry runs it again. */
-export async function releaseIdempotencyKey(q: Queryable, tokenId: number, key: string): Promise<void> {
-  await q.query('DELETE FROM idempotency_keys WHERE token_id = $1 AND key = $2 AND status IS NULL', [
-    tokenId,
-    key,
-  ]);
+/** Lets go of the claim `claimId` of a request that failed, so that a retry runs it again. */
+export async function releaseIdempotencyKey(
+  q: Queryable,
+  tokenId: number,
+  key: string,
+  claimId: string,
+): Promise<void> {
+  await q.query(
+    'DELETE FROM idempotency_keys WHERE token_id = $1 AND key = $2 AND claim_id = $3 AND status IS NULL',
+    [tokenId, key, claimId],
+  );
 }
 
 /** Removes keys past their window (the cleanup job); answers how many went. */

@@ -3,14 +3,18 @@
  * answers the first answer again (nothing is written or mailed a second time); with another body, 422; while
  * the first is still under way, 409. Kept in the database (stores/idempotency.store.ts), so a retry that
  * reaches another instance is recognised too. A call that failed leaves no answer behind: its retry runs.
+ * A call under way holds its key under a lease (IDEMPOTENCY_LEASE_SECONDS) that it renews while it runs;
+ * one whose instance died stops renewing, and a retry with the same body after the lease runs it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { httpError } from '../errors.js';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  IDEMPOTENCY_LEASE_SECONDS,
   releaseIdempotencyKey,
+  renewIdempotencyClaim,
 } from '../stores/idempotency.store.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -25,7 +29,8 @@ export const idempotencyKeyHeaders = {
       maxLength: 255,
       pattern: '^[\\x21-\\x7e]+$',
       description:
-        'Any unique text (a UUID, say) of up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first answer again; with another body it is refused (422).',
+        'Any unique text (a UUID, say) of up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first answer again; with another body it is refused (422); while the first is still under way, 409. ' +
+        `A key whose request was lost (its server stopped) is free for the same request again after ${IDEMPOTENCY_LEASE_SECONDS} seconds.`,
       examples: ['0b7e1c52-3f0e-4d5e-9a55-6a1f4f0f3a11'],
     },
   },
@@ -44,6 +49,16 @@ function canonical(value: unknown): string {
 }
 
 /**
+ * What a key is bound to: the operation and its body. The operation is part of it, so the same key and
+ * body sent to another operation is another request (422), never the first operation's answer.
+ */
+export function idempotencyRequestHash(operation: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${operation}\n${canonical(body)}`)
+    .digest('hex');
+}
+
+/**
  * Runs `create` once per key: answers `{ status, body }` of the first run, or of this one. Without the
  * header it simply runs.
  */
@@ -56,10 +71,9 @@ export async function idempotent<T>(
   const token = request.apiToken;
   if (typeof key !== 'string' || key.length === 0 || !token) return { ...(await create()), replayed: false };
   const { db } = request.server;
-  const hash = createHash('sha256')
-    .update(`${operation}\n${canonical(request.body)}`)
-    .digest('hex');
-  const claim = await claimIdempotencyKey(db, token.id, key, operation, hash);
+  const hash = idempotencyRequestHash(operation, request.body);
+  const claimId = randomUUID();
+  const claim = await claimIdempotencyKey(db, token.id, key, operation, hash, claimId);
   if (claim.kind === 'other-body') {
     throw httpError(
       422,
@@ -73,12 +87,29 @@ export async function idempotent<T>(
     );
   }
   if (claim.kind === 'replay') return { status: claim.status, body: claim.response as T, replayed: true };
+  // Renewed three times a lease while it runs: a long request keeps its key; a dead one lets it go.
+  const renewal = setInterval(
+    () => {
+      renewIdempotencyClaim(db, token.id, key, claimId).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'idempotency: claim not renewed'),
+      );
+    },
+    (IDEMPOTENCY_LEASE_SECONDS * 1000) / 3,
+  );
+  renewal.unref();
   try {
     const result = await create();
-    await completeIdempotencyKey(db, token.id, key, result.status, result.body);
+    clearInterval(renewal);
+    if (!(await completeIdempotencyKey(db, token.id, key, claimId, result.status, result.body))) {
+      request.log.warn(
+        { key },
+        'idempotency: the claim was taken over by a retry before this answer was kept',
+      );
+    }
     return { ...result, replayed: false };
   } catch (error) {
-    await releaseIdempotencyKey(db, token.id, key);
+    clearInterval(renewal);
+    await releaseIdempotencyKey(db, token.id, key, claimId);
     throw error;
   }
 }
