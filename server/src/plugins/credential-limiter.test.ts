@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
-import type { Db } from '../db/types.js';
+import type { Db, QueryOptions } from '../db/types.js';
 import { fileRegistry } from '../registry/file-registry.js';
 import { apiApp, loginPersonas } from '../test/api-kit.js';
 import { testConfig } from '../test/helper.js';
@@ -205,5 +205,57 @@ describe('the external API limit per token owner, across two instances over one 
     // Another owner is not held back.
     const other = (await makeToken(a, s.institutionAdmin, 'Other owner')).secret;
     expect((await get(b, other)).statusCode).toBe(200);
+  });
+});
+
+describe('with the counters unreachable', () => {
+  let down: FastifyInstance;
+  let real: Db;
+
+  beforeAll(async () => {
+    real = await freshTestDb();
+    // The database refuses every statement on the counters, as node-postgres fails when PostgreSQL is down.
+    const db: Db = {
+      ...real,
+      async query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
+        if (sql.includes('credential_limits')) {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        }
+        return real.query<T>(sql, params, options);
+      },
+      tx: (fn) => real.tx(fn),
+    };
+    down = await buildApp({
+      config: testConfig({ REMOTE_USERS }),
+      db,
+      registry: fileRegistry(),
+      logger: false,
+    });
+    await down.ready();
+  });
+  afterAll(async () => {
+    await down?.close();
+    await real?.close();
+  });
+
+  it('answers 503 with Retry-After, never a 500, where it must count; a refusal stays a refusal', async () => {
+    const s = await loginPersonas(down);
+    const { secret } = await makeToken(down, s.admin, 'While down');
+    for (const headers of [{ authorization: VOOT }, { authorization: basic('voot', 'wrong') }]) {
+      const res = await down.inject({ method: 'GET', url: VOOT_URL, headers });
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    for (const token of [secret, 'unknown-token']) {
+      const res = await down.inject({
+        method: 'GET',
+        url: `${EXT}/roles`,
+        headers: { 'x-api-token': token },
+      });
+      expect(res.statusCode).toBe(503);
+    }
+    // Its audit row cannot be written (the per-address count fails): the guest is refused all the same.
+    const refused = await down.inject({ method: 'GET', url: '/api/v1/audit-logs', headers: s.guest.headers });
+    expect(refused.statusCode).toBe(403);
   });
 });
