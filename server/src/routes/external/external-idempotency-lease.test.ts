@@ -5,7 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../domain/outgoing-mail.js';
-import { IDEMPOTENCY_LEASE_SECONDS } from '../../stores/idempotency.store.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  IDEMPOTENCY_LEASE_SECONDS,
+  releaseIdempotencyKey,
+  renewIdempotencyClaim,
+} from '../../stores/idempotency.store.js';
 import { apiApp, insertRole, loginPersonas } from '../../test/api-kit.js';
 import { idempotencyRequestHash } from '../../use-cases/idempotent.js';
 import { ext, makeToken } from './external-test-kit.js';
@@ -128,4 +134,28 @@ it('the same key and body on another operation is not the first answer again (42
     "SELECT 1 FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.email = 'one.key@example.edu'",
   );
   expect(member.rows).toEqual([]);
+});
+
+it('a running request keeps its claim by renewing it, and a claim taken over is no longer its own', async () => {
+  const op = 'POST invitations';
+  const hash = idempotencyRequestHash(op, { any: 'body' });
+  const claim = (id: string) => claimIdempotencyKey(app.db, token.id, 'lease-5', op, hash, id);
+  const leaseAgo = () =>
+    app.db.query(
+      "UPDATE idempotency_keys SET claimed_at = now() - make_interval(secs => $1) WHERE key = 'lease-5'",
+      [IDEMPOTENCY_LEASE_SECONDS + 1],
+    );
+  expect(await claim('a')).toEqual({ kind: 'new' });
+  // Still running past a lease's age, but renewed: a retry is told it is under way.
+  await leaseAgo();
+  await renewIdempotencyClaim(app.db, token.id, 'lease-5', 'a');
+  expect(await claim('b')).toEqual({ kind: 'in-progress' });
+  // Renewal stopped (the instance died): the retry takes it over; the old claimant can neither store its
+  // answer over the retry's nor let go of the retry's claim.
+  await leaseAgo();
+  expect(await claim('b')).toEqual({ kind: 'new' });
+  expect(await completeIdempotencyKey(app.db, token.id, 'lease-5', 'a', 201, { from: 'a' })).toBe(false);
+  await releaseIdempotencyKey(app.db, token.id, 'lease-5', 'a');
+  expect(await completeIdempotencyKey(app.db, token.id, 'lease-5', 'b', 201, { from: 'b' })).toBe(true);
+  expect(await claim('c')).toEqual({ kind: 'replay', status: 201, response: { from: 'b' } });
 });
