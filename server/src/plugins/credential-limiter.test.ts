@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
+import { runCleanup } from '../jobs/cleanup.job.js';
 import type { Db, QueryOptions } from '../db/types.js';
 import { fileRegistry } from '../registry/file-registry.js';
 import { apiApp, loginPersonas } from '../test/api-kit.js';
@@ -155,6 +156,20 @@ describe('API tokens', () => {
       ...Array(5).fill(['unknown API token', 401, '/api/external/v1/roles']),
       ['unknown API token', 429, '/api/external/v1/roles'],
     ]);
+  });
+});
+
+describe('the counts', () => {
+  it('of windows that ended over an hour ago are removed by the cleanup job; running ones stay', async () => {
+    await app.db.query(
+      "INSERT INTO credential_limits (key, window_start, count) VALUES ('failed:address:old', now() - interval '2 hours', 9)",
+    );
+    await voot(basic('purge-check', 'wrong-password'), '198.51.100.90');
+    await runCleanup(app.db);
+    const { rows } = await app.db.query<{ key: string }>(
+      "SELECT key FROM credential_limits WHERE key IN ('failed:address:old', 'failed:address:198.51.100.90')",
+    );
+    expect(rows.map((row) => row.key)).toEqual(['failed:address:198.51.100.90']);
   });
 });
 
