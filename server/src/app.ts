@@ -24,8 +24,8 @@ import sessionPlugin from './plugins/session.js';
 import refusalAudit from './plugins/refusal-audit.js';
 import { provisioningWorker, resendWholeTargets } from './provisioning/worker.plugin.js';
 import { DEV_SCIM_PATH, DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
-import { fileRegistry } from './registry/file-registry.js';
-import { httpRegistry } from './registry/http-registry.js';
+import { registrySnapshotPlugin } from './registry/registry-snapshot.js';
+import { setUpRegistry } from './registry/registry-setup.js';
 import type { Registry } from './registry/registry.js';
 import routes from './routes/index.js';
 import { seedDevelopmentData } from './seed/dev-seed.js';
@@ -105,14 +105,14 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   if (!overrides.db) app.addHook('onClose', async () => db.close());
-  // The application registry and the mailer: the ones handed in (tests), else from the configuration.
-  app.decorate(
-    'registry',
-    overrides.registry ??
-      (config.registryUrl
-        ? httpRegistry({ url: config.registryUrl, baseUrl: config.publicUrl })
-        : fileRegistry(config.registryDir ?? undefined, config.publicUrl)),
-  );
+  // The application registry: the snapshot in the database, refreshed from the configured source (or the
+  // EntityRegistry's a test hands in) and read by every instance. Started before any plugin's onReady
+  // hook that reads the registry.
+  const { registry, snapshot: registrySnapshot } = setUpRegistry(overrides.registry, config, db, app.log);
+  app.decorate('registry', registry);
+  app.decorate('registrySnapshot', registrySnapshot);
+  await app.register(registrySnapshotPlugin, { snapshot: registrySnapshot });
+  // The mailer: the one handed in (tests), else from the configuration.
   if (overrides.mailer) {
     app.decorate('mailer', countingMailer(overrides.mailer, metrics));
   } else {

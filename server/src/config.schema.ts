@@ -38,6 +38,8 @@ export const envJsonSchema = {
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Access portal <no-reply@example.org>' },
     REGISTRY_URL: { type: 'string', pattern: '^https?://' },
     REGISTRY_DIR: { type: 'string', minLength: 1 },
+    REGISTRY_REFRESH: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h))$', default: '30s' },
+    REGISTRY_CHECK: { type: 'string', pattern: '^(0|\\d+(ms|s|m))$', default: '5s' },
     PROVISIONING: { type: 'boolean', default: true },
     PROVISIONING_POLL: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '1s' },
     PROVISIONING_TIMEOUT: { type: 'string', pattern: '^\\d+(ms|s|m)$', default: '10s' },
@@ -107,6 +109,8 @@ export interface RawEnv {
   MAIL_FROM: string;
   REGISTRY_URL?: string;
   REGISTRY_DIR?: string;
+  REGISTRY_REFRESH: string;
+  REGISTRY_CHECK: string;
   PROVISIONING: boolean;
   PROVISIONING_POLL: string;
   PROVISIONING_TIMEOUT: string;

@@ -58,6 +58,13 @@ export interface AppConfig {
   registryUrl: string | null;
   /** A folder of Manage-style JSON files used instead of the bundled server/registry; null: bundled. */
   registryDir: string | null;
+  /**
+   * Milliseconds between refreshes of the registry snapshot in the database from its source (one instance
+   * reads the source per period; 0: only at a start that finds no snapshot).
+   */
+  registryRefreshMs: number;
+  /** Milliseconds between each instance's checks of the snapshot's version (0: at every use, tests). */
+  registryCheckMs: number;
   /** SCIM delivery (issue 41): the worker's settings, in milliseconds. */
   provisioning: ProvisioningConfig;
   /** The development SCIM service provider at /dev-scim (never in production). */
@@ -285,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: raw.MAIL_FROM,
     registryUrl: raw.REGISTRY_URL ?? null,
     registryDir: raw.REGISTRY_DIR ? path.resolve(raw.REGISTRY_DIR) : null,
+    registryRefreshMs: parseInterval(raw.REGISTRY_REFRESH),
+    registryCheckMs: parseInterval(raw.REGISTRY_CHECK),
     provisioning: {
       worker: raw.PROVISIONING,
       pollMs: parseInterval(raw.PROVISIONING_POLL),

@@ -19,7 +19,10 @@ describe('health, readiness and metrics', () => {
     expect((await app.inject({ url: '/health' })).json()).toEqual({ status: 'UP' });
     const ready = await app.inject({ url: '/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'UP' });
+    expect(ready.json()).toEqual({
+      status: 'UP',
+      registry: expect.objectContaining({ version: 1, versionInUse: 1, lastError: null }),
+    });
   });
 
   it('/metrics wants the bearer token of METRICS_TOKEN', async () => {

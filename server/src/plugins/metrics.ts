@@ -1,7 +1,7 @@
 /**
- * Operations: `/health` (the process answers), `/ready` (the database answers) and Prometheus metrics at
- * `/metrics` (prom-client): request durations per route and status, the database pool, mails sent and
- * failed, job runs, and whatever other parts register (the provisioning backlog, once it exists:
+ * Operations: `/health` (the process answers), `/ready` (the database answers and holds a registry
+ * snapshot) and Prometheus metrics at `/metrics` (prom-client): request durations per route and status,
+ * the database pool, mails sent and failed, job runs, and whatever other parts register (the provisioning backlog, once it exists:
  * `registerProvisioningBacklogGauge`). `/metrics` is answered only with METRICS_TOKEN as a bearer token, or
  * to anyone with METRICS_OPEN=true (a private network); otherwise it does not exist (404).
  *
@@ -131,14 +131,26 @@ export default fp(
 
     app.get('/health', async () => ({ status: 'UP' }));
 
+    // Ready: the database answers and holds a registry snapshot. A failed registry refresh shows in the
+    // body (lastError) while the last good snapshot serves: still 200.
     app.get('/ready', async (_request, reply) => {
+      const snapshot = app.registrySnapshot;
+      let registry;
       try {
-        await app.db.query('SELECT 1');
-        return { status: 'UP' };
+        if (!snapshot) {
+          await app.db.query('SELECT 1');
+          return { status: 'UP' };
+        }
+        registry = { ...(await snapshot.state()), versionInUse: snapshot.version };
       } catch {
         reply.status(503);
         return { status: 'DOWN', reason: 'The database does not answer' };
       }
+      if (registry.version === 0) {
+        reply.status(503);
+        return { status: 'DOWN', reason: 'The application registry has not been read yet', registry };
+      }
+      return { status: 'UP', registry };
     });
 
     app.get('/metrics', async (request, reply) => {

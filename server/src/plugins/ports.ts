@@ -6,6 +6,7 @@ import type { User } from 'shared-auth/rules';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { MailerPort } from '../domain/outgoing-mail.js';
+import type { RegistrySnapshot } from '../registry/registry-snapshot.js';
 import type { Registry } from '../registry/registry.js';
 import type { Session } from './session.js';
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     registry: Registry;
+    /** The registry's snapshot in the database (null when a test hands in a registry of its own kind). */
+    registrySnapshot: RegistrySnapshot | null;
     mailer: MailerPort;
   }
   interface FastifyRequest {

@@ -94,10 +94,12 @@ export class EntityRegistry implements Registry {
   /**
    * @param baseUrl this server's own URL: a SCIM URL in the registry that starts with `/` is resolved
    * against it (the development SCIM service provider of the bundled registry).
+   * @param load where the snapshot comes from; the server makes it the source of the registry snapshot in
+   * the database (app.ts), and reads that snapshot instead.
    */
   constructor(
-    private readonly load: () => Promise<EntitySnapshot>,
-    private readonly baseUrl = 'http://localhost',
+    readonly load: () => Promise<EntitySnapshot>,
+    readonly baseUrl = 'http://localhost',
   ) {}
 
   private async data(): Promise<Indexed> {

@@ -23,19 +23,25 @@ async function readEntities(dir: string, file: string) {
   return parseEntities(JSON.parse(await readFile(full, 'utf8')), full);
 }
 
-/** The default registry: the JSON files applications.json, identity-providers.json and provisionings.json. */
-export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR, baseUrl?: string): EntityRegistry {
-  let snapshot: Promise<EntitySnapshot> | null = null;
-  return new EntityRegistry(() => {
-    snapshot ??= Promise.all([
+/**
+ * The default registry's source: the JSON files applications.json, identity-providers.json and
+ * provisionings.json, read afresh at each call (the registry snapshot's refresh, registry-snapshot.ts).
+ */
+export function fileSource(dir: string = DEFAULT_REGISTRY_DIR): () => Promise<EntitySnapshot> {
+  return async () => {
+    const [applications, identityProviders, provisionings] = await Promise.all([
       readEntities(dir, 'applications.json'),
       readEntities(dir, 'identity-providers.json'),
       readEntities(dir, 'provisionings.json'),
-    ]).then(([applications, identityProviders, provisionings]) => ({
-      applications,
-      identityProviders,
-      provisionings,
-    }));
-    return snapshot;
-  }, baseUrl);
+    ]);
+    return { applications, identityProviders, provisionings };
+  };
+}
+
+/**
+ * A registry over the JSON files of `dir`, read at each call. The server reads them through the snapshot
+ * in the database (app.ts takes this registry's source); used directly, by tests and scripts only.
+ */
+export function fileRegistry(dir: string = DEFAULT_REGISTRY_DIR, baseUrl?: string): EntityRegistry {
+  return new EntityRegistry(fileSource(dir), baseUrl);
 }

@@ -1,4 +1,4 @@
-import { cached, EntityRegistry } from './entity-registry.js';
+import { cached, EntityRegistry, type EntitySnapshot } from './entity-registry.js';
 import { parseEntities } from './manage-entity.js';
 
 export interface HttpRegistryOptions {
@@ -12,15 +12,14 @@ export interface HttpRegistryOptions {
 }
 
 /**
- * A registry over an OpenConext Manage-style search API: POST {url}/manage/api/internal/search/{type}
- * with a JSON query answers a list of entities in the shape of manage-entity.ts.
+ * The entities of an OpenConext Manage-style search API, asked afresh at each call (the registry snapshot's
+ * refresh, registry-snapshot.ts): POST {url}/manage/api/internal/search/{type} with a JSON query answers a
+ * list of entities in the shape of manage-entity.ts. Any answer but 2xx with a JSON array fails the call.
  */
-export function httpRegistry({
+export function httpSource({
   url,
-  ttlMs = 60_000,
   fetchImpl = fetch,
-  baseUrl,
-}: HttpRegistryOptions): EntityRegistry {
+}: Pick<HttpRegistryOptions, 'url' | 'fetchImpl'>): () => Promise<EntitySnapshot> {
   const base = new URL(url);
   const authorization =
     base.username !== ''
@@ -45,16 +44,26 @@ export function httpRegistry({
     return parseEntities(await response.json(), `registry ${type}`);
   }
 
-  return new EntityRegistry(
-    cached(async () => {
-      const [saml, oidc, identityProviders, provisionings] = await Promise.all([
-        search('saml20_sp'),
-        search('oidc10_rp'),
-        search('saml20_idp'),
-        search('provisioning'),
-      ]);
-      return { applications: [...saml, ...oidc], identityProviders, provisionings };
-    }, ttlMs),
-    baseUrl,
-  );
+  return async () => {
+    const [saml, oidc, identityProviders, provisionings] = await Promise.all([
+      search('saml20_sp'),
+      search('oidc10_rp'),
+      search('saml20_idp'),
+      search('provisioning'),
+    ]);
+    return { applications: [...saml, ...oidc], identityProviders, provisionings };
+  };
+}
+
+/**
+ * A registry over a Manage-style API, its answer kept for ttlMs (and past a failed reload). The server
+ * reads Manage through the snapshot in the database (app.ts uses httpSource); used directly by tests.
+ */
+export function httpRegistry({
+  url,
+  ttlMs = 60_000,
+  fetchImpl,
+  baseUrl,
+}: HttpRegistryOptions): EntityRegistry {
+  return new EntityRegistry(cached(httpSource({ url, fetchImpl }), ttlMs), baseUrl);
 }

@@ -16,6 +16,7 @@ import remoteMembershipRoutes from './remote-memberships.js';
 import roleRoutes from './roles.js';
 import staticRoutes from './static.js';
 import systemRoutes from './system.js';
+import systemRegistryRoutes from './system-registry.js';
 import tokenRoutes from './tokens.js';
 import userRoleConsequenceRoutes from './user-role-consequences.js';
 import userRoleRoutes from './user-roles.js';
@@ -36,6 +37,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     manageRoutes,
     validationRoutes,
     systemRoutes,
+    systemRegistryRoutes,
     auditLogRoutes,
     provisioningRoutes,
     remoteMembershipRoutes,
