@@ -22,6 +22,7 @@ import badInput from './plugins/bad-input.js';
 import benchFloor from './plugins/bench-floor.js';
 import sessionPlugin from './plugins/session.js';
 import refusalAudit from './plugins/refusal-audit.js';
+import superUsersPlugin from './plugins/super-users.js';
 import { provisioningWorker, resendWholeTargets } from './provisioning/worker.plugin.js';
 import { DEV_SCIM_PATH, DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
 import { registrySnapshotPlugin } from './registry/registry-snapshot.js';
@@ -136,6 +137,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(sessionPlugin);
   // Before every route: refused calls are audited (plugins/refusal-audit.ts).
   await app.register(refusalAudit);
+  await app.register(superUsersPlugin);
   // Before any route: it holds each API route to a declared permission as the route is added.
   await app.register(permissionsPlugin);
   // Before any route too: it describes each route, from its schemas, as the route is added.

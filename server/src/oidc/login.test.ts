@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { InjectBrowser } from '../test/browser.js';
-import { buildTestApp } from '../test/helper.js';
+import { inviteAndAccept } from '../test/authority-kit.js';
+import { buildTestApp, loginAs } from '../test/helper.js';
 
 /** The sources of a Content-Security-Policy's form-action directive. */
 function formActionSources(policy: unknown): string[] {
@@ -189,13 +190,20 @@ describe('login through the development identity provider', () => {
     expect((await browser.request('GET', '/api/v1/users/me')).json()).toMatchObject({ superUser: true });
   });
 
-  it('keeps the super-user flag an accepted invitation granted when a later login does not carry it', async () => {
-    const first = new InjectBrowser(app);
-    await first.login('piet.promoted@uni.example');
-    await app.db.query(`UPDATE users SET super_user = TRUE WHERE email = 'piet.promoted@uni.example'`);
+  it('keeps the super-user right an accepted invitation granted at a later login, and drops one stored by hand', async () => {
+    const admin = await loginAs(app, 'admin');
+    const piet = { ...(await loginAs(app, 'piet.promoted@uni.example')), email: 'piet.promoted@uni.example' };
+    await inviteAndAccept(app, admin, piet, 'SUPER_USER');
     const again = new InjectBrowser(app);
     await again.login('piet.promoted@uni.example');
     expect((await again.request('GET', '/api/v1/users/me')).json()).toMatchObject({ superUser: true });
+
+    // No grant, no configured sub: a flag written into the row is gone at the next login.
+    const klaas = await loginAs(app, 'klaas.by.hand@uni.example');
+    await app.db.query('UPDATE users SET super_user = TRUE WHERE id = $1', [klaas.userId]);
+    const later = new InjectBrowser(app);
+    await later.login('klaas.by.hand@uni.example');
+    expect((await later.request('GET', '/api/v1/users/me')).json()).toMatchObject({ superUser: false });
   });
 
   it('signs in a new person by e-mail', async () => {

@@ -1,36 +1,21 @@
 /**
- * Institution admins (issue 42, item 10): the super user's list per organisation, and the admins who may
- * manage one role (`GET users/institution-admins/{roleId}`, the path the reference console calls).
+ * Institution admins (issue 42, item 10): the super user's list per organisation (saying where each
+ * admin's right comes from), the admins who may manage one role (`GET users/institution-admins/{roleId}`,
+ * the path the reference console calls), and the removal of a right an invitation granted
+ * (`PUT users/removeInstitutionAdmin/{userId}`, OpenConext Invite's action; issue 51).
  */
 import type { FastifyInstance } from 'fastify';
 import { mayOpenSystem, mayViewRoleMembers } from 'shared-auth/rules';
-import { userListItemSchema } from '../auth/user-schemas.js';
+import { adminSchema, removalSchema, sourcedAdminSchema } from '../auth/institution-admin-schemas.js';
 import { idSchema } from '../domain/ids.js';
 import { permit, roleNamedBy } from '../plugins/permissions.js';
 import { institutionAdmins } from '../stores/institution-admins.store.js';
 import { listItem } from '../stores/user.rows.js';
-
-const adminSchema = {
-  type: 'object',
-  properties: { ...userListItemSchema.properties, organizationGUID: { type: 'string' } },
-  examples: [
-    {
-      id: 2,
-      sub: 'urn:collab:person:example.org:institution-admin',
-      name: 'Iris Institution',
-      email: 'institution-admin@example.org',
-      schac_home_organization: 'example.org',
-      schacHomeOrganization: 'example.org',
-      superUser: false,
-      institutionAdmin: true,
-      createdAt: 1_767_225_600,
-      lastActivity: 1_769_904_000,
-      authority: 'INSTITUTION_ADMIN',
-      userRoles: [],
-      organizationGUID: 'ad93daef-0911-e511-80d0-005056956c1a',
-    },
-  ],
-} as const;
+import { toEpochSeconds } from '../domain/time.js';
+import {
+  removeInstitutionAdmin,
+  REMOVE_INSTITUTION_ADMIN_ERRORS,
+} from '../use-cases/institution-admin-remove.js';
 
 const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
@@ -52,7 +37,7 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
                 logo: { type: ['string', 'null'], examples: ['/registry/logos/idp-harderwijk.svg'] },
                 /** False for a GUID that users claim but the registry does not know. */
                 known: { type: 'boolean', examples: [true] },
-                admins: { type: 'array', items: adminSchema },
+                admins: { type: 'array', items: sourcedAdminSchema },
               },
             },
           },
@@ -72,7 +57,13 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
           'name:nl': string | null;
           logo: string | null;
           known: boolean;
-          admins: Array<ReturnType<typeof listItem> & { organizationGUID: string }>;
+          admins: Array<
+            ReturnType<typeof listItem> & {
+              organizationGUID: string;
+              viaEntitlement: boolean;
+              grantedByInvitation: boolean;
+            }
+          >;
         }
       >();
       for (const idp of idps) {
@@ -101,7 +92,12 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
           };
           groups.set(key, group);
         }
-        group.admins.push({ ...listItem(row), organizationGUID: row.organization_guid });
+        group.admins.push({
+          ...listItem(row),
+          organizationGUID: row.organization_guid,
+          viaEntitlement: row.via_entitlement,
+          grantedByInvitation: row.granted_by_invitation,
+        });
       }
       return [...groups.values()].sort(
         (a, b) =>
@@ -137,6 +133,42 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
       if (guids.length === 0) return [];
       const rows = await institutionAdmins(app.db, [...new Set(guids)]);
       return rows.map((row) => ({ ...listItem(row), organizationGUID: row.organization_guid }));
+    },
+  );
+
+  app.put<{ Params: { userId: number } }>(
+    '/api/v1/users/removeInstitutionAdmin/:userId',
+    {
+      preHandler: permit(mayOpenSystem, 'Only a super user may do this'),
+      config: { errors: REMOVE_INSTITUTION_ADMIN_ERRORS },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['userId'],
+          properties: { userId: idSchema },
+        },
+        response: { 200: removalSchema },
+      },
+    },
+    async (request) => {
+      const { user, removed } = await app.db.tx((q) =>
+        removeInstitutionAdmin(q, request, request.params.userId),
+      );
+      return {
+        id: user.id,
+        sub: user.sub,
+        name: user.name,
+        email: user.email,
+        institutionAdmin: user.institution_admin,
+        organizationGUID: user.institution_admin ? user.organization_guid : null,
+        viaEntitlement: user.claims_institution_admin,
+        removedGrants: removed.map((grant) => ({
+          organizationGUID: grant.organization_guid,
+          invitationId: grant.invitation_id,
+          grantedBy: grant.granted_by_name,
+          grantedAt: toEpochSeconds(grant.granted_at),
+        })),
+      };
     },
   );
 }

@@ -23,6 +23,7 @@ export type AuditAction =
   | 'update'
   | 'delete'
   | 'accept'
+  | 'remove_institution_admin'
   | 'resend'
   | 'cleanup'
   | 'impersonate'

@@ -1,11 +1,12 @@
 /**
  * The users aggregate: every statement on users — the full user of a request (with roles, applications
- * and institution; read with the session in one round trip), the login upsert, deletion, last activity
- * and the flags an accepted invitation grants. Rows are shaped with user.rows.ts; the paged searches are
+ * and institution; read with the session in one round trip), the login upsert, deletion and last
+ * activity (the rights' grants are in authority-grants.store.ts). Rows are shaped with user.rows.ts; the paged searches are
  * in user-search.store.ts.
  */
 import { AUTHORITIES, authorityRank, highestAuthority, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
+import { EFFECTIVE_INSTITUTION_ADMIN, SUPER_USER_GRANT } from './authority-grants.store.js';
 import type { Queryable } from '../db/types.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -146,7 +147,14 @@ export async function shapeLoadedUser(registry: Registry, loaded: LoadedUserRow)
   return user;
 }
 
-/** Creates the user of a login, or updates it from the claims; returns its id. */
+/**
+ * Creates the user of a login, or updates it from the claims; returns its id. `superUser` is what
+ * SUPER_USER_SUBS says now, `institutionAdmin` and `organizationGUID` what the entitlements say now: they
+ * are stored as the claims, and the effective rights become those OR the grants of accepted invitations
+ * (authority-grants.store.ts) — never what an earlier login stored. Run it in a transaction: the second
+ * statement then reads the grants after the first has locked the user's row, so a grant or a removal
+ * committed meanwhile is seen.
+ */
 export async function upsertUser(
   q: Queryable,
   user: {
@@ -163,18 +171,16 @@ export async function upsertUser(
   },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO users (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization,
-                        organization_guid, super_user, institution_admin, last_activity)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+    `INSERT INTO users AS u (sub, email, given_name, family_name, name, eduperson_principal_name, schac_home_organization,
+                        claims_organization_guid, claims_institution_admin, organization_guid, super_user,
+                        institution_admin, last_activity)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $8, $9, $10, now())
      ON CONFLICT (sub) DO UPDATE SET
        email = EXCLUDED.email, given_name = EXCLUDED.given_name, family_name = EXCLUDED.family_name,
        name = EXCLUDED.name, eduperson_principal_name = EXCLUDED.eduperson_principal_name,
        schac_home_organization = EXCLUDED.schac_home_organization,
-       -- Flags granted by an accepted SUPER_USER or INSTITUTION_ADMIN invitation survive later logins whose
-       -- claims do not carry them.
-       organization_guid = COALESCE(EXCLUDED.organization_guid, users.organization_guid),
-       super_user = users.super_user OR EXCLUDED.super_user,
-       institution_admin = users.institution_admin OR EXCLUDED.institution_admin, last_activity = now()
+       claims_organization_guid = EXCLUDED.claims_organization_guid,
+       claims_institution_admin = EXCLUDED.claims_institution_admin, last_activity = now()
      RETURNING id`,
     [
       user.sub,
@@ -189,7 +195,13 @@ export async function upsertUser(
       user.institutionAdmin,
     ],
   );
-  return rows[0].id;
+  const id = Number(rows[0].id);
+  await q.query(
+    `UPDATE users u SET super_user = ($2::boolean OR ${SUPER_USER_GRANT}), ${EFFECTIVE_INSTITUTION_ADMIN}
+      WHERE u.id = $1`,
+    [id, user.superUser],
+  );
+  return id;
 }
 
 /** Deletes a user (its memberships go with it), audited; false when there is no such user. */
@@ -210,22 +222,6 @@ export async function touchLastActivity(q: Queryable, userId: number): Promise<v
     [userId],
     { prepare: true },
   );
-}
-
-/** What an accepted SUPER_USER or INSTITUTION_ADMIN invitation makes of the user. */
-export async function grantInvitedAuthority(
-  q: Queryable,
-  userId: number,
-  invitation: { authority: 'SUPER_USER' | 'INSTITUTION_ADMIN'; organizationGUID: string | null },
-): Promise<void> {
-  if (invitation.authority === 'SUPER_USER') {
-    await q.query('UPDATE users SET super_user = TRUE WHERE id = $1', [userId]);
-  } else {
-    await q.query(
-      'UPDATE users SET institution_admin = TRUE, organization_guid = COALESCE($2, organization_guid) WHERE id = $1',
-      [userId, invitation.organizationGUID],
-    );
-  }
 }
 
 /** A person named by an integration (the external API's direct grant): at least one of sub, eppn, email. */

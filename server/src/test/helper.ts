@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOverrides } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { personaByUsername, resolveLogin, type PersonaUsername } from '../dev-idp/personas.js';
-import { upsertUserFromClaims } from '../oidc/user-from-claims.js';
+import { upsertUserFromClaims, type LoginClaims } from '../oidc/user-from-claims.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../plugins/session.js';
 import { testRegistry } from './registry.fixture.js';
 import { freshTestDb } from './template-db.js';
@@ -75,8 +75,12 @@ export interface TestSession {
  * claims exactly as at a real login, and a session with a CSRF token is stored.
  */
 export async function loginAs(app: FastifyInstance, persona: PersonaUsername | string): Promise<TestSession> {
-  const claims = (personaByUsername(persona) ?? resolveLogin(persona)).claims;
-  const userId = await upsertUserFromClaims(app.db, app.config, claims);
+  return loginWithClaims(app, (personaByUsername(persona) ?? resolveLogin(persona)).claims);
+}
+
+/** Logs a person in with exactly these claims (entitlements included), as a real login would. */
+export async function loginWithClaims(app: FastifyInstance, claims: LoginClaims): Promise<TestSession> {
+  const userId = await app.db.tx((q) => upsertUserFromClaims(q, app.config, claims));
   const sessionId = randomBytes(32).toString('base64url');
   const csrf = randomBytes(24).toString('base64url');
   await app.db.query('INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)', [

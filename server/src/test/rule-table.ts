@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role, User } from 'shared-auth/rules';
 import { addMember, addUser, apiApp, call, HW_GUID, insertRole } from './api-kit.js';
 import { loginAs, type TestSession } from './helper.js';
+import { refreshInstitutionAdmin } from '../stores/authority-grants.store.js';
 
 export const ACTORS = [
   'superUser',
@@ -35,11 +36,13 @@ export interface RuleTable {
 
 let seq = 0;
 
+/** An institution admin (of `guid`, or of no organisation) by a grant, as an accepted invitation makes one. */
 async function makeInstitutionAdmin(app: FastifyInstance, userId: number, guid: string | null) {
-  await app.db.query('UPDATE users SET institution_admin = TRUE, organization_guid = $2 WHERE id = $1', [
-    userId,
-    guid,
-  ]);
+  await app.db.query(
+    "INSERT INTO authority_grants (user_id, authority, organization_guid) VALUES ($1, 'INSTITUTION_ADMIN', $2)",
+    [userId, guid],
+  );
+  await refreshInstitutionAdmin(app.db, userId);
 }
 
 export async function ruleTable(): Promise<RuleTable> {

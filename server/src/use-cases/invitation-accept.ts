@@ -11,7 +11,7 @@ import { invitationSnapshot, invitationStatusOf, type InvitationRow } from '../s
 import { claimInvitation } from '../stores/invitations.store.js';
 import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
-import { grantInvitedAuthority } from '../stores/users.store.js';
+import { grantAuthority } from '../stores/authority-grants.store.js';
 
 /** Refuses an invitation the user may not accept: 409 when no longer open, 412 on an e-mail mismatch. */
 export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: string): void {
@@ -71,17 +71,29 @@ export async function acceptInvitation(
     });
   }
 
+  // A super user's or an institution admin's right from an invitation is a grant of its own, which lasts
+  // until a super user removes it; the login's claims never take it away nor does it outlive its removal.
+  let granted: { authority: string; organizationGUID: string | null } | undefined;
   if (row.intended_authority === 'SUPER_USER' || row.intended_authority === 'INSTITUTION_ADMIN') {
-    await grantInvitedAuthority(q, user.id, {
+    const { grant } = await grantAuthority(q, {
+      userId: user.id,
       authority: row.intended_authority,
       organizationGUID: row.organization_guid,
+      invitationId: Number(row.id),
+      grantedById: row.inviter_id === null ? null : Number(row.inviter_id),
+      grantedByName: row.inviter_name ?? row.inviter_email ?? row.remote_api_user,
     });
+    granted = { authority: grant.authority, organizationGUID: grant.organization_guid };
   }
   await audit(q, actor, {
     entityType: 'invitation',
     entityId: Number(row.id),
     action: 'accept',
     before: invitationSnapshot(row),
-    after: { ...invitationSnapshot({ ...row, status: 'ACCEPTED' }), acceptedBy: user.id },
+    after: {
+      ...invitationSnapshot({ ...row, status: 'ACCEPTED' }),
+      acceptedBy: user.id,
+      ...(granted ? { granted } : {}),
+    },
   });
 }
