@@ -11,6 +11,19 @@ jest.mock('./system.resource', () => ({
   runExpiryNotifications: jest.fn(),
   runTidyJob: jest.fn(),
 }));
+// The registry's status heads the tab (registry-status.component.test.tsx).
+jest.mock('./registry.resource', () => ({
+  fetchRegistryState: jest.fn(async () => ({
+    source: 'files',
+    version: 1,
+    versionInUse: 1,
+    refreshedAt: 1_795_909_200,
+    changedAt: 1_795_909_200,
+    lastError: null,
+    lastErrorAt: null,
+  })),
+  refreshRegistry: jest.fn(),
+}));
 const tidy = runTidyJob as jest.Mock;
 
 const cleanup = runCleanup as jest.Mock;

@@ -12,6 +12,7 @@ import {
   type TidyJob,
   type TidyResult,
 } from './system.resource';
+import { RegistryStatus } from './registry-status.component';
 import { TidyOutcome } from './tidy-outcome.component';
 
 type Job = 'cleanup' | 'notifications' | TidyJob;
@@ -135,6 +136,7 @@ export default function CronTab(_props: SlotProps) {
 
   return (
     <div className="system-cron">
+      <RegistryStatus />
       {jobs.map(({ job, info, label }) => (
         <div className="system-job" key={job}>
           <p>{info}</p>

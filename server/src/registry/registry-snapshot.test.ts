@@ -207,7 +207,9 @@ describe('the registry snapshot of REGISTRY_DIR, read by two instances', () => {
       expect.objectContaining({
         source: 'files',
         version: good.version,
+        refreshedAt: Math.floor(Date.parse(good.refreshedAt) / 1000),
         lastError: expect.stringContaining('JSON'),
+        lastErrorAt: expect.any(Number),
       }),
     );
 

@@ -7,7 +7,9 @@ import { mayOpenSystem } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { permit } from '../plugins/permissions.js';
 
-const timeOrNull = { type: ['string', 'null'], format: 'date-time' } as const;
+/** Epoch seconds, as every time of the console's API. */
+const timeOrNull = { type: ['integer', 'null'] } as const;
+const seconds = (iso: string | null) => (iso === null ? null : Math.floor(Date.parse(iso) / 1000));
 
 const registryStateSchema = {
   type: 'object',
@@ -29,8 +31,8 @@ const registryStateSchema = {
       source: 'manage',
       version: 12,
       versionInUse: 12,
-      refreshedAt: '2026-11-28T23:40:00.000Z',
-      changedAt: '2026-11-28T09:12:30.000Z',
+      refreshedAt: 1_795_909_200,
+      changedAt: 1_795_870_350,
       lastError: null,
       lastErrorAt: null,
     },
@@ -45,10 +47,15 @@ export default async function systemRegistryRoutes(app: FastifyInstance): Promis
   async function state() {
     const snapshot = app.registrySnapshot;
     if (!snapshot) throw httpError(404, NO_SNAPSHOT);
+    const state = await snapshot.state();
     return {
       source: app.config.registryUrl ? 'manage' : 'files',
-      ...(await snapshot.state()),
+      version: state.version,
       versionInUse: snapshot.version,
+      refreshedAt: seconds(state.refreshedAt),
+      changedAt: seconds(state.changedAt),
+      lastError: state.lastError,
+      lastErrorAt: seconds(state.lastErrorAt),
     };
   }
 
