@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, Loader, type SlotProps, useLoad } from 'shared-ui';
 import { LoadFailure } from './load-failure.component';
-import { fetchInstitutionAdmins, type InstitutionAdminGroup } from './system.resource';
+import { adminName, RemoveInstitutionAdminDialog } from './remove-institution-admin-dialog.component';
+import { fetchInstitutionAdmins, type InstitutionAdmin, type InstitutionAdminGroup } from './system.resource';
 
 function organisationName(group: InstitutionAdminGroup, language: string): string | null {
   const first = language.startsWith('nl') ? group['name:nl'] : group['name:en'];
@@ -10,12 +12,14 @@ function organisationName(group: InstitutionAdminGroup, language: string): strin
 }
 
 /**
- * Institution admins per organisation: every institution of the registry with the users whose claims make
- * them its admins (none is said too), then the GUIDs users claim that the registry does not know.
+ * Institution admins per organisation: every institution of the registry with the users whose entitlements
+ * or an accepted invitation make them its admins (none is said too, and where each right comes from), then
+ * the GUIDs users claim that the registry does not know. A right an invitation granted can be removed here.
  */
 export default function InstitutionAdminsTab(_props: SlotProps) {
   const { t, i18n } = useTranslation('system');
   const { data, error, loading, reload } = useLoad(fetchInstitutionAdmins, []);
+  const [removing, setRemoving] = useState<{ admin: InstitutionAdmin; organisation: string } | null>(null);
 
   if (loading && !data) return <Loader />;
   if (error) return <LoadFailure onRetry={reload} />;
@@ -51,13 +55,24 @@ export default function InstitutionAdminsTab(_props: SlotProps) {
                 >
                   {group.admins.map((admin) => (
                     <li key={admin.id}>
-                      <Link to={`/profile/${admin.id}`}>{admin.name ?? admin.email ?? String(admin.id)}</Link>
+                      <Link to={`/profile/${admin.id}`}>{adminName(admin)}</Link>
                       {admin.email && admin.name && <span> — {admin.email}</span>}
                       {admin.lastActivity !== undefined && (
                         <span className="system-organisation-activity">
                           {' '}
                           ({t('columns.lastActivity')}: {formatDate(admin.lastActivity)})
                         </span>
+                      )}
+                      <Sources admin={admin} />
+                      {admin.grantedByInvitation && (
+                        <button
+                          type="button"
+                          className="sds--btn sds--btn--secondary sds--btn--small system-organisation-remove"
+                          aria-label={t('institutionAdmins.removeLabel', { name: adminName(admin) })}
+                          onClick={() => setRemoving({ admin, organisation: name })}
+                        >
+                          {t('institutionAdmins.remove')}
+                        </button>
                       )}
                     </li>
                   ))}
@@ -67,6 +82,27 @@ export default function InstitutionAdminsTab(_props: SlotProps) {
           );
         })}
       </ul>
+      {removing && (
+        <RemoveInstitutionAdminDialog
+          admin={removing.admin}
+          organisation={removing.organisation}
+          onClose={(changed) => {
+            setRemoving(null);
+            if (changed) reload();
+          }}
+        />
+      )}
     </section>
   );
+}
+
+/** Where an admin's right comes from: their institution's entitlements, an invitation, or both. */
+function Sources({ admin }: { admin: InstitutionAdmin }) {
+  const { t } = useTranslation('system');
+  const sources = [
+    admin.viaEntitlement ? t('institutionAdmins.viaEntitlement') : null,
+    admin.grantedByInvitation ? t('institutionAdmins.viaInvitation') : null,
+  ].filter(Boolean);
+  if (sources.length === 0) return null;
+  return <span className="system-organisation-source"> · {sources.join(', ')}</span>;
 }

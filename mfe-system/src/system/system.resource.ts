@@ -82,11 +82,36 @@ export interface InstitutionAdminGroup {
   logo: string | null;
   /** False for a GUID users claim that the registry does not know. */
   known: boolean;
-  admins: { id: number; name: string | null; email: string | null; lastActivity?: number }[];
+  admins: InstitutionAdmin[];
+}
+
+/** An institution admin and where the right comes from (both may be true). */
+export interface InstitutionAdmin {
+  id: number;
+  name: string | null;
+  email: string | null;
+  lastActivity?: number;
+  /** The entitlements of their last login make them admin: ends when their institution stops releasing them. */
+  viaEntitlement?: boolean;
+  /** An accepted invitation made them admin: ends when a super user removes it. */
+  grantedByInvitation?: boolean;
 }
 
 export function fetchInstitutionAdmins(): Promise<InstitutionAdminGroup[]> {
   return apiGet<InstitutionAdminGroup[]>('users/institution-admins');
+}
+
+/** What PUT users/removeInstitutionAdmin/{userId} answers: the right after the removal. */
+export interface InstitutionAdminRemoval {
+  id: number;
+  institutionAdmin: boolean;
+  organizationGUID: string | null;
+  viaEntitlement: boolean;
+}
+
+/** Removes the institution-admin right an invitation granted (409 when there is none). */
+export function removeInstitutionAdmin(userId: number): Promise<InstitutionAdminRemoval> {
+  return apiPut<InstitutionAdminRemoval>(`users/removeInstitutionAdmin/${userId}`);
 }
 
 export function runCleanup(): Promise<CleanupResult> {
