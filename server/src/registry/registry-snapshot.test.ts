@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 import type { Db } from '../db/types.js';
 import { call, HW_GUID, loginPersonas, type Sessions } from '../test/api-kit.js';
 import { buildTestApp, testConfig } from '../test/helper.js';
@@ -328,5 +329,34 @@ describe('a start without a snapshot whose source fails', () => {
     const roles = await call(app, admin, 'GET', '/api/v1/manage/providers');
     expect(roles.statusCode).toBe(503);
     expect(roles.json().message).toMatch(/^The application registry has not been read yet/);
+  });
+});
+
+describe('the scheduled refresh of several instances', () => {
+  let apps: FastifyInstance[];
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ apps, close } = await instances({ REGISTRY_REFRESH: '10m', REGISTRY_CHECK: '0' }, [{}, {}]));
+  });
+  afterAll(() => close?.());
+
+  it('reads the source once a period whichever instance asks, and not while another holds the lock', async () => {
+    const [a, b] = apps;
+    // A's start refreshed just now: within the period neither instance reads the source again.
+    expect(await a.registrySnapshot!.refresh()).toBe('skipped');
+    expect(await b.registrySnapshot!.refresh()).toBe('skipped');
+
+    // The period over (as if A's refresh began ten minutes ago): the first to ask reads, the next skips.
+    await a.db.query("UPDATE registry_snapshot SET attempted_at = now() - interval '10 minutes'");
+    expect(await b.registrySnapshot!.refresh()).toBe('unchanged');
+    expect(await a.registrySnapshot!.refresh()).toBe('skipped');
+
+    // While another instance holds the registryRefresh lock, the schedule leaves the refresh to it (two
+    // connections: PostgreSQL only, one PGlite database has one).
+    if (!process.env.TEST_DATABASE_URL) return;
+    await a.db.query("UPDATE registry_snapshot SET attempted_at = now() - interval '10 minutes'");
+    const held = await withJobLock(a.db, LOCK_KEYS.registryRefresh, async () => b.registrySnapshot!.refresh());
+    expect(held).toEqual({ ran: true, result: 'skipped' });
+    expect(await b.registrySnapshot!.refresh()).toBe('unchanged');
   });
 });
