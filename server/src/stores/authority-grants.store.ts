@@ -52,8 +52,25 @@ export interface AuthorityGrantRow {
   granted_at: Date;
 }
 
-const GRANT_COLUMNS = `id::int AS id, user_id::int AS user_id, authority, organization_guid,
-  invitation_id::int AS invitation_id, granted_by_id::int AS granted_by_id, granted_by_name, granted_at`;
+const GRANT_COLUMNS = `id, user_id, authority, organization_guid, invitation_id, granted_by_id, granted_by_name,
+  granted_at`;
+
+const idOrNull = (value: unknown) => (value === null ? null : Number(value));
+
+/** Ids as numbers, whatever the driver makes of a bigint. */
+function toGrant(row: AuthorityGrantRow): AuthorityGrantRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    invitation_id: idOrNull(row.invitation_id),
+    granted_by_id: idOrNull(row.granted_by_id),
+  };
+}
+
+function toRights(row: UserRightsRow): UserRightsRow {
+  return { ...row, id: Number(row.id) };
+}
 
 /** A user's rights and where they come from, as stored now. */
 export interface UserRightsRow {
@@ -68,7 +85,7 @@ export interface UserRightsRow {
   claims_organization_guid: string | null;
 }
 
-const RIGHTS_COLUMNS = `u.id::int AS id, u.sub, u.name, u.email, u.super_user, u.institution_admin, u.organization_guid,
+const RIGHTS_COLUMNS = `u.id, u.sub, u.name, u.email, u.super_user, u.institution_admin, u.organization_guid,
   u.claims_institution_admin, u.claims_organization_guid`;
 
 /** Locks the user's row for the transaction (grants of theirs change next); null for an unknown user. */
@@ -77,7 +94,7 @@ export async function lockUserRights(q: Queryable, userId: number): Promise<User
     `SELECT ${RIGHTS_COLUMNS} FROM users u WHERE u.id = $1 FOR UPDATE`,
     [userId],
   );
-  return rows[0] ?? null;
+  return rows.length === 0 ? null : toRights(rows[0]);
 }
 
 /** Stores a grant made by an accepted invitation. */
@@ -104,7 +121,7 @@ export async function insertGrant(
       grant.grantedByName,
     ],
   );
-  return rows[0];
+  return toGrant(rows[0]);
 }
 
 /** Deletes every grant of this authority the user holds; answers the deleted ones. */
@@ -117,7 +134,7 @@ export async function deleteGrants(
     `DELETE FROM authority_grants WHERE user_id = $1 AND authority = $2 RETURNING ${GRANT_COLUMNS}`,
     [userId, authority],
   );
-  return rows.sort((a, b) => a.id - b.id);
+  return rows.map(toGrant).sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -129,7 +146,7 @@ export async function refreshInstitutionAdmin(q: Queryable, userId: number): Pro
     `UPDATE users u SET ${EFFECTIVE_INSTITUTION_ADMIN} WHERE u.id = $1 RETURNING ${RIGHTS_COLUMNS}`,
     [userId],
   );
-  return rows[0];
+  return toRights(rows[0]);
 }
 
 /**
@@ -162,7 +179,7 @@ export async function grantAuthority(
       `UPDATE users u SET super_user = TRUE WHERE u.id = $1 RETURNING ${RIGHTS_COLUMNS}`,
       [grant.userId],
     );
-    return { grant: stored, rights: rows[0] };
+    return { grant: stored, rights: toRights(rows[0]) };
   }
   return { grant: stored, rights: await refreshInstitutionAdmin(q, grant.userId) };
 }
