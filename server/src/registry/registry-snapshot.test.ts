@@ -26,19 +26,27 @@ const OTHER_GUID = '00000000-0000-0000-0000-00000000000b';
  * Instances over one fresh database, one per configuration (added to `env`); the first starts first and
  * makes the snapshot, the others find it.
  */
-async function instances(env: Record<string, string>, each: Record<string, string>[]) {
+async function instances(env: Record<string, string>, each: Record<string, string>[], spare = 0) {
   const url = process.env.TEST_DATABASE_URL;
   const dbs: Db[] = url
-    ? await freshSharedPostgresDb(url, each.length)
-    : await freshTestDb().then((db) => each.map(() => db));
+    ? await freshSharedPostgresDb(url, each.length + spare)
+    : await freshTestDb().then((db) => Array.from({ length: each.length + spare }, () => db));
   const apps: FastifyInstance[] = [];
-  for (const [i, own] of each.entries()) {
-    const app = await buildApp({ config: testConfig({ ...env, ...own }), db: dbs[i], logger: false });
+  /** Starts an instance over the next handle. */
+  const start = async (own: Record<string, string> = {}) => {
+    const app = await buildApp({
+      config: testConfig({ ...env, ...own }),
+      db: dbs[apps.length],
+      logger: false,
+    });
     await app.ready();
     apps.push(app);
-  }
+    return app;
+  };
+  for (const own of each) await start(own);
   return {
     apps,
+    start,
     close: async () => {
       await Promise.all(apps.map((app) => app.close()));
       for (const db of new Set(dbs)) await db.close();
@@ -333,12 +341,23 @@ describe('a start without a snapshot whose source fails', () => {
 });
 
 describe('the scheduled refresh of several instances', () => {
+  let dir: string;
   let apps: FastifyInstance[];
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ apps, close } = await instances({ REGISTRY_REFRESH: '10m', REGISTRY_CHECK: '0' }, [{}, {}]));
+    dir = await mkdtemp(path.join(tmpdir(), 'registry-restart-'));
+    await cp(DEFAULT_REGISTRY_DIR, dir, { recursive: true });
+    ({ apps, close, start } = await instances(
+      { REGISTRY_DIR: dir, REGISTRY_REFRESH: '10m', REGISTRY_CHECK: '0' },
+      [{}, {}],
+      1,
+    ));
   });
-  afterAll(() => close?.());
+  afterAll(async () => {
+    await close?.();
+    await rm(dir, { recursive: true, force: true });
+  });
+  let start: (own?: Record<string, string>) => Promise<FastifyInstance>;
 
   it('reads the source once a period whichever instance asks, and not while another holds the lock', async () => {
     const [a, b] = apps;
@@ -355,8 +374,24 @@ describe('the scheduled refresh of several instances', () => {
     // connections: PostgreSQL only, one PGlite database has one).
     if (!process.env.TEST_DATABASE_URL) return;
     await a.db.query("UPDATE registry_snapshot SET attempted_at = now() - interval '10 minutes'");
-    const held = await withJobLock(a.db, LOCK_KEYS.registryRefresh, async () => b.registrySnapshot!.refresh());
+    const held = await withJobLock(a.db, LOCK_KEYS.registryRefresh, async () =>
+      b.registrySnapshot!.refresh(),
+    );
     expect(held).toEqual({ ran: true, result: 'skipped' });
     expect(await b.registrySnapshot!.refresh()).toBe('unchanged');
+  });
+
+  it('reads the source as an instance starts, within the period: a restart makes a changed registry count at once', async () => {
+    const file = path.join(dir, 'applications.json');
+    const entities: ManageEntity[] = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify(entities.filter((e) => e.id !== 'app-wiki')));
+    const before = (await apps[0].inject({ url: '/ready' })).json().registry.version;
+
+    const restarted = await start();
+
+    expect((await restarted.inject({ url: '/ready' })).json().registry).toEqual(
+      expect.objectContaining({ version: before + 1, versionInUse: before + 1 }),
+    );
+    expect(await apps[0].registry.provider('app-wiki')).toBeNull();
   });
 });

@@ -2,8 +2,8 @@
  * One registry view for every instance (issue 51 item 3; ARCHITECTURE "The registry is data like the
  * rest"). The registry's entities live in the database (registry_snapshot, migration 027):
  *
- * - refresh: one instance per period (REGISTRY_REFRESH) reads the source (REGISTRY_DIR's files or Manage)
- *   and writes it there, a new version only when the content changed. A failed read keeps the last good
+ * - refresh: one instance per period (REGISTRY_REFRESH), and each instance as it starts, reads the source
+ *   (REGISTRY_DIR's files or Manage) and writes it there, a new version only when the content changed. A failed read keeps the last good
  *   snapshot and records its error (/ready's body, the system area).
  * - read: every instance decides with the snapshot of the database. It keeps the entities in memory keyed
  *   by their content hash (the registry's parsed structures hang on that object, entity-registry.ts) and
@@ -35,7 +35,7 @@ export type RefreshOutcome = 'changed' | 'unchanged' | 'failed' | 'skipped';
 export interface RegistrySnapshotOptions {
   db: Db;
   source: SnapshotSource;
-  /** REGISTRY_REFRESH: milliseconds between refreshes (0: only at a start that finds no snapshot). */
+  /** REGISTRY_REFRESH: milliseconds between refreshes (0: only at start, and until a first success). */
   refreshMs: number;
   /** REGISTRY_CHECK: milliseconds between checks of the database's version (0: at every use). */
   checkMs: number;
@@ -108,8 +108,8 @@ export class RegistrySnapshot {
 
   /**
    * Reads the source and stores what it answered. Unforced (the schedule): under the registryRefresh lock,
-   * only when no instance began a refresh within 80% of REGISTRY_REFRESH. Forced (a start without a
-   * snapshot, tests): at once. Then this instance reads the result.
+   * only when no instance began a refresh within 80% of REGISTRY_REFRESH. Forced (a start, no snapshot
+   * yet, the system area's button, tests): at once. Then this instance reads the result.
    */
   refresh({ force = false }: { force?: boolean } = {}): Promise<RefreshOutcome> {
     // One at a time in an instance: a refresh asked while one runs gets that one's outcome.
@@ -154,14 +154,14 @@ export class RegistrySnapshot {
   }
 
   /**
-   * At start: read what the database holds; without a snapshot, refresh at once (the server answers once
-   * it has one; when the source fails, the registry's calls answer 503 until a later refresh succeeds).
+   * At start, before the server answers: read the source (a restart is how an operator makes a changed
+   * registry, or another REGISTRY_DIR or REGISTRY_URL, count at once), then what the database holds. A
+   * source that fails leaves the last good snapshot in use; with none, the registry's calls answer 503 until
+   * a later refresh succeeds.
    */
-  async start(): Promise<{ found: boolean }> {
-    await this.check();
-    if (this.current) return { found: true };
+  async start(): Promise<void> {
     await this.refresh({ force: true });
-    return { found: false };
+    if (!this.current) await this.check();
   }
 
   /**
@@ -207,9 +207,7 @@ export const registrySnapshotPlugin = fp<{ snapshot: RegistrySnapshot | null }>(
       timers.push(timer);
     };
     app.addHook('onReady', async () => {
-      const { found } = await snapshot.start();
-      // A start that found a snapshot refreshes it in the background (Manage may be slow to answer).
-      if (found && app.config.registryRefreshMs > 0) void track(snapshot.refreshQuietly());
+      await snapshot.start();
       every(app.config.registryCheckMs, () =>
         snapshot.version > 0 ? snapshot.check() : snapshot.refreshQuietly(),
       );
