@@ -121,6 +121,19 @@ describe('configuration from the environment', () => {
     expect(parseInterval('2d')).toBe(172_800_000);
     expect(parseInterval('0')).toBe(0);
   });
+
+  it('refreshes the registry snapshot every 30 s and checks its version every 5 s unless told otherwise', () => {
+    expect(loadConfig({ DEV_IDP: 'true' })).toMatchObject({
+      registryRefreshMs: 30_000,
+      registryCheckMs: 5_000,
+    });
+    expect(loadConfig({ DEV_IDP: 'true', REGISTRY_REFRESH: '2m', REGISTRY_CHECK: '500ms' })).toMatchObject({
+      registryRefreshMs: 120_000,
+      registryCheckMs: 500,
+    });
+    expect(() => loadConfig({ DEV_IDP: 'true', REGISTRY_CHECK: '1h' })).toThrow(/REGISTRY_CHECK/);
+    expect(() => loadConfig({ DEV_IDP: 'true', REGISTRY_REFRESH: 'often' })).toThrow(/REGISTRY_REFRESH/);
+  });
 });
 
 describe('which login the server offers (start-up combinations)', () => {
