@@ -43,7 +43,8 @@ describe('advisory lock keys', () => {
     for (const file of files) {
       if (file === path.join(SERVER, 'src', 'db', 'locks.ts')) continue;
       const text = await readFile(file, 'utf8');
-      if (/pg_(try_)?advisory|advisory_(xact_)?lock/i.test(text)) offenders.push(path.relative(REPO_ROOT, file));
+      if (/pg_(try_)?advisory|advisory_(xact_)?lock/i.test(text))
+        offenders.push(path.relative(REPO_ROOT, file));
     }
     expect(offenders).toEqual([]);
   });
@@ -95,7 +96,9 @@ onPostgres('over PostgreSQL', () => {
   it('a held planning lock makes another planner skip: a second job run on the same key is refused', async () => {
     const release = await hold(LOCK_KEYS.provisioningPlan);
     try {
-      expect(await withJobLock(app.db, LOCK_KEYS.provisioningPlan, async () => 'ran')).toEqual({ ran: false });
+      expect(await withJobLock(app.db, LOCK_KEYS.provisioningPlan, async () => 'ran')).toEqual({
+        ran: false,
+      });
       expect(await withJobLock(app.db, LOCK_KEYS.inactiveUsers, async () => 'ran')).toEqual({
         ran: true,
         result: 'ran',
