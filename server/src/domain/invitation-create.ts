@@ -41,7 +41,13 @@ export const invitationRequestSchema = {
     message: { type: ['string', 'null'], maxLength: 4000 },
     language: { type: 'string', enum: ['en', 'nl'] },
     expiryDate: { type: 'integer', minimum: 0, maximum: 253_402_300_799 },
-    roleExpiryDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
+    roleExpiryDate: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 253_402_300_799,
+      description:
+        "Epoch seconds: the memberships' end date. Refused (400) when after the end date of one of the roles; absent, a membership ends the role's defaultExpiryDays after acceptance, at the role's end date at the latest.",
+    },
     organizationGUID: { type: ['string', 'null'], maxLength: 255 },
     enforceEmailEquality: { type: 'boolean' },
     eduIDOnly: { type: 'boolean' },
@@ -95,6 +101,29 @@ export function checkDates(body: InvitationRequest, pastDateAllowed: boolean, no
     roleExpiry = fromEpochSeconds(body.roleExpiryDate);
   }
   return { expiryDate: new Date(expiry), roleExpiryDate: roleExpiry };
+}
+
+/**
+ * No membership outlives its role's end date: a role expiry date after the end date of one of the roles is
+ * refused (400 naming the field) rather than silently shortened, and a role that has ended invites no one
+ * (unless past dates are allowed). Without a role expiry date, acceptance caps at the role's end date.
+ */
+export function checkRoleEndDates(
+  roleExpiryDate: Date | null,
+  roles: Role[],
+  pastDateAllowed: boolean,
+  now: number,
+): void {
+  for (const role of roles) {
+    if (role.endDate === null || role.endDate === undefined) continue;
+    const day = new Date(role.endDate * 1000).toISOString().slice(0, 10);
+    if (!pastDateAllowed && role.endDate * 1000 <= now) {
+      throw httpError(400, `Role ${role.name} ended on ${day} and cannot invite`);
+    }
+    if (roleExpiryDate && roleExpiryDate.getTime() > role.endDate * 1000) {
+      throw httpError(400, `roleExpiryDate is after the end date of role ${role.name} (${day})`);
+    }
+  }
 }
 
 /** Refuses what the user may not grant: 403 for the rules, 400 for roles that cannot invite. */

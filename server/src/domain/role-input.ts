@@ -4,12 +4,15 @@ import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { isValidUrl } from './validation.js';
 import { idSchema } from './ids.js';
+import { fromEpochSeconds } from './time.js';
 
 export interface RoleBody {
   id?: number;
   name: string;
   description: string;
   defaultExpiryDays?: number;
+  /** Epoch seconds: the role's memberships end on this date at the latest; null or absent: none. */
+  endDate?: number | null;
   enforceEmailEquality?: boolean;
   eduIDOnly?: boolean;
   overrideSettingsAllowed?: boolean;
@@ -28,7 +31,19 @@ export const roleBodySchema = {
     id: idSchema,
     name: { type: 'string', maxLength: 255 },
     description: { type: 'string', maxLength: 4000 },
-    defaultExpiryDays: { type: 'integer', minimum: 0, maximum: 36500 },
+    defaultExpiryDays: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 36500,
+      description: 'Memberships end this many days after acceptance (0: never); 0 or absent with `endDate`',
+    },
+    endDate: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 253_402_300_799,
+      description:
+        'Epoch seconds: every membership of the role ends on this date at the latest (invitations may not ask for later, acceptance caps at it, and setting it or moving it earlier caps the memberships already there). Not together with a positive `defaultExpiryDays`; in the future unless the server allows past dates.',
+    },
     enforceEmailEquality: { type: 'boolean' },
     eduIDOnly: { type: 'boolean' },
     overrideSettingsAllowed: { type: 'boolean' },
@@ -60,6 +75,7 @@ export const roleBodySchema = {
       name: 'Research wiki editors',
       description: 'May edit the research wiki',
       defaultExpiryDays: 365,
+      endDate: null,
       enforceEmailEquality: false,
       eduIDOnly: false,
       overrideSettingsAllowed: false,
@@ -85,12 +101,21 @@ export interface CheckedRole {
   name: string;
   description: string;
   defaultExpiryDays: number;
+  /** The role's fixed end date (memberships end on it at the latest), or null. */
+  endDate: Date | null;
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
   overrideSettingsAllowed: boolean;
   inviterDisplayName: string | null;
   organizationGUID: string | null;
   usages: CheckedUsage[];
+}
+
+/** What checking a role's end date needs: the setting, and the role's end date now (on an update). */
+export interface RoleEndDateContext {
+  pastDateAllowed: boolean;
+  /** Epoch seconds; an unchanged end date is not checked again (a role that ended may still be edited). */
+  current?: number | null;
 }
 
 /** What checking a role's body refuses with (for the API document: the route config's `errors`). */
@@ -103,6 +128,8 @@ export const ROLE_INPUT_ERRORS = {
     'Application app-wiki is unknown in the registry',
     'The value is invalid for landingPage: wiki',
     'The value is invalid for organizationGUID',
+    'Give defaultExpiryDays or endDate, not both',
+    'endDate must be in the future',
   ],
   403: "Application app-wiki is not one of your institution's applications",
 } as const;
@@ -113,8 +140,26 @@ export function shortNameFor(name: string): string {
   return shortName;
 }
 
+/**
+ * How the role's memberships end: N days after acceptance, or on a fixed date (then defaultExpiryDays is
+ * 0). Both at once is refused rather than one silently winning: the form offers one or the other.
+ */
+function checkedExpiry(body: RoleBody, context: RoleEndDateContext) {
+  const endDate = body.endDate ?? null;
+  if (endDate === null) return { defaultExpiryDays: body.defaultExpiryDays ?? 365, endDate: null };
+  if ((body.defaultExpiryDays ?? 0) > 0) throw httpError(400, 'Give defaultExpiryDays or endDate, not both');
+  const changed = endDate !== (context.current ?? null);
+  if (changed && !context.pastDateAllowed && endDate * 1000 <= Date.now()) {
+    throw httpError(400, 'endDate must be in the future');
+  }
+  return { defaultExpiryDays: 0, endDate: fromEpochSeconds(endDate) };
+}
+
 /** Checks the text fields; 400 with '<attribute> is required' for an empty one. */
-function checkedFields(body: RoleBody): Omit<CheckedRole, 'usages' | 'organizationGUID'> {
+function checkedFields(
+  body: RoleBody,
+  context: RoleEndDateContext,
+): Omit<CheckedRole, 'usages' | 'organizationGUID'> {
   const name = body.name.trim();
   const description = body.description.trim();
   if (!name) throw httpError(400, 'name is required');
@@ -123,7 +168,7 @@ function checkedFields(body: RoleBody): Omit<CheckedRole, 'usages' | 'organizati
   return {
     name,
     description,
-    defaultExpiryDays: body.defaultExpiryDays ?? 365,
+    ...checkedExpiry(body, context),
     enforceEmailEquality: body.enforceEmailEquality ?? false,
     eduIDOnly: body.eduIDOnly ?? false,
     overrideSettingsAllowed: body.overrideSettingsAllowed ?? false,
@@ -169,13 +214,21 @@ async function organizationFor(body: RoleBody, user: User, registry: Registry, u
   return first?.institutionGuid ?? null;
 }
 
-export async function checkRoleBody(body: RoleBody, user: User, registry: Registry): Promise<CheckedRole> {
-  const fields = checkedFields(body);
+export async function checkRoleBody(
+  body: RoleBody,
+  user: User,
+  registry: Registry,
+  context: RoleEndDateContext,
+): Promise<CheckedRole> {
+  const fields = checkedFields(body, context);
   const usages = await checkedUsages(body, user, registry);
   return { ...fields, usages, organizationGUID: await organizationFor(body, user, registry, usages) };
 }
 
 /** Only the role's own fields (managers may change these, not its applications). */
-export function checkRoleFields(body: RoleBody): Omit<CheckedRole, 'usages' | 'organizationGUID'> {
-  return checkedFields(body);
+export function checkRoleFields(
+  body: RoleBody,
+  context: RoleEndDateContext,
+): Omit<CheckedRole, 'usages' | 'organizationGUID'> {
+  return checkedFields(body, context);
 }

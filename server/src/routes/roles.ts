@@ -134,7 +134,9 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const checked = await checkRoleBody(request.body, user, app.registry);
+      const checked = await checkRoleBody(request.body, user, app.registry, {
+        pastDateAllowed: app.config.pastDateAllowed,
+      });
       const shortName = shortNameFor(checked.name);
       const id = await app.db.tx((q) =>
         insertRole(q, request, {
@@ -167,14 +169,15 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request.user);
       const id = request.body.id as number;
       const before = roleInBody.of(request);
+      const endDateContext = { pastDateAllowed: app.config.pastDateAllowed, current: before.endDate };
       if (mayChangeRoleApplications(user, before)) {
-        const checked = await checkRoleBody(request.body, user, app.registry);
+        const checked = await checkRoleBody(request.body, user, app.registry, endDateContext);
         // An institution admin keeps the role within their institution; only a super user moves it.
         const organization = user.superUser ? checked.organizationGUID : undefined;
         await app.db.tx((q) => updateRole(q, request, before, checked, checked.usages, organization));
       } else {
         // Managers may change the role's own fields, never its applications (spec §6 MANAGER).
-        const fields = checkRoleFields(request.body);
+        const fields = checkRoleFields(request.body, endDateContext);
         await app.db.tx((q) => updateRole(q, request, before, fields, null, undefined));
       }
       return readBack(user, id);

@@ -22,6 +22,8 @@ export interface RoleRow {
   urn: string;
   description: string;
   default_expiry_days: number;
+  /** The role's own end date, selected as `role_end_date` (a membership's row has an `end_date` too). */
+  role_end_date?: Date | string | null;
   enforce_email_equality: boolean;
   edu_id_only: boolean;
   override_settings_allowed: boolean;
@@ -80,6 +82,7 @@ export function shapeRole(
     description: row.description,
     landingPage: usages[0]?.landing_page ?? undefined,
     defaultExpiryDays: row.default_expiry_days,
+    endDate: toEpochSeconds(row.role_end_date),
     organizationGUID: row.organization_guid,
     applicationMaps,
     ...(row.user_role_count === undefined ? {} : { userRoleCount: row.user_role_count }),
@@ -104,7 +107,8 @@ export interface HeldRoleRow extends RoleRow {
   user_id: number;
   authority: Authority;
   guest_role_included: boolean;
-  end_date: Date | string | null;
+  /** The membership's end date (the role's own is role_end_date). */
+  user_role_end_date: Date | string | null;
   user_role_created_at: Date | string;
 }
 
@@ -115,7 +119,7 @@ export function toHeldUserRole(row: HeldRoleRow, role: Role): UserRole {
     role,
     authority: row.authority,
     guestRoleIncluded: row.guest_role_included,
-    endDate: toEpochSeconds(row.end_date),
+    endDate: toEpochSeconds(row.user_role_end_date),
     createdAt: toEpochSeconds(row.user_role_created_at) ?? undefined,
   };
 }
@@ -127,7 +131,8 @@ export const ROLE_USAGES = `COALESCE((SELECT json_agg(json_build_object('id', au
 
 /** SELECT list of a role with its application usages; alias the roles table `r`. */
 export const ROLE_COLUMNS = `
-  r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.enforce_email_equality,
+  r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.end_date AS role_end_date,
+  r.enforce_email_equality,
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
   r.created_at, ${ROLE_USAGES} AS usages`;
 
@@ -171,6 +176,7 @@ export function roleSnapshot(role: Role) {
     urn: role.urn,
     description: role.description,
     defaultExpiryDays: role.defaultExpiryDays,
+    endDate: role.endDate ?? null,
     enforceEmailEquality: role.enforceEmailEquality,
     eduIDOnly: role.eduIDOnly,
     overrideSettingsAllowed: role.overrideSettingsAllowed,

@@ -11,6 +11,7 @@ import { jsonRows } from '../db/json-rows.js';
 import type { CheckedRole, CheckedUsage } from '../domain/role-input.js';
 import { userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
 import { httpError } from '../errors.js';
+import { toEpochSeconds } from '../domain/time.js';
 import type { Registry } from '../registry/registry.js';
 import { ROLE_COLUMNS, ROLE_MEMBER_COUNT, roleSnapshot, toRole, type RoleSelectRow } from './role.rows.js';
 import { visibleRolesWhere } from './role-visibility.js';
@@ -141,8 +142,8 @@ export async function insertRole(
   if (taken.rowCount > 0) throw httpError(409, 'The shortName already exists');
   const { rows } = await q.query<{ id: string }>(
     `INSERT INTO roles (name, short_name, urn, description, default_expiry_days, enforce_email_equality, edu_id_only,
-       override_settings_allowed, inviter_display_name, organization_guid, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       override_settings_allowed, inviter_display_name, organization_guid, created_by, end_date)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       role.name,
       role.shortName,
@@ -155,6 +156,7 @@ export async function insertRole(
       role.inviterDisplayName,
       role.organizationGUID,
       role.createdBy,
+      role.endDate,
     ],
   );
   const id = Number(rows[0].id);
@@ -163,7 +165,7 @@ export async function insertRole(
     entityType: 'role',
     entityId: id,
     action: 'create',
-    after: { ...role, createdBy: undefined },
+    after: { ...role, endDate: toEpochSeconds(role.endDate), createdBy: undefined },
   });
   return id;
 }
@@ -179,7 +181,7 @@ export async function updateRole(
   await q.query(
     `UPDATE roles SET name = $2, description = $3, default_expiry_days = $4, enforce_email_equality = $5,
        edu_id_only = $6, override_settings_allowed = $7, inviter_display_name = $8,
-       organization_guid = COALESCE($9, organization_guid), updated_at = now()
+       organization_guid = COALESCE($9, organization_guid), end_date = $10, updated_at = now()
      WHERE id = $1`,
     [
       before.id,
@@ -191,9 +193,11 @@ export async function updateRole(
       fields.overrideSettingsAllowed,
       fields.inviterDisplayName,
       organizationGUID ?? null,
+      fields.endDate,
     ],
   );
   if (usages) await writeUsages(q, before.id, usages);
+  if (fields.endDate) await capMemberships(q, actor, before.id, fields.endDate);
   await audit(q, actor, {
     entityType: 'role',
     entityId: before.id,
@@ -201,10 +205,34 @@ export async function updateRole(
     before: roleSnapshot(before),
     after: {
       ...fields,
+      endDate: toEpochSeconds(fields.endDate),
       organizationGUID: organizationGUID ?? before.organizationGUID ?? null,
       applications: usages ?? undefined,
     },
   });
+}
+
+/**
+ * No membership outlives its role's end date: the memberships that end later (or never) end on it now,
+ * each audited. Runs when a role's end date is set or moved; moving it later extends none.
+ */
+async function capMemberships(q: Queryable, actor: AuditActor, roleId: number, endDate: Date): Promise<void> {
+  const { rows } = await q.query<UserRoleRow & { before_end_date: Date | null }>(
+    `UPDATE user_roles ur SET end_date = $2, expiry_notified_at = NULL
+       FROM user_roles old JOIN users u ON u.id = old.user_id
+      WHERE ur.id = old.id AND ur.role_id = $1 AND (ur.end_date IS NULL OR ur.end_date > $2)
+      RETURNING ur.*, old.end_date AS before_end_date, u.email`,
+    [roleId, endDate],
+  );
+  for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(row.id),
+      action: 'update',
+      before: userRoleSnapshot({ ...row, end_date: row.before_end_date }),
+      after: { ...userRoleSnapshot(row), reason: "the role's end date" },
+    });
+  }
 }
 
 /**

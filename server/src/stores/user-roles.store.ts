@@ -151,6 +151,12 @@ export async function grantUserRole(
     inviter: string | null;
   },
 ): Promise<number> {
+  // No membership outlives its role's end date: whatever the grant asks, and whatever it merges with.
+  const roleEnd = (
+    await q.query<{ end_date: Date | null }>('SELECT end_date FROM roles WHERE id = $1', [grant.roleId])
+  ).rows[0]?.end_date;
+  const capped = (date: Date | null): Date | null =>
+    roleEnd && (date === null || date.getTime() > new Date(roleEnd).getTime()) ? new Date(roleEnd) : date;
   const existing = (
     await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
       grant.userId,
@@ -161,7 +167,14 @@ export async function grantUserRole(
     const { rows } = await q.query<UserRoleRow>(
       `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [grant.userId, grant.roleId, grant.authority, grant.guestIncluded, grant.endDate, grant.inviter],
+      [
+        grant.userId,
+        grant.roleId,
+        grant.authority,
+        grant.guestIncluded,
+        capped(grant.endDate),
+        grant.inviter,
+      ],
     );
     await audit(q, actor, {
       entityType: 'user_role',
@@ -180,7 +193,7 @@ export async function grantUserRole(
   const { rows } = await q.query<UserRoleRow>(
     `UPDATE user_roles SET authority = $2, guest_role_included = guest_role_included OR $3, end_date = $4,
        expiry_notified_at = NULL WHERE id = $1 RETURNING *`,
-    [existing.id, authority, grant.guestIncluded, later],
+    [existing.id, authority, grant.guestIncluded, capped(later)],
   );
   await audit(q, actor, {
     entityType: 'user_role',

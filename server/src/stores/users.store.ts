@@ -32,7 +32,8 @@ const USER_WITH_ROLES = `SELECT u.id, u.sub, u.email, u.given_name, u.family_nam
        u.schac_home_organization, u.organization_guid, u.super_user, u.institution_admin, u.created_at,
        u.last_activity, COALESCE((
        SELECT json_agg(x ORDER BY x.name, x.id) FROM (
-         SELECT r.*, ${ROLE_USAGES} AS usages, ur.id AS user_role_id, ur.user_id, ur.authority, ur.guest_role_included, ur.end_date,
+         SELECT r.*, r.end_date AS role_end_date, ${ROLE_USAGES} AS usages, ur.id AS user_role_id, ur.user_id,
+                ur.authority, ur.guest_role_included, ur.end_date AS user_role_end_date,
                 ur.created_at AS user_role_created_at
            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
           WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/types.js';
 import {
   checkDates,
   checkGrant,
+  checkRoleEndDates,
   MAX_INVITEES_PER_REQUEST,
   type CheckedInvitation,
 } from '../domain/invitation-create.js';
@@ -58,6 +59,7 @@ export async function checkInvitation(
   checkGrant(user, body.intendedAuthority, roles);
   const organizationGUID = await checkOrganization(body, user, registry);
   const dates = checkDates(body, pastDateAllowed, Date.now());
+  checkRoleEndDates(dates.roleExpiryDate, roles, pastDateAllowed, Date.now());
   // Spec §5: the advanced switches only count when every chosen role allows overriding its settings.
   const overridable = roles.every((r) => r.overrideSettingsAllowed);
   return {

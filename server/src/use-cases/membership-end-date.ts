@@ -13,6 +13,7 @@ import { setEndDate } from '../stores/user-roles.store.js';
 export const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
   guestNeedsEndDate: 'A guest role needs an end date',
   endDateNotInFuture: 'The end date must be in the future',
+  endDateAfterRoleEnd: "The end date cannot be after the role's end date",
 };
 
 /** A membership with its role, and what the shared rules judge: the membership as acted on. */
@@ -44,7 +45,12 @@ export async function changeEndDate(
   const { db, config } = request.server;
   const problem = userRoleEndDateProblem(user, row.authority, endDate, {
     pastDateAllowed: config.pastDateAllowed,
+    roleEndDate: role.endDate,
   });
+  if (problem === 'endDateAfterRoleEnd') {
+    const day = new Date((role.endDate as number) * 1000).toISOString().slice(0, 10);
+    throw httpError(400, `${END_DATE_PROBLEMS[problem]} (${day})`);
+  }
   if (problem) throw httpError(400, END_DATE_PROBLEMS[problem]);
   const updated = await db.tx((q) => setEndDate(q, request, row, endDate));
   return toUserRole(updated, role);

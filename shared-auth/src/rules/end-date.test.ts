@@ -23,4 +23,19 @@ describe('userRoleEndDateProblem (spec §4, §5)', () => {
       userRoleEndDateProblem(manager, 'GUEST', seconds(now) - 60, { pastDateAllowed: true, now }),
     ).toBeNull();
   });
+
+  it("refuses a date after the role's end date, and none at all, whoever asks", () => {
+    const roleEndDate = seconds(now) + 30 * 86_400;
+    const capped = { ...strict, roleEndDate };
+    expect(userRoleEndDateProblem(manager, 'GUEST', roleEndDate, capped)).toBeNull();
+    expect(userRoleEndDateProblem(manager, 'GUEST', roleEndDate - 60, capped)).toBeNull();
+    expect(userRoleEndDateProblem(manager, 'GUEST', roleEndDate + 1, capped)).toBe('endDateAfterRoleEnd');
+    expect(userRoleEndDateProblem(superUser, 'MANAGER', roleEndDate + 86_400, capped)).toBe(
+      'endDateAfterRoleEnd',
+    );
+    expect(userRoleEndDateProblem(superUser, 'GUEST', null, capped)).toBe('endDateAfterRoleEnd');
+    expect(userRoleEndDateProblem(manager, 'INVITER', null, capped)).toBe('endDateAfterRoleEnd');
+    expect(userRoleEndDateProblem(manager, 'GUEST', null, capped)).toBe('guestNeedsEndDate');
+    expect(userRoleEndDateProblem(manager, 'INVITER', null, { ...strict, roleEndDate: null })).toBeNull();
+  });
 });

@@ -108,7 +108,9 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request, reply) => {
       const user = requireUser(request.user);
       const result = await idempotent<Role>(request, 'POST roles', async () => {
-        const checked = await checkRoleBody(request.body, user, app.registry);
+        const checked = await checkRoleBody(request.body, user, app.registry, {
+          pastDateAllowed: app.config.pastDateAllowed,
+        });
         const shortName = shortNameFor(checked.name);
         const id = await app.db.tx((q) =>
           insertRole(q, request, {
@@ -148,12 +150,13 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request) => {
       const user = requireUser(request.user);
       const before = roleInBody.of(request);
+      const endDateContext = { pastDateAllowed: app.config.pastDateAllowed, current: before.endDate };
       if (mayChangeRoleApplications(user, before)) {
-        const checked = await checkRoleBody(request.body, user, app.registry);
+        const checked = await checkRoleBody(request.body, user, app.registry, endDateContext);
         const organization = user.superUser ? checked.organizationGUID : undefined;
         await app.db.tx((q) => updateRole(q, request, before, checked, checked.usages, organization));
       } else {
-        const fields = checkRoleFields(request.body);
+        const fields = checkRoleFields(request.body, endDateContext);
         await app.db.tx((q) => updateRole(q, request, before, fields, null, undefined));
       }
       return existingRole(app.db, app.registry, before.id);
