@@ -23,6 +23,8 @@ export interface AdvancedSettingsProps {
   withRoles: boolean;
   /** At least one role is chosen: only then can the roles decide the settings. */
   rolesChosen: boolean;
+  /** The earliest end date of the chosen roles: the latest role expiry to pick. */
+  roleExpiryMaximum?: Date | null;
 }
 
 /** The advanced invite settings behind a toggle: the expiry dates and, where allowed, the switches. */
@@ -32,6 +34,7 @@ export function AdvancedSettings({
   overridable,
   withRoles,
   rolesChosen,
+  roleExpiryMaximum,
 }: AdvancedSettingsProps) {
   const { t } = useTranslation('invitations');
   const pastDateAllowed = useSessionStore((state) => Boolean(state.config.pastDateAllowed));
@@ -68,6 +71,7 @@ export function AdvancedSettings({
               label={t('form.roleExpiryDate')}
               value={values.roleExpiryDate}
               minDate={roleExpiryMinimum(values.expiryDate)}
+              maxDate={roleExpiryMaximum}
               pastDateAllowed={pastDateAllowed}
               onChange={(roleExpiryDate) => onChange({ roleExpiryDate })}
             />

@@ -20,6 +20,7 @@ import {
   defaultExpiryDate,
   organizationRequired,
   overrideAllowed,
+  roleEndDateCap,
   roleExpiryFor,
   rolesRequired,
   settingsFromRoles,
@@ -201,6 +202,7 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
         overridable={chosen.length > 0 && overrideAllowed(chosen)}
         withRoles={withRoles}
         rolesChosen={chosen.length > 0}
+        roleExpiryMaximum={roleEndDateCap(chosen)}
       />
       {bulk.progress && <BulkProgress progress={bulk.progress} />}
       <div className="inv-form-actions">

@@ -18,6 +18,7 @@ import {
   mayOpenInvitationForm,
   organizationRequired,
   overrideAllowed,
+  roleEndDateCap,
   roleExpiryFor,
   settingsFromRoles,
   toInvitationRequest,
@@ -108,6 +109,22 @@ describe('dates', () => {
     expect(roleExpiryFor('GUEST', [], null, day(30), TODAY)).toEqual(day(365));
     expect(roleExpiryFor('MANAGER', [wiki], day(200), day(30), TODAY)).toEqual(day(200));
     expect(roleExpiryFor('MANAGER', [wiki], null, day(30), TODAY)).toEqual(day(366));
+  });
+
+  it("never lie after a chosen role's end date (issue 53), whatever the authority", () => {
+    const semester = role(9, 'Semester', {
+      defaultExpiryDays: 0,
+      endDate: Math.floor(day(60).getTime() / 1000),
+    });
+    const later = role(10, 'Later', { defaultExpiryDays: 0, endDate: Math.floor(day(90).getTime() / 1000) });
+    expect(roleEndDateCap([wiki])).toBeNull();
+    expect(roleEndDateCap([later, semester, wiki])).toEqual(day(60));
+    expect(roleExpiryFor('GUEST', [semester], null, day(30), TODAY)).toEqual(day(60));
+    expect(roleExpiryFor('GUEST', [wiki, later], null, day(30), TODAY)).toEqual(day(90));
+    expect(roleExpiryFor('MANAGER', [semester], day(200), day(30), TODAY)).toEqual(day(60));
+    expect(roleExpiryFor('GUEST', [wiki, semester], day(40), day(30), TODAY)).toEqual(day(60));
+    // The end date wins over the minimum of one day after the invitation expiry.
+    expect(roleExpiryFor('GUEST', [semester], null, day(70), TODAY)).toEqual(day(60));
   });
 
   it('keep the role expiry at least one day after the invitation expiry', () => {

@@ -93,9 +93,20 @@ export function roleExpiryMinimum(expiryDate: Date | null, today: Date = new Dat
 }
 
 /**
+ * The earliest end date of the chosen roles (issue 53): no user role outlives its role, so the role expiry
+ * may not be later. Null when none of them has one.
+ */
+export function roleEndDateCap(roles: Role[]): Date | null {
+  const ends = roles.map((role) => role.endDate).filter((end): end is number => typeof end === 'number');
+  return ends.length ? new Date(Math.min(...ends) * 1000) : null;
+}
+
+/**
  * Spec §4: when the access level changes the role expiry is recalculated: for a guest, the smallest
  * default expiry of the chosen roles (365 days without one); otherwise the value already there (366 days
- * ahead when none, spec §9). Never before the minimum.
+ * ahead when none, spec §9). Never before the minimum, and never after a chosen role's end date (the
+ * server refuses that; the end date wins over the minimum, whose message then asks for an earlier
+ * invitation expiry).
  */
 export function roleExpiryFor(
   authority: Authority,
@@ -115,7 +126,9 @@ export function roleExpiryFor(
     date = current ?? addDays(start, INVITATION_ROLE_EXPIRY_DAYS);
   }
   const minimum = roleExpiryMinimum(expiryDate, today);
-  return date < minimum ? minimum : date;
+  const cap = roleEndDateCap(roles);
+  if (date < minimum) date = minimum;
+  return cap && date > cap ? cap : date;
 }
 
 /** Spec §5 checks, with the catalogue's texts passed in (the caller translates). */

@@ -9,6 +9,8 @@ export interface RoleInput {
   name: string;
   description: string;
   defaultExpiryDays: number;
+  /** Epoch seconds: memberships end on this date at the latest (then defaultExpiryDays is 0). */
+  endDate: number | null;
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
   overrideSettingsAllowed: boolean;

@@ -7,10 +7,10 @@ import { validateOrganizationGUID, validateUrl } from '../resources/manage.resou
 import { deleteRole, fetchConsequences, saveRole, type Consequence } from '../resources/roles.resource';
 import { ApplicationsSection } from './applications-section.component';
 import { DeleteRoleDialog } from './delete-role-dialog.component';
+import { RoleExpiry } from './role-expiry.component';
 import { reloadCurrentUser } from './reload-user';
 import {
   hasErrors,
-  normaliseExpiryDays,
   roleFormErrors,
   shortNamePreview,
   toRoleInput,
@@ -201,27 +201,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
         <h2 id="role-form-invitations" className="sds--text--h4">
           {t('invitationDetails')}
         </h2>
-        <SwitchField
-          name="expiryOn"
-          label={t('expirySwitch')}
-          value={values.expiryOn}
-          onChange={(expiryOn) => set({ expiryOn })}
-          info={t('expirySwitchInfo')}
-        />
-        {values.expiryOn && (
-          <InputField
-            name="defaultExpiryDays"
-            label={t('defaultExpiryDays')}
-            type="number"
-            value={values.defaultExpiryDays}
-            onChange={(days) => set({ defaultExpiryDays: normaliseExpiryDays(days) })}
-            error={
-              errors.defaultExpiryDays
-                ? t('ui:forms.invalid', { attribute: t('defaultExpiryDays') })
-                : undefined
-            }
-          />
-        )}
+        <RoleExpiry values={values} errors={errors} onChange={set} />
         <SwitchField
           name="customInviterName"
           label={t('customInviterName')}
@@ -316,6 +296,7 @@ function missingFields(errors: ReturnType<typeof roleFormErrors>, t: (key: strin
     ['applications', 'applicationField'],
     ['landingPages', 'landingPage'],
     ['defaultExpiryDays', 'defaultExpiryDays'],
+    ['endDate', 'roleEndDate'],
     ['inviterDisplayName', 'inviterDisplayName'],
   ];
   return labels.filter(([field]) => errors[field] !== undefined).map(([, key]) => t(key));

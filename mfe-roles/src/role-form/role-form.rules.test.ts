@@ -108,6 +108,7 @@ describe('role form rules', () => {
       name: 'Lab Assistants',
       description: 'Assist in the lab',
       defaultExpiryDays: 365,
+      endDate: null,
       enforceEmailEquality: false,
       eduIDOnly: false,
       overrideSettingsAllowed: false,
@@ -122,5 +123,53 @@ describe('role form rules', () => {
     expect(toRoleInput({ ...valid, organizationGUID: 'g' }, 7, true)).toEqual(
       expect.objectContaining({ id: 7, organizationGUID: 'g' }),
     );
+  });
+
+  it('sends days or an end date, never both (issue 53)', () => {
+    const end = new Date(2030, 0, 31);
+    const byDate = {
+      ...valid,
+      expiryOn: true,
+      expiryBy: 'date' as const,
+      endDate: end,
+      defaultExpiryDays: 30,
+    };
+    expect(toRoleInput(byDate, 7, false)).toEqual(
+      expect.objectContaining({ defaultExpiryDays: 0, endDate: end.getTime() / 1000 }),
+    );
+    expect(toRoleInput({ ...byDate, expiryBy: 'days' }, 7, false)).toEqual(
+      expect.objectContaining({ defaultExpiryDays: 30, endDate: null }),
+    );
+    expect(toRoleInput({ ...byDate, expiryOn: false }, 7, false)).toEqual(
+      expect.objectContaining({ defaultExpiryDays: 365, endDate: null }),
+    );
+  });
+
+  it('wants an end date when memberships end on a date, and days only when they end after days', () => {
+    const byDate = {
+      ...valid,
+      expiryOn: true,
+      expiryBy: 'date' as const,
+      endDate: null,
+      defaultExpiryDays: 0,
+    };
+    expect(roleFormErrors(byDate, ok, false)).toEqual({ endDate: 'required' });
+    expect(roleFormErrors({ ...byDate, endDate: new Date(2030, 0, 31) }, ok, false)).toEqual({});
+    expect(roleFormErrors({ ...byDate, expiryBy: 'days' }, ok, false)).toEqual({
+      defaultExpiryDays: 'invalid',
+    });
+  });
+
+  it('reads a role with an end date as the date choice, with 365 days ready for the other', () => {
+    const values = valuesFromRole({ ...wikiRole, defaultExpiryDays: 0, endDate: 1_896_134_400 });
+    expect(values).toEqual(
+      expect.objectContaining({
+        expiryOn: true,
+        expiryBy: 'date',
+        endDate: new Date(1_896_134_400_000),
+        defaultExpiryDays: 365,
+      }),
+    );
+    expect(valuesFromRole(wikiRole)).toEqual(expect.objectContaining({ expiryBy: 'days', endDate: null }));
   });
 });

@@ -13,9 +13,13 @@ export interface RoleFormValues {
   description: string;
   organizationGUID: string;
   applications: ChosenApplication[];
-  /** The expiry switch: on when the default validity differs from 365 days. */
+  /** The expiry switch: on when the default validity differs from 365 days, or the role has an end date. */
   expiryOn: boolean;
+  /** Memberships end N days after acceptance, or on the role's end date. */
+  expiryBy: 'days' | 'date';
   defaultExpiryDays: number;
+  /** The role's end date (a day), when memberships end on a date. */
+  endDate: Date | null;
   /** The custom inviter name switch. */
   customInviterName: boolean;
   inviterDisplayName: string;
@@ -34,7 +38,13 @@ export interface RemoteChecks {
 
 export type RoleFormErrors = Partial<
   Record<
-    'name' | 'description' | 'organizationGUID' | 'applications' | 'defaultExpiryDays' | 'inviterDisplayName',
+    | 'name'
+    | 'description'
+    | 'organizationGUID'
+    | 'applications'
+    | 'defaultExpiryDays'
+    | 'endDate'
+    | 'inviterDisplayName',
     string
   >
 > & { landingPages?: Record<number, string> };
@@ -56,7 +66,9 @@ export function newRoleValues(
     organizationGUID: '',
     applications: [manageId ? { manageId, manageType, landingPage } : { ...EMPTY_APPLICATION }],
     expiryOn: false,
+    expiryBy: 'days',
     defaultExpiryDays: ROLE_DEFAULT_EXPIRY_DAYS,
+    endDate: null,
     customInviterName: false,
     inviterDisplayName: '',
     enforceEmailEquality: false,
@@ -66,6 +78,7 @@ export function newRoleValues(
 }
 
 export function valuesFromRole(role: Role): RoleFormValues {
+  const ended = role.endDate !== null && role.endDate !== undefined;
   return {
     name: role.name,
     description: role.description ?? '',
@@ -75,8 +88,12 @@ export function valuesFromRole(role: Role): RoleFormValues {
       manageType: usage.application.manageType,
       landingPage: usage.landingPage ?? '',
     })),
-    expiryOn: role.defaultExpiryDays !== ROLE_DEFAULT_EXPIRY_DAYS,
-    defaultExpiryDays: role.defaultExpiryDays,
+    expiryOn: ended || role.defaultExpiryDays !== ROLE_DEFAULT_EXPIRY_DAYS,
+    expiryBy: ended ? 'date' : 'days',
+    // A role with an end date keeps 0 days; switching back to days offers the default.
+    defaultExpiryDays:
+      ended && role.defaultExpiryDays <= 0 ? ROLE_DEFAULT_EXPIRY_DAYS : role.defaultExpiryDays,
+    endDate: ended ? new Date((role.endDate as number) * 1000) : null,
     customInviterName: Boolean(role.inviterDisplayName),
     inviterDisplayName: role.inviterDisplayName ?? '',
     enforceEmailEquality: role.enforceEmailEquality,
@@ -136,7 +153,9 @@ export function roleFormErrors(
       landingPages[index] = 'invalid';
   });
   if (Object.keys(landingPages).length > 0) errors.landingPages = landingPages;
-  if (values.expiryOn && values.defaultExpiryDays <= 0) errors.defaultExpiryDays = 'invalid';
+  if (values.expiryOn && values.expiryBy === 'days' && values.defaultExpiryDays <= 0)
+    errors.defaultExpiryDays = 'invalid';
+  if (values.expiryOn && values.expiryBy === 'date' && !values.endDate) errors.endDate = 'required';
   if (values.customInviterName && !values.inviterDisplayName.trim()) errors.inviterDisplayName = 'required';
   return errors;
 }
@@ -147,11 +166,14 @@ export function hasErrors(errors: RoleFormErrors): boolean {
 
 /** The payload of POST / PUT roles. */
 export function toRoleInput(values: RoleFormValues, id: number | undefined, superUser: boolean): RoleInput {
+  // One or the other: the server refuses a role with both a number of days and an end date.
+  const endDate = values.expiryOn && values.expiryBy === 'date' ? values.endDate : null;
   return {
     ...(id ? { id } : {}),
     name: values.name.trim(),
     description: values.description.trim(),
-    defaultExpiryDays: values.expiryOn ? values.defaultExpiryDays : ROLE_DEFAULT_EXPIRY_DAYS,
+    defaultExpiryDays: endDate ? 0 : values.expiryOn ? values.defaultExpiryDays : ROLE_DEFAULT_EXPIRY_DAYS,
+    endDate: endDate ? Math.floor(endDate.getTime() / 1000) : null,
     enforceEmailEquality: values.enforceEmailEquality,
     eduIDOnly: values.eduIDOnly,
     overrideSettingsAllowed: values.overrideSettingsAllowed,

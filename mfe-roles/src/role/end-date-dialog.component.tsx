@@ -7,6 +7,8 @@ interface EndDateDialogProps {
   userRole: UserRole;
   /** Guest lists never clear an end date (spec §4). */
   mayClear: boolean;
+  /** The role's end date (epoch seconds): the latest date to pick. */
+  roleEndDate?: number | null;
   onConfirm: (endDate: Date | null) => void;
   onCancel: () => void;
 }
@@ -15,7 +17,7 @@ interface EndDateDialogProps {
  * Spec §4 user role end date: pick a new date (or, where allowed, none) and confirm; the question says
  * which of the two is about to happen.
  */
-export function EndDateDialog({ userRole, mayClear, onConfirm, onCancel }: EndDateDialogProps) {
+export function EndDateDialog({ userRole, mayClear, roleEndDate, onConfirm, onCancel }: EndDateDialogProps) {
   const { t } = useTranslation('roles');
   const pastDateAllowed = useSessionStore((state) => state.config.pastDateAllowed === true);
   const current = userRole.endDate ? new Date(userRole.endDate * 1000) : null;
@@ -40,6 +42,7 @@ export function EndDateDialog({ userRole, mayClear, onConfirm, onCancel }: EndDa
         value={date}
         onChange={setDate}
         pastDateAllowed={pastDateAllowed}
+        maxDate={roleEndDate ? new Date(roleEndDate * 1000) : undefined}
         allowNull={mayClear}
       />
       {mayClear && !clearing && (

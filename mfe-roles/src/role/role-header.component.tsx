@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { allowedToEditRole, isRoleUnknownInManage, useSessionStore, type Role } from 'shared-auth';
-import { CopyControl } from 'shared-ui';
+import { CopyControl, formatDateValue } from 'shared-ui';
 import { applicationLabel, Logo } from './role.display';
 import { RoleInstitutionAdmins } from './role-institution-admins.component';
 
@@ -27,7 +27,9 @@ export function RoleHeader({ role }: { role: Role }) {
         <ul className="roles-role-facts">
           <li>
             {t('roleUsers', { count: role.userRoleCount ?? 0 })} ·{' '}
-            {t('roleValidity', { count: role.defaultExpiryDays })}
+            {role.endDate
+              ? t('roleEndsOn', { date: formatDateValue(new Date(role.endDate * 1000)) })
+              : t('roleValidity', { count: role.defaultExpiryDays })}
           </li>
           {(role.applicationMaps ?? [])
             .filter((app) => !app.unknown)

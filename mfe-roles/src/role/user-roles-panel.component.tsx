@@ -209,7 +209,9 @@ function UserRolesList({ kind, role }: { kind: UserRoleKind; role: Role }) {
       {editing && (
         <EndDateDialog
           userRole={editing}
-          mayClear={!guests}
+          // No user role outlives its role's end date: none to clear, none later to pick.
+          mayClear={!guests && !role?.endDate}
+          roleEndDate={role?.endDate ?? null}
           onConfirm={(date) => void changeEndDate(editing, date)}
           onCancel={() => setEditing(null)}
         />
