@@ -7,6 +7,7 @@ import { DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT, DEFAULT_ORGANIZATION_GUID_PREFIX
 export const PERSONA_USERNAMES = [
   'admin',
   'institution-admin',
+  'application-manager',
   'manager',
   'inviter',
   'guest',
@@ -67,6 +68,8 @@ export const PERSONAS: readonly Persona[] = [
       `${DEFAULT_ORGANIZATION_GUID_PREFIX}${HARDERWIJK_ORGANIZATION_GUID}`,
     ],
   }),
+  // Application manager of the library (granted by the dev seed as an accepted invitation would).
+  person('application-manager', 'Abel', 'Application', 'application manager of the university library'),
   person('manager', 'Max', 'Manager', 'manager of a role'),
   person('inviter', 'Ivo', 'Inviter', 'inviter for a role'),
   person('guest', 'Gina', 'Guest', 'guest of a role'),

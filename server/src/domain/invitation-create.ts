@@ -9,6 +9,7 @@ import {
   isUserAllowed,
   type Authority,
   type InvitationRequest,
+  type ManageIdentifier,
   type Role,
   type User,
 } from 'shared-auth/rules';
@@ -30,7 +31,7 @@ export const invitationRequestSchema = {
   properties: {
     intendedAuthority: {
       type: 'string',
-      enum: ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'],
+      enum: ['SUPER_USER', 'INSTITUTION_ADMIN', 'APPLICATION_MANAGER', 'MANAGER', 'INVITER', 'GUEST'],
     },
     invites: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 320 } },
     roleIdentifiers: {
@@ -49,6 +50,21 @@ export const invitationRequestSchema = {
         "Epoch seconds: the memberships' end date. Refused (400) when after the end date of one of the roles; absent, a membership ends the role's defaultExpiryDays after acceptance, at the role's end date at the latest.",
     },
     organizationGUID: { type: ['string', 'null'], maxLength: 255 },
+    manageIdentifiers: {
+      type: 'array',
+      maxItems: 100,
+      description:
+        'APPLICATION_MANAGER invitations only (and required there): the registry applications, by id and type, the invitee becomes the application manager of.',
+      items: {
+        type: 'object',
+        required: ['manageId', 'manageType'],
+        additionalProperties: false,
+        properties: {
+          manageId: { type: 'string', minLength: 1, maxLength: 255 },
+          manageType: { type: 'string', enum: ['saml20_sp', 'oidc10_rp'] },
+        },
+      },
+    },
     enforceEmailEquality: { type: 'boolean' },
     eduIDOnly: { type: 'boolean' },
     guestRoleIncluded: { type: 'boolean' },
@@ -78,6 +94,8 @@ export interface CheckedInvitation {
   expiryDate: Date;
   roleExpiryDate: Date | null;
   organizationGUID: string | null;
+  /** APPLICATION_MANAGER invitations: the applications, checked against the registry; else empty. */
+  manageIdentifiers: ManageIdentifier[];
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
   guestRoleIncluded: boolean;
@@ -130,7 +148,8 @@ export function checkRoleEndDates(
 export function checkGrant(user: User, intended: Authority, roles: Role[]): void {
   if (intended === 'SUPER_USER' && !user.superUser)
     throw httpError(403, 'Only a super user invites super users');
-  const needsRole = intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN';
+  const needsRole =
+    intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN' && intended !== 'APPLICATION_MANAGER';
   if (needsRole && !isUserAllowed(user, 'INVITER')) throw httpError(403, 'missing roles');
   // The shared rule decides first: what it refuses is a 403, whatever else is wrong with the request.
   if (!allowedAuthoritiesForInvitation(user, roles).includes(intended)) {

@@ -1,5 +1,5 @@
 /** Turning a role create/update body into checked values (spec §5 Role form, §6 permissions). */
-import { deriveShortName, userManagesApplication, type ManageType, type User } from 'shared-auth/rules';
+import { deriveShortName, mayUseApplicationInRole, type ManageType, type User } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { isValidUrl } from './validation.js';
@@ -178,7 +178,7 @@ function checkedFields(
 
 /**
  * Checks applications against the registry: each known, none twice, each with a valid landing page, and
- * for an institution admin (not super user) each one of theirs.
+ * for an institution admin or an application manager (not super user) each one of theirs.
  */
 async function checkedUsages(body: RoleBody, user: User, registry: Registry): Promise<CheckedUsage[]> {
   const seen = new Set<string>();
@@ -189,7 +189,7 @@ async function checkedUsages(body: RoleBody, user: User, registry: Registry): Pr
     seen.add(manageId);
     const app = await registry.provider(manageId);
     if (!app) throw httpError(400, `Application ${manageId} is unknown in the registry`);
-    if (!user.superUser && !userManagesApplication(user, manageId)) {
+    if (!mayUseApplicationInRole(user, manageId)) {
       throw httpError(403, `Application ${manageId} is not one of your institution's applications`);
     }
     const landingPage = usage.landingPage?.trim() || app.landingPage || '';
@@ -200,9 +200,16 @@ async function checkedUsages(body: RoleBody, user: User, registry: Registry): Pr
   return usages;
 }
 
-/** Organisation of a new or changed role: the institution admin's own, or a super user's validated choice. */
+/**
+ * Organisation of a new or changed role: the institution admin's own, or a super user's validated choice;
+ * for an application manager (who acts for no organisation) the first application's owner.
+ */
 async function organizationFor(body: RoleBody, user: User, registry: Registry, usages: CheckedUsage[]) {
-  if (!user.superUser) return user.organizationGUID ?? null;
+  if (!user.superUser && user.institutionAdmin) return user.organizationGUID ?? null;
+  if (!user.superUser) {
+    const first = usages[0] ? await registry.provider(usages[0].manageId) : null;
+    return first?.institutionGuid ?? null;
+  }
   const given = body.organizationGUID?.trim();
   if (given) {
     if (!(await registry.identityProviderByOrganizationGUID(given))) {

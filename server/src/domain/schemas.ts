@@ -175,6 +175,18 @@ export const invitationSchema = {
     acceptedAt: { ...nullableInt, examples: [null] },
     status: { type: 'string', examples: ['OPEN'] },
     organizationGUID: { ...nullableString, examples: [null] },
+    manageIdentifiers: {
+      type: 'array',
+      description: 'An APPLICATION_MANAGER invitation: the applications its invitee becomes the manager of',
+      items: {
+        type: 'object',
+        properties: {
+          manageId: { type: 'string', examples: ['app-wiki'] },
+          manageType: { type: 'string', examples: ['saml20_sp'] },
+        },
+      },
+      examples: [[]],
+    },
   },
 } as const;
 

@@ -8,6 +8,7 @@ import loginRoutes from '../oidc/login.routes.js';
 import auditLogRoutes from './audit-logs.js';
 import externalApiRoutes from './external/index.js';
 import institutionAdminRoutes from './institution-admins.js';
+import applicationManagerRoutes from './application-managers.js';
 import invitationListRoutes from './invitation-lists.js';
 import invitationRoutes from './invitations.js';
 import manageRoutes from './manage.js';
@@ -28,6 +29,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     loginRoutes,
     userRoutes,
     institutionAdminRoutes,
+    applicationManagerRoutes,
     roleRoutes,
     userRoleRoutes,
     userRoleConsequenceRoutes,

@@ -1,6 +1,12 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
 import type { FastifyInstance } from 'fastify';
-import { isUserAllowed, mayOpenSystem, type User } from 'shared-auth/rules';
+import {
+  isApplicationManager,
+  isUserAllowed,
+  managedApplicationIds,
+  mayOpenSystem,
+  type User,
+} from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { loggedIn, permit } from '../plugins/permissions.js';
 import { withRoleCounts } from '../stores/roles.store.js';
@@ -52,9 +58,14 @@ const identityProviderSchema = {
   },
 } as const;
 
-/** Super users see every application, an institution admin those of its organisation (maybe none). */
+/**
+ * Super users see every application, an institution admin those of its organisation (maybe none), an
+ * application manager the applications they manage.
+ */
 function seesApplications(user: User): boolean {
-  return user.superUser || (user.institutionAdmin && Boolean(user.organizationGUID));
+  return (
+    user.superUser || (user.institutionAdmin && Boolean(user.organizationGUID)) || isApplicationManager(user)
+  );
 }
 
 export default async function manageRoutes(app: FastifyInstance): Promise<void> {
@@ -91,7 +102,19 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
           providers: await withRoleCounts(app.db, await reg.providers()),
           provisionings: await reg.provisionings(),
         };
-      const providers = await reg.applicationsForOrganization(user.organizationGUID as string);
+      const ofOrganization =
+        user.institutionAdmin && user.organizationGUID
+          ? await reg.applicationsForOrganization(user.organizationGUID)
+          : [];
+      const owned = new Set(ofOrganization.map((p) => p.manageId));
+      const managed = (
+        await Promise.all(
+          managedApplicationIds(user)
+            .filter((manageId) => !owned.has(manageId))
+            .map((manageId) => reg.provider(manageId)),
+        )
+      ).filter((p): p is NonNullable<typeof p> => p !== null);
+      const providers = [...ofOrganization, ...managed];
       const ids = new Set(providers.map((p) => p.manageId));
       const provisionings = (await reg.provisionings()).filter((p) =>
         p.applications.some((a) => ids.has(a.id)),

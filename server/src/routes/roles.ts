@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   allowedToEditRole,
-  isUserAllowed,
+  isApplicationManagerOf,
+  mayCreateRole,
   mayChangeRoleApplications,
   mayReadRole,
   sortRolesForUser,
@@ -50,9 +51,12 @@ const applicationInPath = entity({
   load: async (request) => (request.params as { manageId: string }).manageId,
 });
 
-/** Super users list any application's roles, an institution admin those of its own applications. */
+/**
+ * Super users list any application's roles, an institution admin those of its own applications, an
+ * application manager those of the applications they manage.
+ */
 function mayListApplicationRoles(user: User, manageId: string): boolean {
-  return user.superUser || userManagesApplication(user, manageId);
+  return user.superUser || userManagesApplication(user, manageId) || isApplicationManagerOf(user, manageId);
 }
 
 export default async function roleRoutes(app: FastifyInstance): Promise<void> {
@@ -125,10 +129,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: RoleBody }>(
     '/api/v1/roles',
     {
-      preHandler: permit(
-        (user) => isUserAllowed(user, 'INSTITUTION_ADMIN'),
-        'Only institution admins create roles',
-      ),
+      preHandler: permit(mayCreateRole, 'Only institution admins and application managers create roles'),
       config: { errors: { ...ROLE_INPUT_ERRORS, 409: 'The shortName already exists' } },
       schema: { body: roleBodySchema, response: { 201: roleSchema } },
     },

@@ -9,6 +9,7 @@ import {
   allowedAuthoritiesForInvitation,
   allowedToDeleteInvitation,
   allowedToRenewUserRole,
+  mayGrantApplicationManager,
   type Authority,
   type Role,
   type User,
@@ -26,12 +27,15 @@ beforeAll(async () => {
   for (const actor of ACTORS) users[actor] = await t.me(actor);
   const wiki = await t.role(t.roleIds.wiki);
   const forge = await t.role(t.roleIds.forge);
-  roleSets = { none: [], wiki: [wiki], forge: [forge], both: [wiki, forge] };
+  const pair = await t.role(t.roleIds.pair);
+  roleSets = { none: [], wiki: [wiki], forge: [forge], both: [wiki, forge], pair: [pair] };
 });
 afterAll(() => t.app.close());
 
-const SETS = ['none', 'wiki', 'forge', 'both'] as const;
-const ROLE_KEYS = ['wiki', 'forge'] as const;
+const SETS = ['none', 'wiki', 'forge', 'both', 'pair'] as const;
+const ROLE_KEYS = ['wiki', 'forge', 'pair'] as const;
+/** The authorities a membership can have: APPLICATION_MANAGER is a right per application, never a role's. */
+const MEMBER_AUTHORITIES = AUTHORITIES.filter((authority) => authority !== 'APPLICATION_MANAGER');
 
 /** An open invitation sent by `inviterId` for these roles, written straight into the database. */
 async function invitation(intended: Authority, roles: Role[], inviterId: number): Promise<number> {
@@ -75,15 +79,23 @@ describe.each(ACTORS)('%s', (actor) => {
       const roles = roleSets[set];
       const allowed = allowedAuthoritiesForInvitation(users[actor], roles);
       for (const intended of AUTHORITIES) {
+        const forApplications = intended === 'APPLICATION_MANAGER';
         const res = await ask('POST', '/api/v1/invitations', {
           intendedAuthority: intended,
           invites: [`grant-${++seq}@example.org`],
           roleIdentifiers: roles.map((role) => role.id),
           organizationGUID: HW_GUID,
+          ...(forApplications
+            ? { manageIdentifiers: [{ manageId: 'app-wiki', manageType: 'saml20_sp' }] }
+            : {}),
         });
         // Spec §5: an allowed MANAGER, INVITER or GUEST invitation still needs a role (400), not a refusal.
-        const needsRole = roles.length === 0 && intended !== 'SUPER_USER' && intended !== 'INSTITUTION_ADMIN';
-        const outcome = allowed.includes(intended) ? (needsRole ? 400 : 201) : 403;
+        const needsRole =
+          roles.length === 0 &&
+          !['SUPER_USER', 'INSTITUTION_ADMIN', 'APPLICATION_MANAGER'].includes(intended);
+        // An APPLICATION_MANAGER invitation also needs the right to grant its applications.
+        const mayGrant = !forApplications || mayGrantApplicationManager(users[actor], ['app-wiki']);
+        const outcome = allowed.includes(intended) && mayGrant ? (needsRole ? 400 : 201) : 403;
         expect([intended, res.statusCode]).toEqual([intended, outcome]);
       }
     },
@@ -93,7 +105,7 @@ describe.each(ACTORS)('%s', (actor) => {
     'changes end dates of every authority on %s as allowedToRenewUserRole says',
     async (key) => {
       const role = (await t.role(t.roleIds[key])) as Role;
-      for (const authority of AUTHORITIES) {
+      for (const authority of MEMBER_AUTHORITIES) {
         const userId = await t.freshUser();
         const id = await addMember(t.app, userId, role.id, authority);
         const target = { id, user_id: userId, role, authority };
@@ -108,7 +120,7 @@ describe.each(ACTORS)('%s', (actor) => {
     'removes members of every authority on %s as allowedToRenewUserRole says',
     async (key) => {
       const role = (await t.role(t.roleIds[key])) as Role;
-      for (const authority of AUTHORITIES) {
+      for (const authority of MEMBER_AUTHORITIES) {
         const userId = await t.freshUser();
         const id = await addMember(t.app, userId, role.id, authority);
         const target = { id, user_id: userId, role, authority };

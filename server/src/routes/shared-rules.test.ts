@@ -6,7 +6,11 @@
 import {
   allowedToEditRole,
   mayChangeRoleApplications,
+  mayCreateRole,
   mayDeleteToken,
+  mayManageApplicationManagers,
+  mayUseApplicationInRole,
+  showsApplicationsTab,
   mayDeleteUser,
   mayImpersonate,
   mayOpenSystem,
@@ -46,7 +50,27 @@ describe.each(ACTORS)('%s', (actor) => {
     expect((await ask('GET', '/api/v1/users/search-by-application')).statusCode).toBe(
       expected(showsApplicationUsersTab(me), 200),
     );
+    expect((await ask('GET', '/api/v1/manage/applications')).statusCode).toBe(
+      expected(showsApplicationsTab(me) || Boolean(me.institutionAdmin && me.organizationGUID), 200),
+    );
+    expect((await ask('GET', '/api/v1/users/applicationManagers')).statusCode).toBe(
+      expected(mayManageApplicationManagers(me), 200),
+    );
   });
+
+  it.each([['app-wiki'], ['app-gitlab']])(
+    'creates a role on %s as mayCreateRole and mayUseApplicationInRole say',
+    async (manageId) => {
+      const me = users[actor];
+      const res = await call(t.app, t.sessions[actor], 'POST', '/api/v1/roles', {
+        name: `Made by ${actor} on ${manageId}`,
+        description: 'a role of the rule table',
+        applicationUsages: [{ application: { manageId }, landingPage: 'https://example.org' }],
+      });
+      const allowed = mayCreateRole(me) && mayUseApplicationInRole(me, manageId);
+      expect([manageId, res.statusCode]).toEqual([manageId, expected(allowed, 201)]);
+    },
+  );
 
   it('opens the system area as mayOpenSystem says', async () => {
     const me = users[actor];
@@ -105,7 +129,7 @@ describe.each(ACTORS)('%s', (actor) => {
     if (res.statusCode === 200) expect(res.json().id).toBe(target);
   });
 
-  it.each(['wiki', 'forge'] as const)(
+  it.each(['wiki', 'forge', 'pair'] as const)(
     'reads, runs and edits the %s role as the role rules say',
     async (key) => {
       const me = users[actor];
@@ -123,10 +147,11 @@ describe.each(ACTORS)('%s', (actor) => {
   );
 
   it.each([
-    ['its own application', 'app-wiki'],
-    ['another application', 'app-gitlab'],
-  ])('deletes a role on %s as mayChangeRoleApplications says', async (_name, manageId) => {
-    const role = await t.role(await insertRole(t.app, `Doomed ${actor} ${manageId}`, [manageId]));
+    ['its own application', ['app-wiki']],
+    ['another application', ['app-gitlab']],
+    ['its own and another application', ['app-wiki', 'app-gitlab']],
+  ])('deletes a role on %s as mayChangeRoleApplications says', async (_name, manageIds) => {
+    const role = await t.role(await insertRole(t.app, `Doomed ${actor} ${manageIds.join(' ')}`, manageIds));
     expect((await ask('DELETE', `/api/v1/roles/${role.id}`)).statusCode).toBe(
       expected(mayChangeRoleApplications(users[actor], role), 204),
     );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   mayDeleteUser,
   mayOpenSystem,
+  managedApplicationIds,
   ownApplicationIds,
   resolveLanguage,
   showsApplicationUsersTab,
@@ -61,6 +62,7 @@ const userSchema = {
       roles: [],
       authority: '',
       applications: [],
+      managedApplications: [],
       institution: null,
       highestAuthority: 'SUPER_USER',
     },
@@ -205,13 +207,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: permit(
         showsApplicationUsersTab,
-        'Only an institution admin with applications may list the users of its applications',
+        'Only an institution admin with applications or an application manager may list the users of its applications',
       ),
       schema: { querystring: userQuerySchema, response: { 200: userPageSchema } },
     },
     async (request) => {
       const user = request.user!;
-      const manageIds = ownApplicationIds(user);
+      // An institution admin's applications and those the user is application manager of.
+      const manageIds = [...new Set([...ownApplicationIds(user), ...managedApplicationIds(user)])];
       const { rows, total } = await searchUsers(
         app.db,
         toSearchQuery(request.query),

@@ -206,3 +206,14 @@ export const SEED_INVITATIONS: SeedInvitation[] = [
     state: 'open',
   },
 ];
+
+/**
+ * Application managers (issue 53): who manages which registry application, granted by an accepted
+ * APPLICATION_MANAGER invitation of `inviter`. The library's own role (Library Visitors) is theirs to run;
+ * Course Teachers also opens the learning environment, so it is theirs to see, not to change.
+ */
+export const SEED_APPLICATION_MANAGERS: Array<{
+  who: string;
+  inviter: string;
+  apps: Array<[manageId: string, manageType: 'saml20_sp' | 'oidc10_rp']>;
+}> = [{ who: 'application-manager', inviter: 'institution-admin', apps: [['app-library', 'oidc10_rp']] }];

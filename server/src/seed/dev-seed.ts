@@ -8,7 +8,13 @@ import { PERSONAS } from '../dev-idp/personas.js';
 import { upsertUserFromClaims } from '../oidc/user-from-claims.js';
 import { DAY_MS } from '../domain/time.js';
 import { LOCK_KEYS, waitForLock } from '../db/locks.js';
-import { SEED_INVITATIONS, SEED_MEMBERSHIPS, SEED_PEOPLE, SEED_ROLES } from './dev-seed.data.js';
+import {
+  SEED_APPLICATION_MANAGERS,
+  SEED_INVITATIONS,
+  SEED_MEMBERSHIPS,
+  SEED_PEOPLE,
+  SEED_ROLES,
+} from './dev-seed.data.js';
 
 export interface DevSeedResult {
   seeded: boolean;
@@ -126,6 +132,32 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
       }
     }
 
+    // Application managers, each through an accepted APPLICATION_MANAGER invitation (its history shows it).
+    for (const grant of SEED_APPLICATION_MANAGERS) {
+      const inviterId = userIds.get(grant.inviter);
+      const email =
+        PERSONAS.find((p) => p.username === grant.who)?.claims.email ?? `${grant.who}@example.org`;
+      const { rows } = await q.query<{ id: string }>(
+        `INSERT INTO invitations (hash, email, intended_authority, status, language, expiry_date, inviter_id,
+           accepted_by, accepted_at, created_at)
+         VALUES ($1, $2, 'APPLICATION_MANAGER', 'ACCEPTED', 'en', $3, $4, $5, now() - interval '20 days',
+           now() - interval '21 days') RETURNING id`,
+        [randomBytes(32).toString('base64url'), email, daysFromNow(-7), inviterId, userIds.get(grant.who)],
+      );
+      for (const [manageId, manageType] of grant.apps) {
+        await q.query(
+          'INSERT INTO invitation_applications (invitation_id, manage_id, manage_type) VALUES ($1, $2, $3)',
+          [rows[0].id, manageId, manageType],
+        );
+        await q.query(
+          `INSERT INTO user_applications (user_id, manage_id, manage_type, invitation_id, granted_by_id,
+             granted_by_name, granted_at)
+           SELECT $1, $2, $3, $4, u.id, u.name, now() - interval '20 days' FROM users u WHERE u.id = $5`,
+          [userIds.get(grant.who), manageId, manageType, rows[0].id, inviterId],
+        );
+      }
+    }
+
     // Secrets nobody knows: the tokens only need to show up in the lists.
     const tokens: Array<[string, string, boolean, string | null]> = [
       ['admin', 'Nightly user export', true, null],
@@ -155,7 +187,7 @@ export async function seedDevelopmentData(app: FastifyInstance): Promise<DevSeed
       users: userIds.size,
       roles: roleIds.size,
       userRoles: SEED_MEMBERSHIPS.length,
-      invitations: SEED_INVITATIONS.length,
+      invitations: SEED_INVITATIONS.length + SEED_APPLICATION_MANAGERS.length,
       tokens: tokens.length,
     };
   });

@@ -24,6 +24,7 @@ export type AuditAction =
   | 'delete'
   | 'accept'
   | 'remove_institution_admin'
+  | 'remove_application_manager'
   | 'resend'
   | 'cleanup'
   | 'impersonate'

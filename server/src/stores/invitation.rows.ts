@@ -2,7 +2,14 @@
  * The row shapers of the invitations aggregate: invitation rows → the Invitation shape of spec §3, its
  * status, and what the audit log keeps of it. The statements are in invitations.store.ts.
  */
-import type { Authority, Invitation, InvitationStatus, Locale, Role } from 'shared-auth/rules';
+import type {
+  Authority,
+  Invitation,
+  InvitationStatus,
+  Locale,
+  ManageIdentifier,
+  Role,
+} from 'shared-auth/rules';
 import { toEpochMs, toEpochSeconds } from '../domain/time.js';
 
 export interface InvitationRow {
@@ -27,6 +34,8 @@ export interface InvitationRow {
   inviter_name: string | null;
   inviter_email: string | null;
   invitation_roles: Array<{ roleId: number; endDate: string | null }>;
+  /** An APPLICATION_MANAGER invitation's applications (invitation_applications); empty for others. */
+  manage_identifiers?: ManageIdentifier[] | null;
 }
 
 export function invitationStatusOf(
@@ -87,6 +96,7 @@ export function toInvitation(row: Omit<InvitationRow, 'hash'>, rolesById: Map<nu
     acceptedAt: toEpochSeconds(row.accepted_at),
     status: statusAt(row.status, expiryMs, Date.now()),
     organizationGUID: row.organization_guid,
+    manageIdentifiers: row.manage_identifiers ?? [],
   };
 }
 

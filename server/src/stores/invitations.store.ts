@@ -3,7 +3,7 @@
  * invitation.rows.ts; writes audited in the caller's transaction).
  */
 import { randomBytes } from 'node:crypto';
-import { authorityRank, ownApplicationIds, type User } from 'shared-auth/rules';
+import { authorityRank, managedApplicationIds, ownApplicationIds, type User } from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
@@ -29,7 +29,10 @@ const INVITATION_COLUMNS = `i.id, i.email, i.intended_authority, i.status, i.mes
   inv.name AS inviter_name, inv.email AS inviter_email,
   COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'endDate', l.end_date)) FROM (
     SELECT ir.role_id, ir.end_date FROM invitation_roles ir WHERE ir.invitation_id = i.id ORDER BY ir.role_id) l),
-    '[]'::json) AS invitation_roles`;
+    '[]'::json) AS invitation_roles,
+  COALESCE((SELECT json_agg(json_build_object('manageId', ia.manage_id, 'manageType', ia.manage_type)
+                            ORDER BY ia.manage_id)
+              FROM invitation_applications ia WHERE ia.invitation_id = i.id), '[]'::json) AS manage_identifiers`;
 
 /** INVITATION_COLUMNS and the invitation's hash (to mail it, to accept it). */
 export const INVITATION_SELECT = `i.hash, ${INVITATION_COLUMNS}`;
@@ -92,15 +95,17 @@ export async function toInvitations(
 
 /**
  * A WHERE fragment over alias `i`, with parameters numbered from `first`: the user's own invitations,
- * those for roles the user holds as INVITER or higher, and for an institution admin those for roles on
- * the institution's applications and the institution-admin invitations of the institution.
+ * those for roles the user holds as INVITER or higher, for an institution admin those for roles on the
+ * institution's applications and the institution-admin invitations of the institution, and for an
+ * application manager those for roles on their applications.
  */
 export function invitationScope(user: User, first: number): { where: string; params: unknown[] } {
   if (user.superUser) return { where: 'TRUE', params: [] };
   const roleIds = user.userRoles
     .filter((ur) => authorityRank(ur.authority) <= authorityRank('INVITER'))
     .map((ur) => ur.role.id);
-  const apps = ownApplicationIds(user);
+  // An application manager sees the invitations for roles on the applications they manage.
+  const apps = [...new Set([...ownApplicationIds(user), ...managedApplicationIds(user)])];
   const org = user.institutionAdmin ? (user.organizationGUID ?? null) : null;
   const [u, r, a, o] = [first, first + 1, first + 2, first + 3];
   return {
@@ -234,6 +239,12 @@ export async function insertInvitations(
       ],
     );
     const id = Number(rows[0].id);
+    for (const { manageId, manageType } of checked.manageIdentifiers) {
+      await q.query(
+        'INSERT INTO invitation_applications (invitation_id, manage_id, manage_type) VALUES ($1, $2, $3)',
+        [id, manageId, manageType],
+      );
+    }
     for (const role of checked.roles) {
       await q.query('INSERT INTO invitation_roles (invitation_id, role_id, end_date) VALUES ($1, $2, $3)', [
         id,
@@ -249,6 +260,7 @@ export async function insertInvitations(
         email,
         intendedAuthority: checked.intendedAuthority,
         roleIds: checked.roles.map((r) => r.id),
+        ...(checked.manageIdentifiers.length > 0 ? { manageIdentifiers: checked.manageIdentifiers } : {}),
         expiryDate: Math.floor(checked.expiryDate.getTime() / 1000),
       },
     });

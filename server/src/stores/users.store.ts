@@ -22,6 +22,8 @@ import { hashTokenSecret, TOKEN_AUTH_COLUMNS, type AuthTokenRow } from './tokens
 /** A user row with its roles (each with its application usages) as JSON. */
 export type LoadedUserRow = UserRow & {
   role_rows: (HeldRoleRow & { usages: ApplicationUsageRow[] })[];
+  /** The applications the user is an application manager of (user_applications), as JSON. */
+  managed_apps?: Array<{ manageId: string; manageType: string }> | null;
 };
 
 /**
@@ -36,7 +38,10 @@ const USER_WITH_ROLES = `SELECT u.id, u.sub, u.email, u.given_name, u.family_nam
                 ur.authority, ur.guest_role_included, ur.end_date AS user_role_end_date,
                 ur.created_at AS user_role_created_at
            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-          WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows
+          WHERE ur.user_id = u.id) x), '[]'::json) AS role_rows,
+       COALESCE((SELECT json_agg(json_build_object('manageId', ua.manage_id, 'manageType', ua.manage_type)
+                                 ORDER BY ua.manage_id)
+                   FROM user_applications ua WHERE ua.user_id = u.id), '[]'::json) AS managed_apps
        FROM users u`;
 
 /** The full user, or null when there is no user with this id. */
@@ -122,10 +127,14 @@ export async function readTokenWithOwner(
 
 /** A loaded user row as the User of the API: its roles shaped, its institution from the registry. */
 export async function shapeLoadedUser(registry: Registry, loaded: LoadedUserRow): Promise<User> {
-  const { role_rows: roleRows, ...userRow } = loaded;
+  const { role_rows: roleRows, managed_apps: managedApps, ...userRow } = loaded;
   const user = toPlainUser(userRow);
   const apps = await registry.applicationMaps();
   user.userRoles = roleRows.map((row) => toHeldUserRole(row, shapeRole(row, row.usages ?? [], apps)));
+  // An application the registry no longer knows keeps its id (the right stays until removed) and says so.
+  user.managedApplications = (managedApps ?? []).map(
+    ({ manageId }) => apps.get(manageId) ?? { id: manageId, unknown: true },
+  );
   user.roles = user.userRoles.map((userRole) => userRole.role);
 
   const held = new Set(user.userRoles.map((userRole) => userRole.authority));

@@ -14,6 +14,7 @@ export const ACTORS = [
   'institutionAdmin',
   'institutionAdminHolding',
   'institutionAdminWithoutApplications',
+  'applicationManager',
   'manager',
   'inviter',
   'guest',
@@ -24,8 +25,11 @@ export type ActorKey = (typeof ACTORS)[number];
 export interface RuleTable {
   app: FastifyInstance;
   sessions: Record<ActorKey, TestSession>;
-  /** wiki: on the institution admin's own application; forge: on another one. */
-  roleIds: { wiki: number; forge: number };
+  /**
+   * wiki: on the institution admin's own application (and the application manager's); forge: on another
+   * one; pair: on both (the application manager's to see, not to change).
+   */
+  roleIds: { wiki: number; forge: number; pair: number };
   /** A fresh user with no roles (a target that is nobody's own). */
   freshUser(): Promise<number>;
   /** The user as the server loads it now. */
@@ -52,6 +56,7 @@ export async function ruleTable(): Promise<RuleTable> {
     institutionAdmin: await loginAs(app, 'institution-admin'),
     institutionAdminHolding: await loginAs(app, 'holding.admin@example.org'),
     institutionAdminWithoutApplications: await loginAs(app, 'bare.admin@example.org'),
+    applicationManager: await loginAs(app, 'application-manager'),
     manager: await loginAs(app, 'manager'),
     inviter: await loginAs(app, 'inviter'),
     guest: await loginAs(app, 'guest'),
@@ -61,6 +66,12 @@ export async function ruleTable(): Promise<RuleTable> {
   await makeInstitutionAdmin(app, sessions.institutionAdminWithoutApplications.userId, null);
   const wiki = await insertRole(app, 'Wiki Editors', ['app-wiki']);
   const forge = await insertRole(app, 'Forge Devs', ['app-gitlab']);
+  const pair = await insertRole(app, 'Wiki And Forge', ['app-wiki', 'app-gitlab']);
+  // The application manager of app-wiki, as an accepted APPLICATION_MANAGER invitation makes one.
+  await app.db.query(
+    "INSERT INTO user_applications (user_id, manage_id, manage_type) VALUES ($1, 'app-wiki', 'saml20_sp')",
+    [sessions.applicationManager.userId],
+  );
   await addMember(app, sessions.institutionAdminHolding.userId, wiki, 'GUEST');
   await addMember(app, sessions.manager.userId, wiki, 'MANAGER');
   await addMember(app, sessions.manager.userId, forge, 'INVITER');
@@ -69,7 +80,7 @@ export async function ruleTable(): Promise<RuleTable> {
   return {
     app,
     sessions,
-    roleIds: { wiki, forge },
+    roleIds: { wiki, forge, pair },
     freshUser: () => addUser(app, `rule-target-${++seq}@example.org`),
     me: async (actor) => (await call(app, sessions[actor], 'GET', '/api/v1/users/me')).json(),
     role: async (id) => (await call(app, sessions.superUser, 'GET', `/api/v1/roles/${id}`)).json(),

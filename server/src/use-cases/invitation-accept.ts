@@ -11,7 +11,8 @@ import { invitationSnapshot, invitationStatusOf, type InvitationRow } from '../s
 import { claimInvitation } from '../stores/invitations.store.js';
 import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
-import { grantAuthority } from '../stores/authority-grants.store.js';
+import { grantAuthority, lockUserRights } from '../stores/authority-grants.store.js';
+import { grantApplications } from '../stores/application-managers.store.js';
 
 /** Refuses an invitation the user may not accept: 409 when no longer open, 412 on an e-mail mismatch. */
 export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: string): void {
@@ -73,7 +74,10 @@ export async function acceptInvitation(
 
   // A super user's or an institution admin's right from an invitation is a grant of its own, which lasts
   // until a super user removes it; the login's claims never take it away nor does it outlive its removal.
-  let granted: { authority: string; organizationGUID: string | null } | undefined;
+  let granted:
+    | { authority: string; organizationGUID: string | null }
+    | { authority: 'APPLICATION_MANAGER'; applications: string[] }
+    | undefined;
   if (row.intended_authority === 'SUPER_USER' || row.intended_authority === 'INSTITUTION_ADMIN') {
     const { grant } = await grantAuthority(q, {
       userId: user.id,
@@ -84,6 +88,19 @@ export async function acceptInvitation(
       grantedByName: row.inviter_name ?? row.inviter_email ?? row.remote_api_user,
     });
     granted = { authority: grant.authority, organizationGUID: grant.organization_guid };
+  }
+  // An application manager's applications: each a grant of its own (who, which invitation, when), read
+  // with the user on every request, until removed.
+  if (row.intended_authority === 'APPLICATION_MANAGER') {
+    await lockUserRights(q, user.id);
+    const stored = await grantApplications(q, {
+      userId: user.id,
+      applications: row.manage_identifiers ?? [],
+      invitationId: Number(row.id),
+      grantedById: row.inviter_id === null ? null : Number(row.inviter_id),
+      grantedByName: row.inviter_name ?? row.inviter_email ?? row.remote_api_user,
+    });
+    granted = { authority: 'APPLICATION_MANAGER', applications: stored.map((a) => a.manage_id) };
   }
   await audit(q, actor, {
     entityType: 'invitation',

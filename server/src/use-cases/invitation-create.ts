@@ -3,7 +3,12 @@
  * domain/invitation-create.ts, and the organisation as the registry knows it. Reads only; the route writes
  * the checked invitations.
  */
-import type { InvitationRequest, User } from 'shared-auth/rules';
+import {
+  mayGrantApplicationManager,
+  type InvitationRequest,
+  type ManageIdentifier,
+  type User,
+} from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
 import {
   checkDates,
@@ -36,6 +41,47 @@ async function checkOrganization(
   return guid;
 }
 
+/**
+ * The applications of an APPLICATION_MANAGER invitation (its manageIdentifiers): required there and only
+ * there, each once, each known to the registry with that type. Who may grant which is the shared rule's
+ * (a 403 before anything else is looked at).
+ */
+async function checkApplications(
+  body: InvitationRequest,
+  user: User,
+  registry: Registry,
+): Promise<ManageIdentifier[]> {
+  const asked = body.manageIdentifiers ?? [];
+  if (body.intendedAuthority !== 'APPLICATION_MANAGER') {
+    if (asked.length > 0) {
+      throw httpError(400, 'manageIdentifiers is only for an APPLICATION_MANAGER invitation');
+    }
+    return [];
+  }
+  const ids = asked.map((identifier) => identifier.manageId);
+  if (ids.length > 0 && !mayGrantApplicationManager(user, ids)) {
+    throw httpError(403, "You may make someone application manager only of your organisation's applications");
+  }
+  if (asked.length === 0) {
+    throw httpError(400, 'manageIdentifiers is required: the applications the invitee will manage');
+  }
+  const seen = new Set<string>();
+  for (const { manageId, manageType } of asked) {
+    if (seen.has(manageId)) throw httpError(400, `manageIdentifiers names ${manageId} twice`);
+    seen.add(manageId);
+    const application = await registry.provider(manageId);
+    if (!application || application.manageType !== manageType) {
+      throw httpError(400, `The value is invalid for manageIdentifiers: ${manageId} (${manageType})`);
+    }
+  }
+  return asked.map(({ manageId, manageType }) => ({ manageId, manageType }));
+}
+
+/** The roles' requested authentication context: the first role's (in name order) that asks for one. */
+function rolesAuthnContext(roles: Role[]): string | null {
+  return roles.map((role) => role.requestedAuthnContext).find((acr) => acr) ?? null;
+}
+
 /** The request checked and completed (dates, roles, switches), or the 4xx that refuses it. */
 export async function checkInvitation(
   q: Queryable,
@@ -58,6 +104,7 @@ export async function checkInvitation(
   if (roles.length !== roleIds.length) throw httpError(404, 'One of the roles does not exist');
   checkGrant(user, body.intendedAuthority, roles);
   const organizationGUID = await checkOrganization(body, user, registry);
+  const manageIdentifiers = await checkApplications(body, user, registry);
   const dates = checkDates(body, pastDateAllowed, Date.now());
   checkRoleEndDates(dates.roleExpiryDate, roles, pastDateAllowed, Date.now());
   // Spec §5: the advanced switches only count when every chosen role allows overriding its settings.
@@ -70,6 +117,7 @@ export async function checkInvitation(
     language: body.language ?? 'en',
     ...dates,
     organizationGUID,
+    manageIdentifiers,
     enforceEmailEquality: overridable
       ? (body.enforceEmailEquality ?? false)
       : roles.some((r) => r.enforceEmailEquality),

@@ -27,6 +27,50 @@ export function userManagesRoleApplication(user: User | null | undefined, role: 
   return roleApplicationIds(role).some((manageId) => userManagesApplication(user, manageId));
 }
 
+/** The registry manageIds the user is an application manager of; empty for everyone else. */
+export function managedApplicationIds(user: User | null | undefined): string[] {
+  return (user?.managedApplications ?? []).map((application) => application.id).filter(isText);
+}
+
+/** True when the user is an application manager of this registry application. */
+export function isApplicationManagerOf(user: User | null | undefined, manageId: string): boolean {
+  return managedApplicationIds(user).includes(manageId);
+}
+
+/**
+ * True when the role is an application manager's to change: it opens at least one application and every
+ * one of them is the user's (a role that also opens an application that is not theirs is not theirs).
+ */
+export function applicationManagerOwnsRole(user: User | null | undefined, role: RoleRef): boolean {
+  const managed = new Set(managedApplicationIds(user));
+  if (managed.size === 0) return false;
+  const apps = roleApplicationIds(role);
+  return apps.length > 0 && apps.every((manageId) => managed.has(manageId));
+}
+
+/** True when the role opens at least one application the user is an application manager of (to see it). */
+export function applicationManagerSeesRole(user: User | null | undefined, role: RoleRef): boolean {
+  const managed = new Set(managedApplicationIds(user));
+  return roleApplicationIds(role).some((manageId) => managed.has(manageId));
+}
+
+/**
+ * Who may put this registry application on a role (create, or change a role's applications): a super user,
+ * an institution admin of its organisation, or its application manager.
+ */
+export function mayUseApplicationInRole(user: User | null | undefined, manageId: string): boolean {
+  if (!user) return false;
+  return user.superUser || userManagesApplication(user, manageId) || isApplicationManagerOf(user, manageId);
+}
+
+/**
+ * True when the user changes this role as its institution admin (one of its applications is theirs) or as
+ * its application manager (all of them are): edit, delete, change applications, invite up to MANAGER.
+ */
+export function userAdministersRole(user: User | null | undefined, role: RoleRef): boolean {
+  return userManagesRoleApplication(user, role) || applicationManagerOwnsRole(user, role);
+}
+
 /** Spec §3: a role is unknown in the registry when the server flagged it or one of its mappings is unknown. */
 export function isRoleUnknownInManage(role: Pick<Role, 'unknownInManage' | 'applicationMaps'>): boolean {
   return role.unknownInManage === true || (role.applicationMaps ?? []).some((map) => map.unknown === true);

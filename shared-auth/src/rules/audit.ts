@@ -33,6 +33,7 @@ export const AUDIT_EVENTS = [
   'user.impersonate_end',
   'user.delete',
   'user.remove_institution_admin',
+  'user.remove_application_manager',
   'provisioning.fail',
   'provisioning.retry',
   'provisioning.resync',

@@ -19,9 +19,10 @@ describe('authority ladder', () => {
   test.each([
     ['SUPER_USER', 1],
     ['INSTITUTION_ADMIN', 2],
-    ['MANAGER', 3],
-    ['INVITER', 4],
-    ['GUEST', 5],
+    ['APPLICATION_MANAGER', 3],
+    ['MANAGER', 4],
+    ['INVITER', 5],
+    ['GUEST', 6],
   ])('%s ranks %i', (authority, rank) => {
     expect(authorityRank(authority)).toBe(rank);
     expect(isValidAuthority(authority)).toBe(true);
@@ -39,8 +40,9 @@ describe('authority ladder', () => {
   });
 
   test.each([
-    ['SUPER_USER', ['INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST']],
-    ['INSTITUTION_ADMIN', ['MANAGER', 'INVITER', 'GUEST']],
+    ['SUPER_USER', ['INSTITUTION_ADMIN', 'APPLICATION_MANAGER', 'MANAGER', 'INVITER', 'GUEST']],
+    ['INSTITUTION_ADMIN', ['APPLICATION_MANAGER', 'MANAGER', 'INVITER', 'GUEST']],
+    ['APPLICATION_MANAGER', ['MANAGER', 'INVITER', 'GUEST']],
     ['MANAGER', ['INVITER', 'GUEST']],
     ['INVITER', ['GUEST']],
     ['GUEST', []],

@@ -7,12 +7,18 @@ export type ShownAuthority = Authority | typeof NO_MEMBER;
 const RANKS: Record<Authority, number> = {
   SUPER_USER: 1,
   INSTITUTION_ADMIN: 2,
-  MANAGER: 3,
-  INVITER: 4,
-  GUEST: 5,
+  APPLICATION_MANAGER: 3,
+  MANAGER: 4,
+  INVITER: 5,
+  GUEST: 6,
 };
 
-/** True for one of the five authority names of the ladder. */
+/** True when the user is an application manager of at least one registry application. */
+export function isApplicationManager(user: Pick<User, 'managedApplications'> | null | undefined): boolean {
+  return (user?.managedApplications ?? []).some((application) => typeof application.id === 'string');
+}
+
+/** True for one of the six authority names of the ladder. */
 export function isValidAuthority(authority: unknown): authority is Authority {
   return typeof authority === 'string' && Object.prototype.hasOwnProperty.call(RANKS, authority);
 }
@@ -22,7 +28,7 @@ export function assertValidAuthority(authority: unknown): asserts authority is A
   if (!isValidAuthority(authority)) throw new Error(`${String(authority)} is not a valid authority`);
 }
 
-/** Rank on the ladder: 1 (SUPER_USER, most power) to 5 (GUEST). Throws for an unknown name. */
+/** Rank on the ladder: 1 (SUPER_USER, most power) to 6 (GUEST). Throws for an unknown name. */
 export function authorityRank(authority: Authority | string): number {
   assertValidAuthority(authority);
   return RANKS[authority];
@@ -46,11 +52,13 @@ export function bestRoleAuthority(user: Pick<User, 'userRoles'>): Authority | nu
 
 /**
  * Spec §4 'Effective authority'. The institution-admin flag only counts without applications when the
- * check is not strict; otherwise the best role authority applies, GUEST when there is none.
+ * check is not strict; then an application manager of at least one application is APPLICATION_MANAGER;
+ * otherwise the best role authority applies, GUEST when there is none.
  */
 export function effectiveAuthority(user: User, strict: boolean): Authority {
   if (user.superUser) return 'SUPER_USER';
   if (user.institutionAdmin && (!strict || (user.applications ?? []).length > 0)) return 'INSTITUTION_ADMIN';
+  if (isApplicationManager(user)) return 'APPLICATION_MANAGER';
   return bestRoleAuthority(user) ?? 'GUEST';
 }
 
@@ -67,7 +75,7 @@ export function isUserAllowed(user: User | null | undefined, required: Authority
 
 /**
  * Spec §4 'Highest authority shown': SUPER_USER for a super user, INSTITUTION_ADMIN for an institution
- * admin, else the first entry of the comma-separated `authority` list, else 'No member'. When the server
+ * admin, APPLICATION_MANAGER for an application manager, else the first entry of the comma-separated `authority` list, else 'No member'. When the server
  * sent no `authority` list at all, the user's roles are read instead.
  * With `forceInstitutionAdmin = false` the institution-admin flag only counts when the user has
  * applications (the strict reading of §4 'Effective authority').
@@ -81,6 +89,7 @@ export function highestAuthority(
   if (user.institutionAdmin && (forceInstitutionAdmin || (user.applications ?? []).length > 0)) {
     return 'INSTITUTION_ADMIN';
   }
+  if (isApplicationManager(user)) return 'APPLICATION_MANAGER';
   if (typeof user.authority === 'string') {
     const first = user.authority
       .split(',')

@@ -8,6 +8,7 @@ export type AuthorityBadgeStyle =
 const BADGE_STYLES: Record<Authority, AuthorityBadgeStyle> = {
   SUPER_USER: 'status-success',
   INSTITUTION_ADMIN: 'main-500',
+  APPLICATION_MANAGER: 'main-500',
   MANAGER: 'main-400',
   INVITER: 'main-100',
   GUEST: 'status-default',

@@ -1,3 +1,4 @@
+import { isApplicationManager } from './authority.js';
 import type { User } from './types.js';
 
 type MaybeUser = User | null | undefined;
@@ -26,13 +27,22 @@ export function showsUsersTab(user: MaybeUser): boolean {
   return Boolean(user?.superUser);
 }
 
-/** applications: super users, and institution admins with applications. */
+/** applications: super users, institution admins with applications, and application managers. */
 export function showsApplicationsTab(user: MaybeUser): boolean {
-  return Boolean(user?.superUser) || isInstitutionAdminWithApplications(user);
+  return Boolean(user?.superUser) || isInstitutionAdminWithApplications(user) || isApplicationManager(user);
 }
 
-/** applicationUsers: institution admins with applications (not super users). */
+/** applicationUsers: institution admins with applications and application managers (not super users). */
 export function showsApplicationUsersTab(user: MaybeUser): boolean {
+  if (!user || user.superUser) return false;
+  return isInstitutionAdminWithApplications(user) || isApplicationManager(user);
+}
+
+/**
+ * applicationManagers: institution admins with applications see (and remove) the application managers of
+ * their organisation's applications here; super users see all of them in the system area instead.
+ */
+export function showsApplicationManagersHomeTab(user: MaybeUser): boolean {
   return isInstitutionAdminWithApplications(user);
 }
 

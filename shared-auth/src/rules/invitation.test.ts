@@ -6,8 +6,18 @@ const roleA = makeRole(1, ['app-a']);
 const roleB = makeRole(2, ['app-b']);
 const roleC = makeRole(3, ['app-c']);
 
-const ALL: Authority[] = ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'];
-const BUT_SUPER: Authority[] = ['INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'];
+const ALL: Authority[] = [
+  'SUPER_USER',
+  'INSTITUTION_ADMIN',
+  'APPLICATION_MANAGER',
+  'MANAGER',
+  'INVITER',
+  'GUEST',
+];
+const BUT_SUPER: Authority[] = ['INSTITUTION_ADMIN', 'APPLICATION_MANAGER', 'MANAGER', 'INVITER', 'GUEST'];
+// APPLICATION_MANAGER invitations name applications, not roles: never offered once a role is chosen.
+const ALL_FOR_ROLES = ALL.filter((authority) => authority !== 'APPLICATION_MANAGER');
+const BUT_SUPER_FOR_ROLES = BUT_SUPER.filter((authority) => authority !== 'APPLICATION_MANAGER');
 
 describe('allowedAuthoritiesForInvitation', () => {
   const institutionAdmin = makeUser({ institutionAdmin: true, apps: ['app-a'] });
@@ -22,9 +32,9 @@ describe('allowedAuthoritiesForInvitation', () => {
 
   const cases: Array<[string, User | null, Role[], Authority[]]> = [
     ['super user, no roles chosen', makeUser({ superUser: true }), [], ALL],
-    ['super user, a role chosen', makeUser({ superUser: true }), [roleC], ALL],
+    ['super user, a role chosen', makeUser({ superUser: true }), [roleC], ALL_FOR_ROLES],
     ['institution admin with apps, no roles chosen', institutionAdmin, [], BUT_SUPER],
-    ['institution admin with apps, own app role chosen', institutionAdmin, [roleA], BUT_SUPER],
+    ['institution admin with apps, own app role chosen', institutionAdmin, [roleA], BUT_SUPER_FOR_ROLES],
     [
       'institution admin holding a chosen role of its app',
       institutionAdminHolding,
@@ -34,7 +44,12 @@ describe('allowedAuthoritiesForInvitation', () => {
     ['institution admin holding a chosen role elsewhere', institutionAdminHolding, [roleB], ['GUEST']],
     ['institution admin, a role of another application chosen', institutionAdmin, [roleC], []],
     ['institution admin, own and foreign roles chosen', institutionAdmin, [roleA, roleC], []],
-    ['institution admin, a role chosen by id only', institutionAdmin, [{ id: 99 } as Role], BUT_SUPER],
+    [
+      'institution admin, a role chosen by id only',
+      institutionAdmin,
+      [{ id: 99 } as Role],
+      BUT_SUPER_FOR_ROLES,
+    ],
     ['institution admin, a loaded role without applications', institutionAdmin, [makeRole(4, [])], []],
     [
       'institution admin, own app role and a role without applications',

@@ -1,5 +1,5 @@
 import { authoritiesBelow, effectiveAuthority, strongerAuthority } from './authority.js';
-import { userManagesRoleApplication } from './applications.js';
+import { applicationManagerOwnsRole, userManagesRoleApplication } from './applications.js';
 import { isKnownId, sameId } from './ids.js';
 import {
   AUTHORITIES,
@@ -19,9 +19,13 @@ function applicationsUnknown(role: Partial<Role>): boolean {
   return role.applicationUsages === undefined && role.applicationMaps === undefined;
 }
 
-/** The user's own level for one role: INSTITUTION_ADMIN for an owned application, else the role held. */
+/**
+ * The user's own level for one role: INSTITUTION_ADMIN for an owned application, APPLICATION_MANAGER when
+ * every one of its applications is managed by the user, else the role held.
+ */
 function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Authority | null {
   if (hasApplications(role) && userManagesRoleApplication(user, role)) return 'INSTITUTION_ADMIN';
+  if (hasApplications(role) && applicationManagerOwnsRole(user, role)) return 'APPLICATION_MANAGER';
   const held = (user.userRoles ?? []).filter((userRole) => sameId(userRole.role?.id, role.id));
   return held.reduce<Authority | null>(
     (best, userRole) => (best ? strongerAuthority(best, userRole.authority) : userRole.authority),
@@ -44,13 +48,28 @@ function ownLevelForRole(user: User, role: Pick<Role, 'id'> & Partial<Role>): Au
  * - Anyone else ("others") sees only the levels below their own: without selected roles, below their
  *   effective authority; with selected roles, below the weakest level they have among them, where an
  *   owned application counts as INSTITUTION_ADMIN (so MANAGER and below) — and nothing when they have
- *   no level at all on one of them.
+ *   no level at all on one of them. An application manager's level on a role whose applications are all
+ *   theirs is APPLICATION_MANAGER (so MANAGER and below); on a role that also opens another application
+ *   only the role they hold counts.
+ * - APPLICATION_MANAGER invitations name applications (manageIdentifiers), not roles: offered only while
+ *   no role is chosen, to a super user and an institution admin with applications; which applications is
+ *   mayGrantApplicationManager's.
  *
  * A role given by id only (a form that has not loaded it yet) has unknown applications and is not held
  * against the admin; the server always passes loaded roles, where a role without applications is not
  * one of the admin's own.
  */
 export function allowedAuthoritiesForInvitation(
+  user: User | null | undefined,
+  selectedRoles: Array<Pick<Role, 'id'> & Partial<Role>>,
+): Authority[] {
+  const allowed = allowedAuthoritiesForRoles(user, selectedRoles);
+  return selectedRoles.length === 0
+    ? allowed
+    : allowed.filter((authority) => authority !== 'APPLICATION_MANAGER');
+}
+
+function allowedAuthoritiesForRoles(
   user: User | null | undefined,
   selectedRoles: Array<Pick<Role, 'id'> & Partial<Role>>,
 ): Authority[] {
@@ -72,6 +91,22 @@ export function allowedAuthoritiesForInvitation(
     weakest = weakest === null || strongerAuthority(weakest, level) === weakest ? level : weakest;
   }
   return weakest ? authoritiesBelow(weakest) : [];
+}
+
+/**
+ * Whether the user may make someone application manager of these registry applications: a super user of
+ * any, an institution admin of their own organisation's applications (all of them must be), nobody else.
+ * At least one application is needed.
+ */
+export function mayGrantApplicationManager(
+  user: User | null | undefined,
+  manageIds: readonly string[],
+): boolean {
+  if (!user || manageIds.length === 0) return false;
+  if (user.superUser) return true;
+  if (!user.institutionAdmin) return false;
+  const own = new Set((user.applications ?? []).map((application) => application.id));
+  return manageIds.every((manageId) => own.has(manageId));
 }
 
 /**

@@ -21,6 +21,8 @@ const actors: Record<string, User> = {
   institutionAdminOther: makeUser({ institutionAdmin: true, apps: ['app-c'] }),
   institutionAdminNoApps: makeUser({ institutionAdmin: true }),
   applicationsWithoutFlag: makeUser({ apps: ['app-a'] }),
+  applicationManagerOwner: makeUser({ managedApps: ['app-a'] }),
+  applicationManagerOther: makeUser({ managedApps: ['app-c'] }),
   managerSameRole: makeUser({ userRoles: [holding(roleA, 'MANAGER')] }),
   managerSharedApp: makeUser({ userRoles: [holding(roleA2, 'MANAGER')] }),
   managerElsewhere: makeUser({ userRoles: [holding(roleB, 'MANAGER')] }),
@@ -35,24 +37,26 @@ const actors: Record<string, User> = {
 };
 
 type Row = [actor: string, ...allowed: boolean[]];
-// Columns follow the ladder: SUPER_USER, INSTITUTION_ADMIN, MANAGER, INVITER, GUEST.
+// Columns follow the ladder: SUPER_USER, INSTITUTION_ADMIN, APPLICATION_MANAGER, MANAGER, INVITER, GUEST.
 const T = true;
 const F = false;
 const renewMatrix: Row[] = [
-  ['superUser', T, T, T, T, T],
-  ['institutionAdminOwner', F, F, T, T, T],
-  ['institutionAdminOther', F, F, F, F, F],
-  ['institutionAdminNoApps', F, F, F, F, F],
-  ['applicationsWithoutFlag', F, F, F, F, F],
-  ['managerSameRole', F, F, F, T, T],
-  ['managerSharedApp', F, F, F, T, T],
-  ['managerElsewhere', F, F, F, F, F],
-  ['managerElsewhereGuestSame', F, F, F, F, F],
-  ['managerElsewhereInviterSame', F, F, F, F, T],
-  ['inviterSameRole', F, F, F, F, T],
-  ['inviterSharedApp', F, F, F, F, F],
-  ['guestSameRole', F, F, F, F, F],
-  ['noRoles', F, F, F, F, F],
+  ['superUser', T, T, T, T, T, T],
+  ['institutionAdminOwner', F, F, F, T, T, T],
+  ['institutionAdminOther', F, F, F, F, F, F],
+  ['institutionAdminNoApps', F, F, F, F, F, F],
+  ['applicationsWithoutFlag', F, F, F, F, F, F],
+  ['applicationManagerOwner', F, F, F, T, T, T],
+  ['applicationManagerOther', F, F, F, F, F, F],
+  ['managerSameRole', F, F, F, F, T, T],
+  ['managerSharedApp', F, F, F, F, T, T],
+  ['managerElsewhere', F, F, F, F, F, F],
+  ['managerElsewhereGuestSame', F, F, F, F, F, F],
+  ['managerElsewhereInviterSame', F, F, F, F, F, T],
+  ['inviterSameRole', F, F, F, F, F, T],
+  ['inviterSharedApp', F, F, F, F, F, F],
+  ['guestSameRole', F, F, F, F, F, F],
+  ['noRoles', F, F, F, F, F, F],
 ];
 
 const renewCases = renewMatrix.flatMap(([actor, ...allowed]) =>
@@ -99,6 +103,8 @@ describe('allowedToEditRole and mayInviteForRole', () => {
     ['institutionAdminOther', F, F, F],
     ['institutionAdminNoApps', F, F, F],
     ['applicationsWithoutFlag', F, F, F],
+    ['applicationManagerOwner', T, T, T],
+    ['applicationManagerOther', F, F, F],
     ['managerSameRole', T, T, T],
     ['managerSharedApp', F, F, F],
     ['managerElsewhere', F, F, F],

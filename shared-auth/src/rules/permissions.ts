@@ -1,5 +1,5 @@
 import { authorityRank, isUserAllowed, isValidAuthority } from './authority.js';
-import { roleApplicationIds, isRoleUnknownInManage, userManagesRoleApplication } from './applications.js';
+import { roleApplicationIds, isRoleUnknownInManage, userAdministersRole } from './applications.js';
 import { sameId } from './ids.js';
 import type { Authority, Invitation, Role, RoleRef, User, UserRole } from './types.js';
 
@@ -39,8 +39,9 @@ function isOwnEntry(user: User, target: TargetUserRole): boolean {
  * Spec §6 'Permission to act on a target role entry' (change end date, remove, select in bulk).
  * A super user always may; with `allowSelf` a user may act on their own entry. Entries of SUPER_USER
  * and INSTITUTION_ADMIN are never allowed; MANAGER entries only for an institution admin of the role's
- * application; INVITER entries need MANAGER on the same role, a MANAGER role sharing an application, or
- * institution admin of the application; GUEST entries the same with INVITER on the same role.
+ * application or the application manager of all of the role's applications; INVITER entries need MANAGER
+ * on the same role, a MANAGER role sharing an application, or one of those two; GUEST entries the same
+ * with INVITER on the same role.
  */
 export function allowedToRenewUserRole(
   user: User | null | undefined,
@@ -53,20 +54,20 @@ export function allowedToRenewUserRole(
   const role = userRole.role;
   switch (userRole.authority) {
     case 'MANAGER':
-      return userManagesRoleApplication(user, role);
+      return userAdministersRole(user, role);
     case 'INVITER':
       return (
         isUserAllowed(user, 'MANAGER') &&
         (holdsRoleAtLeast(user, role, 'MANAGER') ||
           managesSharedApplication(user, role) ||
-          userManagesRoleApplication(user, role))
+          userAdministersRole(user, role))
       );
     case 'GUEST':
       return (
         isUserAllowed(user, 'INVITER') &&
         (holdsRoleAtLeast(user, role, 'INVITER') ||
           managesSharedApplication(user, role) ||
-          userManagesRoleApplication(user, role))
+          userAdministersRole(user, role))
       );
     default:
       // SUPER_USER, INSTITUTION_ADMIN and anything unknown.
@@ -75,13 +76,13 @@ export function allowedToRenewUserRole(
 }
 
 /**
- * Spec §6 'Role edit': a super user, an institution admin owning one of the role's applications, or a
- * user whose own user role on it is at least MANAGER.
+ * Spec §6 'Role edit': a super user, an institution admin owning one of the role's applications, the
+ * application manager of all of them, or a user whose own user role on it is at least MANAGER.
  */
 export function allowedToEditRole(user: User | null | undefined, role: Role): boolean {
   if (!user) return false;
   if (user.superUser) return true;
-  return userManagesRoleApplication(user, role) || holdsRoleAtLeast(user, role, 'MANAGER');
+  return userAdministersRole(user, role) || holdsRoleAtLeast(user, role, 'MANAGER');
 }
 
 /** What allowedToDeleteInvitation reads of an invitation: a listed one (roles summarised) will do. */
@@ -121,8 +122,8 @@ export function allowedToDeleteInvitation(
 
 /**
  * Spec §6 'New invitation / New guest buttons': at least `minimum` (MANAGER unless told otherwise) on the
- * role, or super user, or institution admin owning one of its applications — and never for a role unknown
- * in the registry.
+ * role, or super user, or institution admin owning one of its applications, or application manager of all
+ * of them — and never for a role unknown in the registry.
  */
 export function mayInviteForRole(
   user: User | null | undefined,
@@ -131,5 +132,5 @@ export function mayInviteForRole(
 ): boolean {
   if (!user || isRoleUnknownInManage(role)) return false;
   if (user.superUser) return true;
-  return userManagesRoleApplication(user, role) || holdsRoleAtLeast(user, role, minimum);
+  return userAdministersRole(user, role) || holdsRoleAtLeast(user, role, minimum);
 }

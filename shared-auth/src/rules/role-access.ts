@@ -1,5 +1,12 @@
 import { authorityRank, isValidAuthority } from './authority.js';
-import { ownApplicationIds, roleApplicationIds, userManagesRoleApplication } from './applications.js';
+import {
+  applicationManagerSeesRole,
+  managedApplicationIds,
+  ownApplicationIds,
+  roleApplicationIds,
+  userAdministersRole,
+  userManagesRoleApplication,
+} from './applications.js';
 import { isKnownId, sameId } from './ids.js';
 import type { Authority, Role, RoleRef, User } from './types.js';
 
@@ -15,11 +22,14 @@ export function heldAuthority(user: MaybeUser, roleId: number): Authority | null
 
 /**
  * Spec §6 INVITER 'may open role details; sees guests, invitations and maintainers tabs': a super user,
- * an institution admin of one of the role's applications, or an INVITER-or-higher member of the role.
+ * an institution admin of one of the role's applications, an application manager of one of them (who
+ * sees their applications' users), or an INVITER-or-higher member of the role.
  */
 export function mayViewRoleMembers(user: MaybeUser, role: Role): boolean {
   if (!user) return false;
-  if (user.superUser || userManagesRoleApplication(user, role)) return true;
+  if (user.superUser || userManagesRoleApplication(user, role) || applicationManagerSeesRole(user, role)) {
+    return true;
+  }
   const held = heldAuthority(user, role.id);
   return held !== null && authorityRank(held) <= authorityRank('INVITER');
 }
@@ -36,15 +46,19 @@ export interface RoleVisibility {
   roleIds: number[];
   /** An institution admin's organisation: roles carrying it are its institution's roles. */
   organizationGUID: string | null;
-  /** An institution admin's registry applications: roles on one of them are its to see. */
+  /**
+   * An institution admin's registry applications and an application manager's: roles on one of them are
+   * theirs to see.
+   */
   applicationIds: string[];
 }
 
 /**
  * Who may see which roles. A super user: all. Anyone: their own non-GUEST roles. An institution admin
  * with applications (or without, when `force` asks for it, as the console's roles tab does): also its
- * institution's roles (same organisation GUID) and the roles on its applications. Ids, GUIDs and
- * application ids that are missing match nothing.
+ * institution's roles (same organisation GUID) and the roles on its applications. An application manager:
+ * also the roles on the applications they manage. Ids, GUIDs and application ids that are missing match
+ * nothing.
  */
 export function roleVisibility(user: MaybeUser, force = false): RoleVisibility {
   const none: RoleVisibility = { all: false, roleIds: [], organizationGUID: null, applicationIds: [] };
@@ -58,9 +72,11 @@ export function roleVisibility(user: MaybeUser, force = false): RoleVisibility {
         .filter((id): id is number => typeof id === 'number' && isKnownId(id)),
     ),
   ];
-  const applicationIds = ownApplicationIds(user);
-  if (!user.institutionAdmin || (applicationIds.length === 0 && !force)) return { ...none, roleIds };
-  const organizationGUID = isKnownId(user.organizationGUID) ? user.organizationGUID : null;
+  const ownIds = ownApplicationIds(user);
+  const managedIds = managedApplicationIds(user);
+  const asAdmin = user.institutionAdmin && (ownIds.length > 0 || force);
+  const applicationIds = [...new Set([...(asAdmin ? ownIds : []), ...managedIds])];
+  const organizationGUID = asAdmin && isKnownId(user.organizationGUID) ? user.organizationGUID : null;
   return { all: false, roleIds, organizationGUID, applicationIds };
 }
 
@@ -93,10 +109,24 @@ export function mayReadRole(user: MaybeUser, role: VisibleRoleRef): boolean {
 
 /**
  * Spec §6 MANAGER 'cannot edit applications, landing pages, or delete': changing a role's applications
- * or landing pages, and deleting it, needs a super user or an institution admin owning one of its
- * applications. (The role's own fields follow allowedToEditRole.)
+ * or landing pages, and deleting it, needs a super user, an institution admin owning one of its
+ * applications, or the application manager of all of them. (The role's own fields follow
+ * allowedToEditRole.)
  */
 export function mayChangeRoleApplications(user: MaybeUser, role: Role): boolean {
   if (!user) return false;
-  return user.superUser || userManagesRoleApplication(user, role);
+  return user.superUser || userAdministersRole(user, role);
+}
+
+/**
+ * Who may create roles at all (the roles tab's New role button, the role form, POST roles): a super user,
+ * an institution admin with applications, or an application manager. Which applications the new role may
+ * open is mayUseApplicationInRole's, per application.
+ */
+export function mayCreateRole(user: MaybeUser): boolean {
+  if (!user) return false;
+  if (user.superUser) return true;
+  return (
+    (user.institutionAdmin && ownApplicationIds(user).length > 0) || managedApplicationIds(user).length > 0
+  );
 }

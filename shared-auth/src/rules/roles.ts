@@ -1,11 +1,12 @@
-import { userManagesRoleApplication } from './applications.js';
+import { applicationManagerOwnsRole, userManagesRoleApplication } from './applications.js';
 import { isKnownId } from './ids.js';
 import type { Role, User } from './types.js';
 
 /**
  * Spec §6 'Role list for non-super users': the user's own non-GUEST roles first, marked `isUserRole`
  * with the authority held, then the other listed roles (INSTITUTION_ADMIN as authority when the user
- * owns one of their applications). Super users get the list unchanged. Inputs are not mutated.
+ * owns one of their applications, APPLICATION_MANAGER when the user manages all of them). Super users
+ * get the list unchanged. Inputs are not mutated.
  */
 export function sortRolesForUser(user: User | null | undefined, roles: Role[]): Role[] {
   if (!user || user.superUser) return [...roles];
@@ -23,7 +24,11 @@ export function sortRolesForUser(user: User | null | undefined, roles: Role[]): 
   const others = roles
     .filter((role) => !ownIds.has(role.id))
     .map((role) => {
-      const authority = userManagesRoleApplication(user, role) ? 'INSTITUTION_ADMIN' : role.authority;
+      const authority = userManagesRoleApplication(user, role)
+        ? 'INSTITUTION_ADMIN'
+        : applicationManagerOwnsRole(user, role)
+          ? 'APPLICATION_MANAGER'
+          : role.authority;
       return { ...role, isUserRole: false, ...(authority ? { authority } : {}) };
     });
   return [...own, ...others];

@@ -15,11 +15,14 @@ export function mayOpenTokens(user: MaybeUser): boolean {
   return highest !== 'GUEST' && highest !== 'No member';
 }
 
-/** User-menu link (spec §2 Header): only for users whose highest authority is inviter or manager. */
+/**
+ * User-menu link (spec §2 Header): only for users whose highest authority is inviter, manager or
+ * application manager (who have no tokens tab on their home page).
+ */
 export function showsTokensMenuLink(user: MaybeUser): boolean {
   if (!user) return false;
   const highest = highestAuthority(user);
-  return highest === 'INVITER' || highest === 'MANAGER';
+  return highest === 'INVITER' || highest === 'MANAGER' || highest === 'APPLICATION_MANAGER';
 }
 
 /** Spec §6: a super user sees every token and may delete any; everyone else only their own. */
@@ -34,13 +37,16 @@ export interface TokenColumns {
   organizationGUID: boolean;
 }
 
-/** Spec §6: owner and superUserToken for super users; the organisation GUID hidden for inviters and managers. */
+/**
+ * Spec §6: owner and superUserToken for super users; the organisation GUID hidden for inviters, managers
+ * and application managers (none of them acts for an organisation).
+ */
 export function tokenColumnsFor(user: MaybeUser): TokenColumns {
   const superUser = Boolean(user?.superUser);
   const highest = user ? highestAuthority(user) : 'No member';
   return {
     owner: superUser,
     superUserToken: superUser,
-    organizationGUID: highest !== 'INVITER' && highest !== 'MANAGER',
+    organizationGUID: highest !== 'INVITER' && highest !== 'MANAGER' && highest !== 'APPLICATION_MANAGER',
   };
 }

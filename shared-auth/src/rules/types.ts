@@ -3,7 +3,18 @@
  * (which produces them) and every browser package (which reads them).
  */
 
-export const AUTHORITIES = ['SUPER_USER', 'INSTITUTION_ADMIN', 'MANAGER', 'INVITER', 'GUEST'] as const;
+/**
+ * The ladder, strongest first. APPLICATION_MANAGER (OpenConext Invite's #693) holds rights per registry
+ * application (User.managedApplications), granted by an accepted invitation, never through a role.
+ */
+export const AUTHORITIES = [
+  'SUPER_USER',
+  'INSTITUTION_ADMIN',
+  'APPLICATION_MANAGER',
+  'MANAGER',
+  'INVITER',
+  'GUEST',
+] as const;
 export type Authority = (typeof AUTHORITIES)[number];
 
 export type Locale = 'en' | 'nl';
@@ -107,7 +118,19 @@ export interface User {
   institution?: Institution | null;
   userRoles: UserRole[];
   applications?: ApplicationMap[];
+  /**
+   * The registry applications the user is an application manager of (granted by accepted
+   * APPLICATION_MANAGER invitations, until removed); empty or absent for everyone else. Read with the user
+   * on every request. An application the registry no longer knows is marked `unknown`.
+   */
+  managedApplications?: ApplicationMap[];
   roles?: Role[];
+}
+
+/** A registry application as an invitation names it (OpenConext Invite's manageIdentifiers). */
+export interface ManageIdentifier {
+  manageId: string;
+  manageType: ManageType;
 }
 
 export interface Config {
@@ -159,6 +182,8 @@ export interface Invitation {
   acceptedAt?: number | null;
   status: InvitationStatus;
   organizationGUID?: string | null;
+  /** The applications an APPLICATION_MANAGER invitation makes its invitee the manager of. */
+  manageIdentifiers?: ManageIdentifier[];
 }
 
 /** An invitation as GET invitations/search lists it: its roles summarised. */
@@ -177,6 +202,8 @@ export interface InvitationRequest {
   /** Epoch seconds. */
   roleExpiryDate?: number | null;
   organizationGUID?: string | null;
+  /** APPLICATION_MANAGER invitations: the applications (at least one). */
+  manageIdentifiers?: ManageIdentifier[];
   enforceEmailEquality?: boolean;
   eduIDOnly?: boolean;
   guestRoleIncluded?: boolean;

@@ -1,4 +1,4 @@
-import { ownApplicationIds } from './applications.js';
+import { managedApplicationIds, ownApplicationIds } from './applications.js';
 import { isKnownId, sameId } from './ids.js';
 import type { User } from './types.js';
 
@@ -19,6 +19,19 @@ export function mayOpenSystem(user: MaybeUser): boolean {
 }
 
 /**
+ * Who may list application managers (GET users/applicationManagers) and remove one
+ * (PUT users/removeApplicationManager/{id}): a super user (all of them), an institution admin with
+ * applications (those of their organisation's applications).
+ */
+export function mayManageApplicationManagers(user: MaybeUser): boolean {
+  if (!user) return false;
+  return (
+    user.superUser ||
+    (user.institutionAdmin && Boolean(user.organizationGUID) && ownApplicationIds(user).length > 0)
+  );
+}
+
+/**
  * Spec §6 SUPER_USER 'impersonates'. Decided on the real (logged-in) user, never on the one currently
  * impersonated, so a super user switching from one impersonated user to another keeps the right.
  */
@@ -28,13 +41,14 @@ export function mayImpersonate(realUser: MaybeUser): boolean {
 
 /**
  * Who may see another user's profile (spec §2 profile/{id}, §6): a super user sees it whole; anyone sees
- * their own; an institution admin sees the roles the other holds on its applications, a manager (or a
+ * their own; an institution admin (or an application manager) sees the roles the other holds on its
+ * applications, a manager (or a
  * holder of INSTITUTION_ADMIN on a role) the roles it runs. Anyone else, or without such a role in
  * common, sees nothing (null). Non-super viewers see only those shared roles and no applications.
  */
 export function visibleProfile(viewer: User, other: User): User | null {
   if (viewer.superUser || sameId(viewer.id, other.id)) return other;
-  const ownApps = new Set(ownApplicationIds(viewer));
+  const ownApps = new Set([...ownApplicationIds(viewer), ...managedApplicationIds(viewer)]);
   const managed = new Set(
     viewer.userRoles
       .filter((ur) => ur.authority === 'MANAGER' || ur.authority === 'INSTITUTION_ADMIN')

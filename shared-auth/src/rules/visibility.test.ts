@@ -31,6 +31,7 @@ const people: Record<string, User | null> = {
     organizationGUID: 'g',
     applications: [{ id: 'x' }],
   }),
+  applicationManager: user({ managedApplications: [{ id: 'wiki' }] }),
   manager: holding('MANAGER'),
   inviter: holding('INVITER'),
   guest: holding('GUEST'),
@@ -42,10 +43,11 @@ const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
   loggedIn: Object.keys(people).filter((name) => name !== 'nobody'),
   rolesHomeTab: Object.keys(people).filter((name) => name !== 'nobody'),
   usersHomeTab: ['superUser', 'superUserAndAdmin'],
-  applicationsHomeTab: ['superUser', 'adminWithApplications', 'superUserAndAdmin'],
-  applicationUsersHomeTab: ['adminWithApplications'],
+  applicationsHomeTab: ['superUser', 'adminWithApplications', 'superUserAndAdmin', 'applicationManager'],
+  applicationUsersHomeTab: ['adminWithApplications', 'applicationManager'],
+  applicationManagersHomeTab: ['adminWithApplications'],
   tokensHomeTab: ['superUser', 'adminWithApplications', 'adminWithoutApplications', 'superUserAndAdmin'],
-  tokensMenuLink: ['manager', 'inviter'],
+  tokensMenuLink: ['applicationManager', 'manager', 'inviter'],
   superUser: ['superUser', 'superUserAndAdmin'],
   // Without the configuration's consent in the context: nobody (tested with it below).
   performanceSeed: [],
@@ -56,6 +58,7 @@ const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
     'adminWithApplications',
     'adminWithoutOrganisation',
     'superUserAndAdmin',
+    'applicationManager',
     'manager',
     'inviter',
   ],
@@ -86,12 +89,13 @@ describe('named visibility rules of the remote contract', () => {
       .filter(([, person]) => open(person, { roleId: 1, role: wiki }))
       .map(([person]) => person);
     // The rule the role page and its API apply (mayViewRoleMembers): super users, the admins owning the
-    // role's application, and its inviters and managers.
+    // role's application, its application manager, and its inviters and managers.
     expect(shown).toEqual([
       'superUser',
       'adminWithApplications',
       'adminWithoutOrganisation',
       'superUserAndAdmin',
+      'applicationManager',
       'manager',
       'inviter',
     ]);

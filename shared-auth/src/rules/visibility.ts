@@ -7,6 +7,7 @@
  */
 import { highestAuthority, isUserAllowed } from './authority.js';
 import {
+  showsApplicationManagersHomeTab,
   showsApplicationUsersTab,
   showsApplicationsTab,
   showsRolesTab,
@@ -30,6 +31,7 @@ export const VISIBILITY_RULES = {
   usersHomeTab: showsUsersTab,
   applicationsHomeTab: showsApplicationsTab,
   applicationUsersHomeTab: showsApplicationUsersTab,
+  applicationManagersHomeTab: showsApplicationManagersHomeTab,
   tokensHomeTab: showsTokensTab,
   tokensMenuLink: showsTokensMenuLink,
   /** Whoever may open the system area (its tabs). */

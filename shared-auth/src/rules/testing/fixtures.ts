@@ -24,8 +24,18 @@ export function holding(role: Role, authority: Authority, extra: Partial<UserRol
   return { id: nextId++, role, authority, ...extra };
 }
 
-export function makeUser(extra: Partial<User> & { apps?: string[] } = {}): User {
-  const { apps, ...rest } = extra;
+/** `apps`: an institution admin's applications; `managedApps`: those the user is application manager of. */
+export function makeUser(extra: Partial<User> & { apps?: string[]; managedApps?: string[] } = {}): User {
+  const { apps, managedApps, ...rest } = extra;
   const applications: ApplicationMap[] | undefined = apps?.map((id) => ({ id }));
-  return { id: nextId++, superUser: false, institutionAdmin: false, userRoles: [], applications, ...rest };
+  const managedApplications: ApplicationMap[] | undefined = managedApps?.map((id) => ({ id }));
+  return {
+    id: nextId++,
+    superUser: false,
+    institutionAdmin: false,
+    userRoles: [],
+    applications,
+    ...(managedApplications ? { managedApplications } : {}),
+    ...rest,
+  };
 }
