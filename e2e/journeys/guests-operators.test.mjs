@@ -160,7 +160,12 @@ journey(
 journey('the operator probes /health, /ready and /metrics', async ({ page, baseUrl }) => {
   const get = (/** @type {string} */ p, headers = {}) => fetch(`${baseUrl}${p}`, { headers });
   assert.deepEqual(await (await get('/health')).json(), { status: 'UP' });
-  assert.deepEqual(await (await get('/ready')).json(), { status: 'UP' });
+  const ready = await (await get('/ready')).json();
+  // Ready with the registry snapshot every instance decides with, read without error.
+  assert.equal(ready.status, 'UP');
+  assert.equal(ready.registry.lastError, null);
+  assert.equal(ready.registry.versionInUse, ready.registry.version);
+  assert.ok(ready.registry.version >= 1);
   assert.equal((await get('/metrics')).status, 401);
   await loginAs(page, 'guest');
   const metrics = await (await get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).text();
