@@ -77,11 +77,6 @@ async function checkApplications(
   return asked.map(({ manageId, manageType }) => ({ manageId, manageType }));
 }
 
-/** The roles' requested authentication context: the first role's (in name order) that asks for one. */
-function rolesAuthnContext(roles: Role[]): string | null {
-  return roles.map((role) => role.requestedAuthnContext).find((acr) => acr) ?? null;
-}
-
 /** The request checked and completed (dates, roles, switches), or the 4xx that refuses it. */
 export async function checkInvitation(
   q: Queryable,
