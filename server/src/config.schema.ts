@@ -55,6 +55,8 @@ export const envJsonSchema = {
     EXPIRING_ROLES_DAYS: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
     EDUID_HOME_ORGANIZATION: { type: 'string', minLength: 1, maxLength: 255, default: 'eduid.nl' },
     EDUID_ENTITY_ID: { type: 'string', minLength: 1, maxLength: 1024, default: 'https://login.eduid.nl' },
+    ACR_VALUES: { type: 'string', minLength: 2 },
+    LOGIN_HINT: { type: 'boolean', default: true },
     CRON_TIDY: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
     TIDY_INACTIVE_USER_DAYS: { type: 'integer', minimum: 0, maximum: 36500, default: 1000 },
     TIDY_USERS_WITHOUT_ROLES_DAYS: { type: 'integer', minimum: 0, maximum: 36500, default: 90 },
@@ -126,6 +128,8 @@ export interface RawEnv {
   EXPIRING_ROLES_DAYS: number;
   EDUID_HOME_ORGANIZATION: string;
   EDUID_ENTITY_ID: string;
+  ACR_VALUES?: string;
+  LOGIN_HINT: boolean;
   CRON_TIDY: string;
   TIDY_INACTIVE_USER_DAYS: number;
   TIDY_USERS_WITHOUT_ROLES_DAYS: number;

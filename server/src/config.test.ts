@@ -206,3 +206,39 @@ describe('which login the server offers (start-up combinations)', () => {
     },
   );
 });
+
+describe('ACR_VALUES and LOGIN_HINT (issue 52)', () => {
+  it('defaults to the four eduID values and hints on', () => {
+    const config = loadConfig({ DEV_IDP: 'true' });
+    expect(Object.values(config.acrValues)).toEqual([
+      'https://eduid.nl/trust/linked-institution',
+      'https://eduid.nl/trust/validate-names',
+      'https://eduid.nl/trust/validate-names-external',
+      'https://eduid.nl/trust/affiliation-student',
+    ]);
+    expect(config.loginHint).toBe(true);
+  });
+
+  it('reads a JSON object of names to values, and LOGIN_HINT=false', () => {
+    const config = loadConfig({
+      DEV_IDP: 'true',
+      ACR_VALUES: '{"Strong":"urn:example:acr:strong","Mfa":"http://refeds.org/profile/mfa"}',
+      LOGIN_HINT: 'false',
+    });
+    expect(config.acrValues).toEqual({
+      Strong: 'urn:example:acr:strong',
+      Mfa: 'http://refeds.org/profile/mfa',
+    });
+    expect(config.loginHint).toBe(false);
+  });
+
+  it.each([
+    ['not json', /ACR_VALUES must be a JSON object/],
+    ['["urn:a"]', /ACR_VALUES must be a JSON object/],
+    ['{"Two words":"urn:a b"}', /ACR_VALUES value of "Two words" must be a text without spaces/],
+    ['{"Empty":""}', /ACR_VALUES value of "Empty"/],
+    ['{"A":"urn:a","B":"urn:a"}', /ACR_VALUES names urn:a twice/],
+  ])('refuses ACR_VALUES=%s at start, naming the setting', (value, message) => {
+    expect(() => loadConfig({ DEV_IDP: 'true', ACR_VALUES: value })).toThrow(message);
+  });
+});

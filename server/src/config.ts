@@ -81,6 +81,13 @@ export interface AppConfig {
   eduidHomeOrganization: string;
   /** The eduID identity provider's entity id in the registry (GET manage/eduid-identity-provider). */
   eduidEntityId: string;
+  /**
+   * The requested authentication contexts a role or an invitation may ask for (ACR_VALUES): name → the
+   * ACR value sent to the identity provider as acr_values and expected back in the ID token's acr.
+   */
+  acrValues: Readonly<Record<string, string>>;
+  /** LOGIN_HINT: the accept login names the identity providers that can serve the invitation. */
+  loginHint: boolean;
   /** Milliseconds between runs of the tidy-data jobs; 0 disables them. */
   cronTidyMs: number;
   /** Tidy-data settings in days; 0 switches that part off (audit retention has a floor instead). */
@@ -167,6 +174,41 @@ export function remoteUsersFrom(value: string | undefined): RemoteUser[] {
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** '90s', '15m', '1h', '2d' or '0' (off) → milliseconds. */
+/** The four eduID assurance values OpenConext offers (ACR_VALUES unset). */
+export const DEFAULT_ACR_VALUES: Readonly<Record<string, string>> = {
+  EduIDLinkedInstitution: 'https://eduid.nl/trust/linked-institution',
+  EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+  ValidateNamesExternal: 'https://eduid.nl/trust/validate-names-external',
+  EduIDRequireStudentAffiliation: 'https://eduid.nl/trust/affiliation-student',
+};
+
+/** ACR_VALUES: a JSON object of names to ACR values (non-empty texts without spaces, each once). */
+export function acrValuesFrom(value: string | undefined): Readonly<Record<string, string>> {
+  if (value === undefined) return DEFAULT_ACR_VALUES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError('Invalid environment: ACR_VALUES must be a JSON object of names to ACR values');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('Invalid environment: ACR_VALUES must be a JSON object of names to ACR values');
+  }
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  const seen = new Set<string>();
+  for (const [name, acr] of entries) {
+    // acr_values is a space-separated list: a value with a space would be two values.
+    if (typeof acr !== 'string' || acr === '' || /\s/.test(acr) || acr.length > 1024 || name.trim() === '') {
+      throw new ConfigError(
+        `Invalid environment: ACR_VALUES value of ${JSON.stringify(name)} must be a text without spaces`,
+      );
+    }
+    if (seen.has(acr)) throw new ConfigError(`Invalid environment: ACR_VALUES names ${acr} twice`);
+    seen.add(acr);
+  }
+  return Object.freeze(Object.fromEntries(entries)) as Record<string, string>;
+}
+
 export function parseInterval(value: string): number {
   const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value);
   if (!match) throw new ConfigError(`not an interval: ${value}`);
@@ -311,6 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     expiringRolesDays: raw.EXPIRING_ROLES_DAYS,
     eduidHomeOrganization: raw.EDUID_HOME_ORGANIZATION,
     eduidEntityId: raw.EDUID_ENTITY_ID,
+    acrValues: acrValuesFrom(raw.ACR_VALUES),
+    loginHint: raw.LOGIN_HINT,
     cronTidyMs: parseInterval(raw.CRON_TIDY),
     tidy: {
       inactiveUserDays: raw.TIDY_INACTIVE_USER_DAYS,

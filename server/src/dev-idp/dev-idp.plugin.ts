@@ -8,6 +8,7 @@ import type Provider from 'oidc-provider';
 import { withFormActions } from '../plugins/security-headers.js';
 import { loginPage } from './login-page.js';
 import { resolveLogin } from './personas.js';
+import { devSteering } from './steering.js';
 import { disableWhenIdle, providerContextStorage } from './provider-context.js';
 import { createDevProvider, DEV_IDP_PREFIX, rememberAccount } from './provider.js';
 
@@ -48,16 +49,22 @@ async function interactionRoutes(app: FastifyInstance, provider: Provider): Prom
       return allowReturnOrigins(reply, trustedOrigins)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(loginPage(details.uid));
+        .send(loginPage(details.uid, undefined, await devSteering(details.params, app.registry, app.config)));
     },
   );
 
-  app.post<{ Params: { uid: string }; Body: { login?: string } }>(
+  app.post<{ Params: { uid: string }; Body: { login?: string; acr?: string } }>(
     `${DEV_IDP_PREFIX}/interaction/:uid/login`,
     {
       schema: {
         params: uidParams,
-        body: { type: 'object', properties: { login: { type: 'string', maxLength: 254 } } },
+        body: {
+          type: 'object',
+          properties: {
+            login: { type: 'string', maxLength: 254 },
+            acr: { type: 'string', maxLength: 1024 },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -66,19 +73,27 @@ async function interactionRoutes(app: FastifyInstance, provider: Provider): Prom
       if (details.uid !== request.params.uid || details.prompt.name !== 'login') {
         return reply.status(400).type('text/plain').send('Unknown login');
       }
+      const steering = await devSteering(details.params, app.registry, app.config);
       if (!login) {
         return allowReturnOrigins(reply, trustedOrigins)
           .status(400)
           .type('text/html; charset=utf-8')
-          .send(loginPage(details.uid, 'Enter a username or an e-mail address.'));
+          .send(loginPage(details.uid, 'Enter a username or an e-mail address.', steering));
       }
       const person = resolveLogin(login);
-      await rememberAccount(app.db, person.claims);
+      // Signed in through the first hinted identity provider: its home organisation, for this login.
+      const through = steering.providers[0];
+      const claims = through
+        ? { ...person.claims, schac_home_organization: through.homeOrganization }
+        : person.claims;
+      await rememberAccount(app.db, claims);
+      // Only the value the request asked for, and only when ticked, goes into the ID token's acr.
+      const acr = steering.acr && request.body?.acr === steering.acr ? steering.acr : undefined;
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
         reply.raw,
-        { login: { accountId: person.claims.sub } },
+        { login: { accountId: person.claims.sub, ...(acr ? { acr } : {}) } },
         { mergeWithLastSubmission: false },
       );
       return reply;

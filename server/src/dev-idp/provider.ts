@@ -24,6 +24,8 @@ export function devClientSecret(config: Pick<AppConfig, 'sessionSecret'>): strin
 
 const SCOPES = ['openid', 'email', 'profile', 'eduperson'];
 const CLAIMS = {
+  // Standalone: the ID token carries the acr of the login (the login form's ticked value).
+  acr: null,
   openid: ['sub'],
   email: ['email'],
   profile: ['name', 'given_name', 'family_name'],
@@ -53,14 +55,16 @@ export async function rememberAccount(db: Db, claims: PersonaClaims): Promise<vo
   );
 }
 
+/**
+ * The claims of the account's last login (every login stores them: a persona signed in through a hinted
+ * identity provider has that provider's home organisation), else the persona's.
+ */
 async function accountClaims(db: Db, sub: string): Promise<PersonaClaims | undefined> {
-  const persona = PERSONAS.find((p) => p.claims.sub === sub);
-  if (persona) return persona.claims;
   const { rows } = await db.query<{ payload: PersonaClaims }>(
     `SELECT payload FROM dev_idp_store WHERE model = 'Account' AND id = $1`,
     [sub],
   );
-  return rows[0]?.payload;
+  return rows[0]?.payload ?? PERSONAS.find((p) => p.claims.sub === sub)?.claims;
 }
 
 export async function createDevProvider(config: AppConfig, db: Db): Promise<Provider> {
@@ -83,6 +87,8 @@ export async function createDevProvider(config: AppConfig, db: Db): Promise<Prov
     },
     scopes: SCOPES,
     claims: CLAIMS,
+    // The assurance values the portal may ask for (ACR_VALUES): the ones the login form can put in `acr`.
+    acrValues: Object.values(config.acrValues),
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `${DEV_IDP_PREFIX}/interaction/${interaction.uid}` },

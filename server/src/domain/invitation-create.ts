@@ -67,6 +67,12 @@ export const invitationRequestSchema = {
     },
     enforceEmailEquality: { type: 'boolean' },
     eduIDOnly: { type: 'boolean' },
+    requestedAuthnContext: {
+      type: ['string', 'null'],
+      maxLength: 1024,
+      description:
+        "The ACR value the accepting login must carry: one of GET manage/requested-authn-context-values, or null for none. Taken only when every role allows overriding its settings; otherwise, and when absent, the roles' own.",
+    },
     guestRoleIncluded: { type: 'boolean' },
   },
   examples: [
@@ -98,6 +104,8 @@ export interface CheckedInvitation {
   manageIdentifiers: ManageIdentifier[];
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
+  /** The ACR value the accepting login must carry; null: none. */
+  requestedAuthnContext: string | null;
   guestRoleIncluded: boolean;
 }
 

@@ -16,6 +16,8 @@ export interface RoleBody {
   enforceEmailEquality?: boolean;
   eduIDOnly?: boolean;
   overrideSettingsAllowed?: boolean;
+  /** An ACR value of ACR_VALUES that the invitee's login must carry; null: none; absent on an update: unchanged. */
+  requestedAuthnContext?: string | null;
   inviterDisplayName?: string | null;
   organizationGUID?: string | null;
   applicationUsages: Array<{
@@ -47,6 +49,12 @@ export const roleBodySchema = {
     enforceEmailEquality: { type: 'boolean' },
     eduIDOnly: { type: 'boolean' },
     overrideSettingsAllowed: { type: 'boolean' },
+    requestedAuthnContext: {
+      type: ['string', 'null'],
+      maxLength: 1024,
+      description:
+        'How firmly an invitee must be identified: one of the values of GET manage/requested-authn-context-values (ACR_VALUES), or null for none. The login that accepts an invitation for the role asks the identity provider for it and acceptance checks it. Absent on an update: unchanged.',
+    },
     inviterDisplayName: { type: ['string', 'null'], maxLength: 255 },
     organizationGUID: { type: ['string', 'null'], maxLength: 255 },
     applicationUsages: {
@@ -79,6 +87,7 @@ export const roleBodySchema = {
       enforceEmailEquality: false,
       eduIDOnly: false,
       overrideSettingsAllowed: false,
+      requestedAuthnContext: 'https://eduid.nl/trust/validate-names',
       inviterDisplayName: null,
       organizationGUID: null,
       applicationUsages: [
@@ -106,6 +115,8 @@ export interface CheckedRole {
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
   overrideSettingsAllowed: boolean;
+  /** The ACR value asked of invitees (checked with checkRequestedAuthnContext); undefined: unchanged. */
+  requestedAuthnContext?: string | null;
   inviterDisplayName: string | null;
   organizationGUID: string | null;
   usages: CheckedUsage[];
@@ -128,6 +139,7 @@ export const ROLE_INPUT_ERRORS = {
     'Application app-wiki is unknown in the registry',
     'The value is invalid for landingPage: wiki',
     'The value is invalid for organizationGUID',
+    'The value is invalid for requestedAuthnContext: https://example.org/unknown',
     'Give defaultExpiryDays or endDate, not both',
     'endDate must be in the future',
   ],
@@ -172,6 +184,9 @@ function checkedFields(
     enforceEmailEquality: body.enforceEmailEquality ?? false,
     eduIDOnly: body.eduIDOnly ?? false,
     overrideSettingsAllowed: body.overrideSettingsAllowed ?? false,
+    ...(body.requestedAuthnContext === undefined
+      ? {}
+      : { requestedAuthnContext: body.requestedAuthnContext?.trim() || null }),
     inviterDisplayName: display === '' ? null : display,
   };
 }
@@ -238,4 +253,20 @@ export function checkRoleFields(
   context: RoleEndDateContext,
 ): Omit<CheckedRole, 'usages' | 'organizationGUID'> {
   return checkedFields(body, context);
+}
+
+/**
+ * Refuses a requested authentication context that is not one of the configured values (ACR_VALUES), with
+ * 400 naming it; an empty text counts as none. Routes call it before checking the rest of a role or an
+ * invitation: the configured values are the server's, not the schema's.
+ */
+export function checkRequestedAuthnContext(
+  value: string | null | undefined,
+  acrValues: Readonly<Record<string, string>>,
+): void {
+  const acr = value?.trim();
+  if (!acr) return;
+  if (!Object.values(acrValues).includes(acr)) {
+    throw httpError(400, `The value is invalid for requestedAuthnContext: ${acr}`);
+  }
 }

@@ -89,6 +89,11 @@ export const roleSchema = {
     overrideSettingsAllowed: { type: 'boolean', examples: [false] },
     enforceEmailEquality: { type: 'boolean', examples: [false] },
     eduIDOnly: { type: 'boolean', examples: [false] },
+    requestedAuthnContext: {
+      ...nullableString,
+      description: 'The ACR value an invitee must log in with (ACR_VALUES); null: none',
+      examples: ['https://eduid.nl/trust/validate-names'],
+    },
     inviterDisplayName: { ...nullableString, examples: [null] },
     auditable: {
       type: 'object',
@@ -158,6 +163,12 @@ export const invitationSchema = {
     roleExpiryDate: { ...nullableInt, examples: [null] },
     enforceEmailEquality: { type: 'boolean', examples: [false] },
     eduIDOnly: { type: 'boolean', examples: [false] },
+    requestedAuthnContext: {
+      ...nullableString,
+      description:
+        "The ACR value the accepting login must carry (its roles' by default); null: none. The login at acceptance asks for it; acceptance without it is refused (412) and the invitation stays open",
+      examples: [null],
+    },
     guestRoleIncluded: { type: 'boolean', examples: [false] },
     inviter: {
       type: ['object', 'null'],

@@ -6,6 +6,7 @@ import { httpError } from '../errors.js';
 import { anyone } from '../plugins/permissions.js';
 import { auditSession } from '../stores/audit.store.js';
 import { createOidcClient } from './client.js';
+import { acceptLoginSteering } from './login-steering.js';
 import { missingAttributes, upsertUserFromClaims, type LoginClaims } from './user-from-claims.js';
 
 const loginQuery = {
@@ -87,6 +88,8 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
         ? `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`
         : returnAddress(request.query.returnTo, publicUrl, app.config.trustedOrigins);
       request.session.set('login', { state, nonce, codeVerifier, returnTo });
+      // Accepting an invitation: ask for its assurance and name the identity providers that can serve it.
+      const steering = hash ? await acceptLoginSteering(app.db, app.registry, app.config, hash) : {};
       const url = client.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: oidc.scope,
@@ -96,6 +99,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
         ...(force ? { prompt: 'login' } : {}),
+        ...steering,
       });
       return reply.redirect(url.href, 302);
     },
@@ -123,6 +127,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     request.session.set('login', undefined);
     const configuration = await idp(request);
     let claims: LoginClaims;
+    let acr: string | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(configuration, new URL(request.url, publicUrl), {
         pkceCodeVerifier: login.codeVerifier,
@@ -134,6 +139,8 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       if (!idClaims) throw new Error('no ID token');
       const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, String(idClaims.sub));
       claims = { ...idClaims, ...userInfo } as LoginClaims;
+      // The assurance of this login is the ID token's, never the user info's.
+      acr = typeof idClaims.acr === 'string' ? idClaims.acr : undefined;
     } catch (error) {
       request.log.warn({ err: error }, 'login callback refused');
       throw httpError(400, `Login failed: ${(error as Error).message}`);
@@ -164,6 +171,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     request.session.set('incomplete', undefined);
     request.session.set('userId', userId);
     request.session.set('impersonated', undefined);
+    request.session.set('acr', acr);
     return reply.redirect(login.returnTo, 302);
   });
 

@@ -23,6 +23,8 @@ export interface SessionData {
   csrfToken?: string;
   /** The OIDC code flow in progress. */
   login?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+  /** The ID token's acr of this session's login: what acceptance checks an invitation's ACR against. */
+  acr?: string;
   /** Users this session already impersonated (each is audited once). */
   impersonated?: number[];
 }

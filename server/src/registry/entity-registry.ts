@@ -1,10 +1,12 @@
 import type { ApplicationMap, Institution, Provisioning } from 'shared-auth/rules';
 import {
+  toAllowList,
   toAnyIdentityProvider,
   toApplication,
   toIdentityProvider,
   toProvisioning,
   toScimTarget,
+  type AllowList,
   type ManageEntity,
 } from './manage-entity.js';
 import type {
@@ -38,6 +40,8 @@ interface Indexed {
   identityProviderByOrganization: ReadonlyMap<string, IdentityProvider>;
   /** Every identity provider (institutions and others, such as eduID) by its entity id. */
   identityProviderByEntityId: ReadonlyMap<string, AnyIdentityProvider>;
+  /** Every identity provider's allow list, in the registry's order. */
+  allowLists: AllowList[];
   provisionings: Provisioning[];
   scimTargets: ScimTarget[];
 }
@@ -77,6 +81,7 @@ function index(snapshot: EntitySnapshot, baseUrl: string): Indexed {
     identityProviderByEntityId: new Map(
       snapshot.identityProviders.map(toAnyIdentityProvider).map((idp) => [idp.entityid, idp]),
     ),
+    allowLists: snapshot.identityProviders.map(toAllowList),
     provisionings: snapshot.provisionings.map(toProvisioning),
     scimTargets: snapshot.provisionings
       .map((p) => toScimTarget(p, baseUrl))
@@ -146,6 +151,12 @@ export class EntityRegistry implements Registry {
 
   async identityProviderByEntityId(entityId: string): Promise<AnyIdentityProvider | null> {
     return (await this.data()).identityProviderByEntityId.get(entityId) ?? null;
+  }
+
+  async identityProvidersAllowing(entityIds: readonly string[]): Promise<string[]> {
+    return (await this.data()).allowLists
+      .filter((idp) => idp.allowedAll || entityIds.every((entityId) => idp.allowed.has(entityId)))
+      .map((idp) => idp.entityid);
   }
 
   async applicationsForOrganization(guid: string): Promise<RegistryApplication[]> {

@@ -9,6 +9,9 @@ export interface ManageEntity {
     entityid?: string;
     metaDataFields?: Record<string, unknown>;
     applications?: Array<{ id: string; type?: string }>;
+    /** An identity provider's (or service's) allow list, as Manage writes it: everyone, or these entity ids. */
+    allowedall?: boolean;
+    allowedEntities?: Array<{ name?: string }>;
   };
 }
 
@@ -54,13 +57,33 @@ export function toIdentityProvider(entity: ManageEntity): IdentityProvider | nul
 export function toAnyIdentityProvider(entity: ManageEntity): AnyIdentityProvider {
   const f = entity.data.metaDataFields ?? {};
   const guid = text(f, 'coin:institution_guid');
+  const scope = text(f, 'shibmd:scope:0:allowed');
   return {
     id: entity.id,
     entityid: entity.data.entityid ?? entity.id,
     ...(guid ? { organizationGUID: guid } : {}),
+    ...(scope ? { scope } : {}),
     'name:en': text(f, 'name:en') ?? text(f, 'name:nl'),
     'name:nl': text(f, 'name:nl') ?? text(f, 'name:en'),
     logo: text(f, 'logo:0:url'),
+  };
+}
+
+/** An identity provider's allow list: every service when allowedall, else those its allowedEntities name. */
+export interface AllowList {
+  entityid: string;
+  allowedAll: boolean;
+  allowed: ReadonlySet<string>;
+}
+
+export function toAllowList(entity: ManageEntity): AllowList {
+  const names = (Array.isArray(entity.data.allowedEntities) ? entity.data.allowedEntities : [])
+    .map((entry) => entry?.name)
+    .filter((name): name is string => typeof name === 'string' && name !== '');
+  return {
+    entityid: entity.data.entityid ?? entity.id,
+    allowedAll: entity.data.allowedall === true,
+    allowed: new Set(names),
   };
 }
 

@@ -42,7 +42,11 @@ export interface ScimTarget {
   applications: string[];
 }
 /** An identity provider as the registry holds it, with or without an institution (eduID has none). */
-export type AnyIdentityProvider = Omit<IdentityProvider, 'organizationGUID'> & { organizationGUID?: string };
+export type AnyIdentityProvider = Omit<IdentityProvider, 'organizationGUID'> & {
+  organizationGUID?: string;
+  /** Its scope (`shibmd:scope:0:allowed`): the home organisation of the people it signs in. */
+  scope?: string;
+};
 
 /**
  * The application registry (OpenConext Manage or its JSON stand-in): everything the server needs to know
@@ -62,6 +66,11 @@ export interface Registry {
   /** The identity provider with this entity id, institution or not (eduID's); null when unknown. */
   identityProviderByEntityId(entityId: string): Promise<AnyIdentityProvider | null>;
   applicationsForOrganization(guid: string): Promise<RegistryApplication[]>;
+  /**
+   * The entity ids of the identity providers that allow every one of these services (entity ids): those
+   * whose `allowedall` is true or whose `allowedEntities` names each, the way Manage writes them.
+   */
+  identityProvidersAllowing(entityIds: readonly string[]): Promise<string[]>;
   /**
    * Every application as a role carries it, by manage id: the same (frozen) objects for as long as the
    * registry keeps its snapshot.

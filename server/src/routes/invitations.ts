@@ -8,7 +8,7 @@ import {
 } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { anyone, entity, loggedIn } from '../plugins/permissions.js';
-import { acceptInvitation, checkAcceptable } from '../use-cases/invitation-accept.js';
+import { acceptInvitation, checkAcceptable, checkAssurance } from '../use-cases/invitation-accept.js';
 import { checkInvitation } from '../use-cases/invitation-create.js';
 import {
   MAX_INVITATION_DAYS,
@@ -24,6 +24,7 @@ import {
 } from '../stores/invitations.store.js';
 import { resendInvitation, sendInvitations } from '../use-cases/invitation-send.js';
 import { idSchema } from '../domain/ids.js';
+import { checkRequestedAuthnContext } from '../domain/role-input.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import {
@@ -109,6 +110,7 @@ const ACCEPT_ERRORS = {
   412: [
     'The invitation must be accepted with email address jane@example.org',
     'The invitation must be accepted with an eduID account',
+    'The invitation must be accepted with a login that carries https://eduid.nl/trust/validate-names',
   ],
 } as const;
 
@@ -167,6 +169,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     user: User,
     tracker: ProgressTracker,
   ): Promise<{ created: number; ids: number[] }> {
+    checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
     const checked = await checkInvitation(
       app.db,
       app.registry,
@@ -291,6 +294,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         throw httpError(404, 'Invitation not found');
       }
       checkAcceptable(row, user, app.config.eduidHomeOrganization);
+      await checkAssurance(app.db, request, row, request.session.get('acr'));
       await app.db.tx((q) => acceptInvitation(q, request, user, row));
       const accepted = (await invitationById(app.db, Number(row.id))) as InvitationRow;
       reply.status(201);

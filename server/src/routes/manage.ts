@@ -12,6 +12,7 @@ import { loggedIn, permit } from '../plugins/permissions.js';
 import { withRoleCounts } from '../stores/roles.store.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
+import { DEFAULT_ACR_VALUES } from '../config.js';
 
 const HW_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
 
@@ -30,18 +31,6 @@ const provisioningSchema = {
     },
   ],
 } as const;
-
-/**
- * The step-up values an application may ask eduID for (the reference's RequestedAuthnContext): name →
- * the ACR value sent to the identity provider.
- */
-export const REQUESTED_AUTHN_CONTEXT_VALUES: Readonly<Record<string, string>> = {
-  EduIDLinkedInstitution: 'https://eduid.nl/trust/linked-institution',
-  EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
-  ValidateNamesExternal: 'https://eduid.nl/trust/validate-names-external',
-  EduIDRequireStudentAffiliation: 'https://eduid.nl/trust/affiliation-student',
-  TransparentAuthnContext: 'transparent_authn_context',
-};
 
 /** An identity provider as the reference console reads it: Manage's flat fields. */
 const identityProviderSchema = {
@@ -168,12 +157,14 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
           200: {
             type: 'object',
             additionalProperties: { type: 'string' },
-            examples: [REQUESTED_AUTHN_CONTEXT_VALUES],
+            description:
+              'The requested authentication contexts a role or an invitation may ask for (ACR_VALUES): name → ACR value',
+            examples: [DEFAULT_ACR_VALUES],
           },
         },
       },
     },
-    async () => REQUESTED_AUTHN_CONTEXT_VALUES,
+    async () => app.config.acrValues,
   );
 
   app.get<{ Params: { manageId: string } }>(

@@ -63,9 +63,12 @@ describe('GET manage/requested-authn-context-values', () => {
   it('maps each name to its ACR value, for anyone logged in', async () => {
     const res = await call(app, s.guest, 'GET', '/api/v1/manage/requested-authn-context-values');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    // ACR_VALUES unset: the four eduID values.
+    expect(res.json()).toEqual({
       EduIDLinkedInstitution: 'https://eduid.nl/trust/linked-institution',
-      TransparentAuthnContext: 'transparent_authn_context',
+      EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+      ValidateNamesExternal: 'https://eduid.nl/trust/validate-names-external',
+      EduIDRequireStudentAffiliation: 'https://eduid.nl/trust/affiliation-student',
     });
     expect((await call(app, null, 'GET', '/api/v1/manage/requested-authn-context-values')).statusCode).toBe(
       401,

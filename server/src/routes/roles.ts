@@ -22,6 +22,7 @@ import {
 } from '../domain/paging.js';
 import {
   ROLE_INPUT_ERRORS,
+  checkRequestedAuthnContext,
   checkRoleBody,
   checkRoleFields,
   roleBodySchema,
@@ -135,6 +136,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = requireUser(request.user);
+      checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
       const checked = await checkRoleBody(request.body, user, app.registry, {
         pastDateAllowed: app.config.pastDateAllowed,
       });
@@ -170,6 +172,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request.user);
       const id = request.body.id as number;
       const before = roleInBody.of(request);
+      checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
       const endDateContext = { pastDateAllowed: app.config.pastDateAllowed, current: before.endDate };
       if (mayChangeRoleApplications(user, before)) {
         const checked = await checkRoleBody(request.body, user, app.registry, endDateContext);

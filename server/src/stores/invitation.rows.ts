@@ -22,6 +22,8 @@ export interface InvitationRow {
   language: Locale;
   enforce_email_equality: boolean;
   edu_id_only: boolean;
+  /** The ACR value the accepting login must carry (issue 52); null: none. */
+  requested_authn_context: string | null;
   guest_role_included: boolean;
   organization_guid: string | null;
   /** Timestamps: a Date, or their text where the rows came as JSON (db/json-rows.ts). */
@@ -79,6 +81,7 @@ export function toInvitation(row: Omit<InvitationRow, 'hash'>, rolesById: Map<nu
     roleExpiryDate: toEpochSeconds(row.role_expiry_date),
     enforceEmailEquality: row.enforce_email_equality,
     eduIDOnly: row.edu_id_only,
+    requestedAuthnContext: row.requested_authn_context ?? null,
     guestRoleIncluded: row.guest_role_included,
     inviter:
       row.inviter_id === null

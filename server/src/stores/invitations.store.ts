@@ -24,7 +24,7 @@ import { loadRolesByIds } from './roles.store.js';
  * aggregate's own ORDER BY sorted each invitation's links apart).
  */
 const INVITATION_COLUMNS = `i.id, i.email, i.intended_authority, i.status, i.message, i.language,
-  i.enforce_email_equality, i.edu_id_only, i.guest_role_included, i.organization_guid, i.role_expiry_date,
+  i.enforce_email_equality, i.edu_id_only, i.requested_authn_context, i.guest_role_included, i.organization_guid, i.role_expiry_date,
   i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
   inv.name AS inviter_name, inv.email AS inviter_email,
   COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'endDate', l.end_date)) FROM (
@@ -220,8 +220,9 @@ export async function insertInvitations(
     const hash = randomBytes(32).toString('base64url');
     const { rows } = await q.query<{ id: string }>(
       `INSERT INTO invitations (hash, email, intended_authority, message, language, enforce_email_equality, edu_id_only,
-         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id, remote_api_user)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+         guest_role_included, organization_guid, role_expiry_date, expiry_date, inviter_id, remote_api_user,
+         requested_authn_context)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [
         hash,
         email,
@@ -236,6 +237,7 @@ export async function insertInvitations(
         checked.expiryDate,
         inviterId,
         remoteApiUser,
+        checked.requestedAuthnContext,
       ],
     );
     const id = Number(rows[0].id);
@@ -261,6 +263,7 @@ export async function insertInvitations(
         intendedAuthority: checked.intendedAuthority,
         roleIds: checked.roles.map((r) => r.id),
         ...(checked.manageIdentifiers.length > 0 ? { manageIdentifiers: checked.manageIdentifiers } : {}),
+        ...(checked.requestedAuthnContext ? { requestedAuthnContext: checked.requestedAuthnContext } : {}),
         expiryDate: Math.floor(checked.expiryDate.getTime() / 1000),
       },
     });

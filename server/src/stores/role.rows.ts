@@ -27,6 +27,8 @@ export interface RoleRow {
   enforce_email_equality: boolean;
   edu_id_only: boolean;
   override_settings_allowed: boolean;
+  /** The ACR value invitees must log in with (issue 52); null: none. */
+  requested_authn_context: string | null;
   inviter_display_name: string | null;
   organization_guid: string | null;
   created_by: string | null;
@@ -90,6 +92,7 @@ export function shapeRole(
     overrideSettingsAllowed: row.override_settings_allowed,
     enforceEmailEquality: row.enforce_email_equality,
     eduIDOnly: row.edu_id_only,
+    requestedAuthnContext: row.requested_authn_context ?? null,
     inviterDisplayName: row.inviter_display_name,
     auditable: {
       createdBy: row.created_by ?? undefined,
@@ -134,7 +137,7 @@ export const ROLE_COLUMNS = `
   r.id, r.name, r.short_name, r.urn, r.description, r.default_expiry_days, r.end_date AS role_end_date,
   r.enforce_email_equality,
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
-  r.created_at, ${ROLE_USAGES} AS usages`;
+  r.created_at, r.requested_authn_context, ${ROLE_USAGES} AS usages`;
 
 /** A role's member count, over alias `r`. */
 export const ROLE_MEMBER_COUNT = '(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)';
@@ -180,6 +183,7 @@ export function roleSnapshot(role: Role) {
     enforceEmailEquality: role.enforceEmailEquality,
     eduIDOnly: role.eduIDOnly,
     overrideSettingsAllowed: role.overrideSettingsAllowed,
+    requestedAuthnContext: role.requestedAuthnContext ?? null,
     inviterDisplayName: role.inviterDisplayName ?? null,
     organizationGUID: role.organizationGUID ?? null,
     applications: role.applicationUsages.map((u) => ({

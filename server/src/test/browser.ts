@@ -58,6 +58,8 @@ export class InjectBrowser {
   async login(
     login: string,
     query = '',
+    /** More fields of the login form (the dev IdP's `acr` checkbox, ticked). */
+    extra: Record<string, string> = {},
   ): Promise<{ loginPage: string; landing: string; response: LightMyRequestResponse }> {
     const toIdp = await this.follow('GET', `/api/v1/users/login${query}`);
     const loginPage = toIdp.response.body;
@@ -66,7 +68,7 @@ export class InjectBrowser {
       throw new Error(
         `No login form at ${toIdp.url}: ${toIdp.response.statusCode} ${loginPage.slice(0, 300)}`,
       );
-    const back = await this.follow('POST', action, { login });
+    const back = await this.follow('POST', action, { login, ...extra });
     return {
       loginPage,
       landing: String(back.response.headers.location ?? back.url),

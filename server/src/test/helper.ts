@@ -78,14 +78,22 @@ export async function loginAs(app: FastifyInstance, persona: PersonaUsername | s
   return loginWithClaims(app, (personaByUsername(persona) ?? resolveLogin(persona)).claims);
 }
 
+/** The ID token's acr among the claims, kept in the session as the login callback keeps it (issue 52). */
+function acrOf(claims: LoginClaims & { acr?: unknown }): { acr?: string } {
+  return typeof claims.acr === 'string' ? { acr: claims.acr } : {};
+}
+
 /** Logs a person in with exactly these claims (entitlements included), as a real login would. */
-export async function loginWithClaims(app: FastifyInstance, claims: LoginClaims): Promise<TestSession> {
+export async function loginWithClaims(
+  app: FastifyInstance,
+  claims: LoginClaims & { acr?: string },
+): Promise<TestSession> {
   const userId = await app.db.tx((q) => upsertUserFromClaims(q, app.config, claims));
   const sessionId = randomBytes(32).toString('base64url');
   const csrf = randomBytes(24).toString('base64url');
   await app.db.query('INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)', [
     sessionId,
-    JSON.stringify({ userId, csrfToken: csrf }),
+    JSON.stringify({ userId, csrfToken: csrf, ...acrOf(claims) }),
     new Date(Date.now() + SESSION_IDLE_MS),
   ]);
   const cookie = `${SESSION_COOKIE}=${app.signCookie(sessionId)}`;

@@ -4,7 +4,7 @@
  */
 import type { User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../stores/audit.store.js';
-import type { Queryable } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import { invitationSnapshot, invitationStatusOf, type InvitationRow } from '../stores/invitation.rows.js';
@@ -30,6 +30,31 @@ export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: 
   if (row.edu_id_only && user.schacHomeOrganization !== eduIdSchacHome) {
     throw httpError(412, 'The invitation must be accepted with an eduID account', { email: row.email });
   }
+}
+
+/**
+ * Refuses (412) an invitation that asks for a requested authentication context this login's ID token did
+ * not carry (its `acr`): nothing is granted, the invitation stays open, and the refusal is audited on its
+ * own (the acceptance's transaction never starts). The answer names the value, so the page can say what is
+ * asked for and offer a new login.
+ */
+export async function checkAssurance(
+  db: Db,
+  actor: AuditActor,
+  row: InvitationRow,
+  acr: string | undefined,
+): Promise<void> {
+  const asked = row.requested_authn_context;
+  if (!asked || (acr ?? '').split(' ').includes(asked)) return;
+  const reason = `The invitation must be accepted with a login that carries ${asked}`;
+  await audit(db, actor, {
+    entityType: 'invitation',
+    entityId: Number(row.id),
+    action: 'denied',
+    before: invitationSnapshot(row),
+    after: { reason, requestedAuthnContext: asked, acr: acr ?? null },
+  });
+  throw httpError(412, reason, { email: row.email, requestedAuthnContext: asked, acr: acr ?? null });
 }
 
 function endDateFor(

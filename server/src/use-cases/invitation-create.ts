@@ -7,6 +7,7 @@ import {
   mayGrantApplicationManager,
   type InvitationRequest,
   type ManageIdentifier,
+  type Role,
   type User,
 } from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
@@ -77,6 +78,11 @@ async function checkApplications(
   return asked.map(({ manageId, manageType }) => ({ manageId, manageType }));
 }
 
+/** The roles' requested authentication context: the first role's (in name order) that asks for one. */
+function rolesAuthnContext(roles: Role[]): string | null {
+  return roles.map((role) => role.requestedAuthnContext).find((acr) => acr) ?? null;
+}
+
 /** The request checked and completed (dates, roles, switches), or the 4xx that refuses it. */
 export async function checkInvitation(
   q: Queryable,
@@ -117,6 +123,10 @@ export async function checkInvitation(
       ? (body.enforceEmailEquality ?? false)
       : roles.some((r) => r.enforceEmailEquality),
     eduIDOnly: overridable ? (body.eduIDOnly ?? false) : roles.some((r) => r.eduIDOnly),
+    requestedAuthnContext:
+      overridable && body.requestedAuthnContext !== undefined
+        ? body.requestedAuthnContext?.trim() || null
+        : rolesAuthnContext(roles),
     guestRoleIncluded: body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false),
   };
 }

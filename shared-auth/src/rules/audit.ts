@@ -27,6 +27,7 @@ export const AUDIT_EVENTS = [
   'invitation.delete',
   'invitation.accept',
   'invitation.cleanup',
+  'invitation.denied',
   'api_token.create',
   'api_token.delete',
   'user.impersonate',

@@ -63,6 +63,8 @@ export interface Role {
   overrideSettingsAllowed: boolean;
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
+  /** The ACR value (ACR_VALUES) an invitee's login must carry to accept an invitation for it; null: none. */
+  requestedAuthnContext?: string | null;
   inviterDisplayName?: string | null;
   auditable?: { createdBy?: string; createdAt?: number };
   /** Derived in lists: the role is one of the current user's roles. */
@@ -174,6 +176,8 @@ export interface Invitation {
   roleExpiryDate?: number | null;
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
+  /** The ACR value the accepting login must carry (its roles' by default); null: none. */
+  requestedAuthnContext?: string | null;
   guestRoleIncluded: boolean;
   inviter?: { id?: number; name?: string; email?: string } | null;
   remoteApiUser?: string | null;
@@ -206,6 +210,8 @@ export interface InvitationRequest {
   manageIdentifiers?: ManageIdentifier[];
   enforceEmailEquality?: boolean;
   eduIDOnly?: boolean;
+  /** Taken only when every role allows overriding its settings; null: none. */
+  requestedAuthnContext?: string | null;
   guestRoleIncluded?: boolean;
 }
 
@@ -272,4 +278,6 @@ export interface ApiErrorBody {
   reference?: number;
   /** Present on a 412 of invitation accept: the invited address. */
   email?: string;
+  /** Present on a 412 of invitation accept when the login lacked the invitation's assurance level (its ACR). */
+  requestedAuthnContext?: string;
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allowedToDeleteInvitation, mayManageInvitation, mayViewRoleMembers } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
+import { checkRequestedAuthnContext } from '../../domain/role-input.js';
 import { idParams, invitationSchema } from '../../domain/schemas.js';
 import { invitationUrl } from '../../mail/invitation-mail.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -50,6 +51,7 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
     async (request, reply) => {
       const principal = requireUser(request.user);
       const result = await idempotent<Created>(request, 'POST invitations', async () => {
+        checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
         const checked = await checkInvitation(
           app.db,
           app.registry,

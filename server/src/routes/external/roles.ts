@@ -12,6 +12,7 @@ import {
   type PagedQueryString,
 } from '../../domain/paging.js';
 import {
+  checkRequestedAuthnContext,
   checkRoleBody,
   checkRoleFields,
   roleBodySchema,
@@ -108,6 +109,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request, reply) => {
       const user = requireUser(request.user);
       const result = await idempotent<Role>(request, 'POST roles', async () => {
+        checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
         const checked = await checkRoleBody(request.body, user, app.registry, {
           pastDateAllowed: app.config.pastDateAllowed,
         });
@@ -150,6 +152,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request) => {
       const user = requireUser(request.user);
       const before = roleInBody.of(request);
+      checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
       const endDateContext = { pastDateAllowed: app.config.pastDateAllowed, current: before.endDate };
       if (mayChangeRoleApplications(user, before)) {
         const checked = await checkRoleBody(request.body, user, app.registry, endDateContext);
