@@ -2,7 +2,7 @@
  * Issue 53 part 2: the role form offers "N days after acceptance" or "on a date", and the role page
  * shows the end date; in English and Dutch.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   fetchHasProvisioning,
@@ -39,6 +39,9 @@ jest.mock('../resources/manage.resource', () => ({
   fetchHasProvisioning: jest.fn(),
   validateOrganizationGUID: jest.fn(),
   validateUrl: jest.fn(),
+  fetchRequestedAuthnContextValues: jest.fn(async () => ({
+    EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+  })),
 }));
 jest.mock('../resources/user-roles.resource', () => ({
   prefetchUserRoles: jest.fn(),
@@ -91,10 +94,9 @@ describe('role form: how memberships end', () => {
     await setUpRoles(personas.superUser);
     renderAt('/role/7', <RoleFormPage />, '/role/:id');
     await userEvent.click(await screen.findByRole('switch', { name: en.expirySwitch }));
-    expect(screen.getByRole('group', { name: en.expiryBy })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: en.expiryByDays })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: en.expiryBy })).toHaveValue('days');
     expect(screen.getByLabelText(en.defaultExpiryDays)).toHaveValue(365);
-    await userEvent.click(screen.getByRole('radio', { name: en.expiryByDate }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: en.expiryBy }), en.expiryByDate);
     expect(screen.queryByLabelText(en.defaultExpiryDays)).not.toBeInTheDocument();
     const date = screen.getByLabelText(en.roleEndDate);
     await userEvent.clear(date);
@@ -111,9 +113,9 @@ describe('role form: how memberships end', () => {
     mocked(fetchRole).mockResolvedValue(semesterRole);
     await setUpRoles(personas.superUser);
     renderAt('/role/7', <RoleFormPage />, '/role/:id');
-    expect(await screen.findByRole('radio', { name: en.expiryByDate })).toBeChecked();
+    expect(await screen.findByRole('combobox', { name: en.expiryBy })).toHaveValue('date');
     expect(screen.getByLabelText(en.roleEndDate)).toHaveValue('31/01/2030');
-    await userEvent.click(screen.getByRole('radio', { name: en.expiryByDays }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: en.expiryBy }), en.expiryByDays);
     await userEvent.clear(screen.getByLabelText(en.defaultExpiryDays));
     await userEvent.type(screen.getByLabelText(en.defaultExpiryDays), '180');
     await userEvent.click(screen.getByRole('button', { name: en.save }));
@@ -126,7 +128,7 @@ describe('role form: how memberships end', () => {
     await setUpRoles(personas.superUser);
     renderAt('/role/7', <RoleFormPage />, '/role/:id');
     await userEvent.click(await screen.findByRole('switch', { name: en.expirySwitch }));
-    expect(screen.queryByRole('group', { name: en.expiryBy })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: en.expiryBy })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: en.save }));
     await waitFor(() => expect(saveRole).toHaveBeenCalled());
     expect(saveRole).toHaveBeenCalledWith(expect.objectContaining({ defaultExpiryDays: 365, endDate: null }));
@@ -136,9 +138,10 @@ describe('role form: how memberships end', () => {
     mocked(fetchRole).mockResolvedValue(semesterRole);
     await setUpRoles(personas.superUser, 'nl');
     renderAt('/role/7', <RoleFormPage />, '/role/:id');
-    expect(await screen.findByRole('group', { name: nl.expiryBy })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: nl.expiryByDate })).toBeChecked();
-    expect(screen.getByRole('radio', { name: nl.expiryByDays })).not.toBeChecked();
+    const by = await screen.findByRole('combobox', { name: nl.expiryBy });
+    expect(by).toHaveValue('date');
+    expect(within(by).getByRole('option', { name: nl.expiryByDate })).toHaveProperty('selected', true);
+    expect(within(by).getByRole('option', { name: nl.expiryByDays })).toBeInTheDocument();
     expect(screen.getByLabelText(nl.roleEndDate)).toHaveValue('31/01/2030');
     expect(screen.getByText(nl.roleEndDateInfo)).toBeInTheDocument();
   });

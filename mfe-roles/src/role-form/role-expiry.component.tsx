@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ROLE_DEFAULT_EXPIRY_DAYS, useSessionStore } from 'shared-auth';
-import { addDays, DatePicker, InputField, startOfDay, SwitchField } from 'shared-ui';
+import { addDays, DatePicker, InputField, SelectField, startOfDay, SwitchField } from 'shared-ui';
 import { normaliseExpiryDays, type RoleFormErrors, type RoleFormValues } from './role-form.rules';
 
 type ExpiryValues = Pick<RoleFormValues, 'expiryOn' | 'expiryBy' | 'defaultExpiryDays' | 'endDate'>;
@@ -36,20 +36,18 @@ export function RoleExpiry({ values, errors, onChange }: RoleExpiryProps) {
         info={t('expirySwitchInfo')}
       />
       {values.expiryOn && (
-        <fieldset className="roles-expiry">
-          <legend className="sds--text--body--small">{t('expiryBy')}</legend>
-          {(['days', 'date'] as const).map((by) => (
-            <label key={by} className="roles-expiry-choice">
-              <input
-                type="radio"
-                name="expiryBy"
-                value={by}
-                checked={values.expiryBy === by}
-                onChange={() => choose(by)}
-              />{' '}
-              {t(by === 'days' ? 'expiryByDays' : 'expiryByDate')}
-            </label>
-          ))}
+        <div className="roles-expiry">
+          <SelectField
+            name="expiryBy"
+            label={t('expiryBy')}
+            value={values.expiryBy}
+            placeholder={null}
+            options={[
+              { value: 'days', label: t('expiryByDays') },
+              { value: 'date', label: t('expiryByDate') },
+            ]}
+            onChange={(by) => choose(by === 'date' ? 'date' : 'days')}
+          />
           {values.expiryBy === 'days' ? (
             <InputField
               name="defaultExpiryDays"
@@ -80,7 +78,7 @@ export function RoleExpiry({ values, errors, onChange }: RoleExpiryProps) {
               )}
             </>
           )}
-        </fieldset>
+        </div>
       )}
     </>
   );
