@@ -14,6 +14,11 @@ import {
 import type { PageRequest } from 'shared-ui';
 
 /** The invitation behind a mail's link; public. Its failures are handled by the accept page itself. */
+/** The assurance levels a role or an invitation may ask for (ACR_VALUES): name → ACR value. */
+export function fetchRequestedAuthnContextValues(): Promise<Record<string, string>> {
+  return apiGet<Record<string, string>>('manage/requested-authn-context-values');
+}
+
 export function fetchPublicInvitation(hash: string): Promise<Invitation> {
   return apiGet<Invitation>('invitations/public', { searchParams: { hash } });
 }

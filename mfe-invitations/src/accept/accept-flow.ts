@@ -33,7 +33,11 @@ export async function loginToAccept(hash: string, location: string): Promise<voi
   startLogin({ force: true, hash });
 }
 
-export type AcceptOutcome = { kind: 'accepted' } | { kind: 'wrongEmail'; email: string } | { kind: 'failed' };
+export type AcceptOutcome =
+  | { kind: 'accepted' }
+  | { kind: 'wrongEmail'; email: string }
+  | { kind: 'assuranceMissing'; requestedAuthnContext: string }
+  | { kind: 'failed' };
 
 /**
  * Accepts and loads the user again (the new role must show at home). A 412 keeps the marker for the
@@ -43,6 +47,10 @@ export async function acceptAndRefresh(hash: string, invitationId: number): Prom
   try {
     await acceptInvitation(hash, invitationId);
   } catch (error) {
+    // The login lacked the invitation's assurance level: nothing was granted, a new login may bring it.
+    if (isApiError(error) && error.status === 412 && error.body?.requestedAuthnContext) {
+      return { kind: 'assuranceMissing', requestedAuthnContext: error.body.requestedAuthnContext };
+    }
     if (isApiError(error) && error.status === 412) {
       return { kind: 'wrongEmail', email: error.body?.email ?? '' };
     }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from 'shared-auth';
 import { DatePicker, SwitchField } from 'shared-ui';
+import { AcrSetting } from './acr-setting.component';
 import { expiryBounds, roleExpiryMinimum, type InvitationFormValues } from './invitation-form.rules';
 
 type Settings = Pick<
@@ -11,6 +12,7 @@ type Settings = Pick<
   | 'roleExpiryDate'
   | 'enforceEmailEquality'
   | 'eduIDOnly'
+  | 'requestedAuthnContext'
   | 'guestRoleIncluded'
 >;
 
@@ -88,6 +90,10 @@ export function AdvancedSettings({
               info={t('form.eduIDOnlyInfo')}
               value={values.eduIDOnly}
               onChange={(eduIDOnly) => onChange({ eduIDOnly })}
+            />
+            <AcrSetting
+              value={values.requestedAuthnContext}
+              onChange={(requestedAuthnContext) => onChange({ requestedAuthnContext })}
             />
             {values.intendedAuthority !== 'GUEST' && (
               <SwitchField

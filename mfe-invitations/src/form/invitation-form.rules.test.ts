@@ -39,6 +39,7 @@ const values = (extra: Partial<InvitationFormValues> = {}): InvitationFormValues
   roleExpiryDate: day(100),
   enforceEmailEquality: false,
   eduIDOnly: false,
+  requestedAuthnContext: '',
   guestRoleIncluded: false,
   organizationGUID: '',
   ...extra,
@@ -94,8 +95,33 @@ describe('advanced settings', () => {
   });
 
   it('turn enforce e-mail equality and eduID only on when any chosen role has them', () => {
-    expect(settingsFromRoles([forge, library])).toEqual({ enforceEmailEquality: true, eduIDOnly: false });
-    expect(settingsFromRoles([forge])).toEqual({ enforceEmailEquality: false, eduIDOnly: false });
+    expect(settingsFromRoles([forge, library])).toMatchObject({
+      enforceEmailEquality: true,
+      eduIDOnly: false,
+    });
+    expect(settingsFromRoles([forge])).toMatchObject({ enforceEmailEquality: false, eduIDOnly: false });
+  });
+
+  it('take the assurance level of the first chosen role that asks for one (issue 52)', () => {
+    const strict = { ...library, requestedAuthnContext: 'https://eduid.nl/trust/validate-names' };
+    expect(settingsFromRoles([forge]).requestedAuthnContext).toBe('');
+    expect(settingsFromRoles([forge, strict]).requestedAuthnContext).toBe(
+      'https://eduid.nl/trust/validate-names',
+    );
+    // Not overridable: the roles' value is sent, whatever the form holds.
+    const fixed = { ...wiki, requestedAuthnContext: 'https://eduid.nl/trust/affiliation-student' };
+    expect(toInvitationRequest(values({ requestedAuthnContext: '' }), [fixed]).requestedAuthnContext).toBe(
+      'https://eduid.nl/trust/affiliation-student',
+    );
+    // Overridable: the form's choice, none as null.
+    expect(
+      toInvitationRequest(values({ roleIds: [forge.id], requestedAuthnContext: '' }), [forge])
+        .requestedAuthnContext,
+    ).toBeNull();
+    expect(
+      toInvitationRequest(values({ roleIds: [forge.id], requestedAuthnContext: 'urn:x' }), [forge])
+        .requestedAuthnContext,
+    ).toBe('urn:x');
   });
 });
 
@@ -194,6 +220,7 @@ describe('the create payload', () => {
       organizationGUID: null,
       enforceEmailEquality: false,
       eduIDOnly: false,
+      requestedAuthnContext: null,
       guestRoleIncluded: false,
     });
   });

@@ -130,6 +130,36 @@ describe('the invitation accept page', () => {
     expect(calls('GET', 'users/logout')).toHaveLength(1);
   });
 
+  it('412 for a missing assurance level: says which, grants nothing, keeps the marker, and offers a new login', async () => {
+    const acr = 'https://eduid.nl/trust/validate-names';
+    answers['GET invitations/public'] = json(OPEN);
+    answers['GET manage/requested-authn-context-values'] = json({ EduIDValidatedName: acr });
+    answers['POST invitations/accept'] = json(
+      {
+        status: 412,
+        error: 'Precondition Failed',
+        message: `The invitation must be accepted with a login that carries ${acr}`,
+        email: 'guest@example.org',
+        requestedAuthnContext: acr,
+        acr: null,
+      },
+      412,
+    );
+    await setUp(guest);
+    localStorage.setItem('mayAccept', 'true');
+    renderAt('/invitation/accept?hash=h1', <InvitationAcceptPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This invitation asks for a stronger login');
+    await waitFor(() => expect(alert).toHaveTextContent('assurance level “eduID with validated names”'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls('GET', 'users/me')).toHaveLength(0);
+    expect(localStorage.getItem('mayAccept')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in again' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost/api/v1/users/login?force=true&hash=h1'),
+    );
+  });
+
   it('other accept failures remove the marker and show the failure dialog with the reference', async () => {
     answers['GET invitations/public'] = json(OPEN);
     answers['POST invitations/accept'] = json(

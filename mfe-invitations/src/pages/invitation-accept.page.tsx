@@ -11,6 +11,7 @@ import {
 } from 'shared-auth';
 import { ConfirmationDialog, formatDate, Loader, PageFrame } from 'shared-ui';
 import { acceptAndRefresh, loginToAccept, shouldAutoAccept } from '../accept/accept-flow';
+import { AssuranceMissing } from '../accept/assurance-missing.component';
 import { InvitationDetails } from '../accept/invitation-details.component';
 import '../invitations.css';
 import { fetchPublicInvitation } from '../invitations.resource';
@@ -26,6 +27,7 @@ export default function InvitationAcceptPage() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [wrongEmail, setWrongEmail] = useState<string | null>(null);
+  const [assuranceMissing, setAssuranceMissing] = useState<string | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -63,6 +65,7 @@ export default function InvitationAcceptPage() {
       setAccepting(false);
       if (outcome.kind === 'accepted') navigate('/home');
       else if (outcome.kind === 'wrongEmail') setWrongEmail(outcome.email);
+      else if (outcome.kind === 'assuranceMissing') setAssuranceMissing(outcome.requestedAuthnContext);
     });
   }, [invitation, expired, authenticated, hash, navigate]);
 
@@ -82,10 +85,11 @@ export default function InvitationAcceptPage() {
           </div>
         ) : (
           <>
+            {assuranceMissing && <AssuranceMissing acr={assuranceMissing} />}
             <InvitationDetails invitation={invitation} />
             <div>
               <button type="button" className="sds--btn sds--btn--primary" onClick={login}>
-                {t('accept.loginToAccept')}
+                {assuranceMissing ? t('accept.loginAgain') : t('accept.loginToAccept')}
               </button>
             </div>
           </>

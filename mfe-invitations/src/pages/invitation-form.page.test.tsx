@@ -11,6 +11,9 @@ import InvitationFormPage from './invitation-form.page';
 jest.mock('../invitations.resource', () => ({
   ...jest.requireActual('../invitations.resource'),
   fetchRoles: jest.fn(),
+  fetchRequestedAuthnContextValues: jest.fn(async () => ({
+    EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+  })),
   createInvitation: jest.fn(),
   validateOrganizationGUID: jest.fn(),
 }));
@@ -104,6 +107,7 @@ describe('the invitation form', () => {
       organizationGUID: null,
       enforceEmailEquality: false,
       eduIDOnly: false,
+      requestedAuthnContext: null,
       guestRoleIncluded: false,
     });
     expect(useFlashStore.getState().flash).toMatchObject({
@@ -148,6 +152,24 @@ describe('the invitation form', () => {
     expect(
       screen.getByText('The chosen roles decide the other settings of this invitation.'),
     ).toBeInTheDocument();
+  });
+
+  it("offers the assurance level where the roles allow overriding, the role's own first (issue 52)", async () => {
+    const acr = 'https://eduid.nl/trust/validate-names';
+    mockedRoles.mockResolvedValue([wiki, { ...forge, requestedAuthnContext: acr }, library]);
+    await setUp(superUser);
+    renderAt('/invitation/new', <InvitationFormPage />, { roleId: forge.id });
+    await userEvent.type(await screen.findByLabelText(/^Invitees/), 'ann@x.org{enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Show advanced invite settings' }));
+    const field = await screen.findByRole('combobox', { name: 'Assurance level invitees must log in with' });
+    expect(field).toHaveValue(acr);
+    await userEvent.selectOptions(field, '');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+    await waitFor(() => expect(mockedCreate).toHaveBeenCalled());
+    expect(mockedCreate.mock.calls[0][0]).toMatchObject({
+      roleIdentifiers: [forge.id],
+      requestedAuthnContext: null,
+    });
   });
 
   it('narrows the roles with the search field', async () => {

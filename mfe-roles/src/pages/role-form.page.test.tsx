@@ -32,6 +32,9 @@ jest.mock('../resources/manage.resource', () => ({
   fetchHasProvisioning: jest.fn(),
   validateOrganizationGUID: jest.fn(),
   validateUrl: jest.fn(),
+  fetchRequestedAuthnContextValues: jest.fn(async () => ({
+    EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+  })),
 }));
 jest.mock('../role-form/reload-user', () => ({ reloadCurrentUser: jest.fn() }));
 
@@ -86,6 +89,25 @@ describe('role form', () => {
       }),
     );
     expect(flashMessage()).toBe('Role Lab  Assistants! has been created');
+  });
+
+  it("offers the configured assurance levels and saves the role's choice (issue 52)", async () => {
+    await setUpRoles(personas.superUser);
+    renderAt('/role/7', <RoleFormPage />, ROUTE);
+    const field = await screen.findByLabelText('Assurance level invitees must log in with');
+    expect(field).toHaveValue('');
+    expect(
+      within(field)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'eduID with validated names']);
+    await userEvent.selectOptions(field, 'https://eduid.nl/trust/validate-names');
+    await userEvent.click(screen.getByRole('button', { name: en.save }));
+    await waitFor(() =>
+      expect(saveRole).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 7, requestedAuthnContext: 'https://eduid.nl/trust/validate-names' }),
+      ),
+    );
   });
 
   it('shows the required messages once a field was emptied, and the invalid landing page', async () => {

@@ -24,6 +24,11 @@ export function validateOrganizationGUID(guid: string): Promise<Record<string, u
   return apiGet<Record<string, unknown>>(`manage/organization-guid-validation/${encodeURIComponent(guid)}`);
 }
 
+/** The requested authentication contexts a role may ask for (ACR_VALUES): name → ACR value. */
+export function fetchRequestedAuthnContextValues(): Promise<Record<string, string>> {
+  return apiGet<Record<string, string>>('manage/requested-authn-context-values');
+}
+
 export async function validateUrl(value: string): Promise<boolean> {
   const answer = await apiPost<{ valid: boolean }>('validations/validate', { type: 'url', value });
   return answer?.valid === true;

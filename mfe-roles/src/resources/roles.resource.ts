@@ -14,6 +14,8 @@ export interface RoleInput {
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
   overrideSettingsAllowed: boolean;
+  /** The ACR value invitees must log in with; null for none. */
+  requestedAuthnContext: string | null;
   inviterDisplayName: string | null;
   organizationGUID?: string | null;
   applicationUsages: Array<{

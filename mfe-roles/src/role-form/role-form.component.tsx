@@ -5,6 +5,7 @@ import { isApiError, setFlash, useSessionStore, type Provider, type Role, type U
 import { formatDateTime, InputField, SwitchField } from 'shared-ui';
 import { validateOrganizationGUID, validateUrl } from '../resources/manage.resource';
 import { deleteRole, fetchConsequences, saveRole, type Consequence } from '../resources/roles.resource';
+import { AcrChoice } from './acr-choice.component';
 import { ApplicationsSection } from './applications-section.component';
 import { DeleteRoleDialog } from './delete-role-dialog.component';
 import { RoleExpiry } from './role-expiry.component';
@@ -237,6 +238,10 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
           label={t('eduIDOnly')}
           value={values.eduIDOnly}
           onChange={(eduIDOnly) => set({ eduIDOnly })}
+        />
+        <AcrChoice
+          value={values.requestedAuthnContext}
+          onChange={(requestedAuthnContext) => set({ requestedAuthnContext })}
         />
       </section>
       <div className="roles-form-actions">

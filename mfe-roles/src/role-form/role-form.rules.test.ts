@@ -112,6 +112,7 @@ describe('role form rules', () => {
       enforceEmailEquality: false,
       eduIDOnly: false,
       overrideSettingsAllowed: false,
+      requestedAuthnContext: null,
       inviterDisplayName: null,
       applicationUsages: [
         {
@@ -123,6 +124,14 @@ describe('role form rules', () => {
     expect(toRoleInput({ ...valid, organizationGUID: 'g' }, 7, true)).toEqual(
       expect.objectContaining({ id: 7, organizationGUID: 'g' }),
     );
+  });
+
+  it("reads and sends the role's assurance level, none as null (issue 52)", () => {
+    const acr = 'https://eduid.nl/trust/validate-names';
+    expect(valuesFromRole(wikiRole).requestedAuthnContext).toBe('');
+    expect(valuesFromRole({ ...wikiRole, requestedAuthnContext: acr }).requestedAuthnContext).toBe(acr);
+    expect(toRoleInput({ ...valid, requestedAuthnContext: acr }, 7, false).requestedAuthnContext).toBe(acr);
+    expect(toRoleInput({ ...valid, requestedAuthnContext: '' }, 7, false).requestedAuthnContext).toBeNull();
   });
 
   it('sends days or an end date, never both (issue 53)', () => {

@@ -26,6 +26,8 @@ export interface RoleFormValues {
   enforceEmailEquality: boolean;
   eduIDOnly: boolean;
   overrideSettingsAllowed: boolean;
+  /** The ACR value invitees must log in with; '' for none. */
+  requestedAuthnContext: string;
 }
 
 /** Checks that are asked of the server and kept by the form. */
@@ -74,6 +76,7 @@ export function newRoleValues(
     enforceEmailEquality: false,
     eduIDOnly: false,
     overrideSettingsAllowed: false,
+    requestedAuthnContext: '',
   };
 }
 
@@ -99,6 +102,7 @@ export function valuesFromRole(role: Role): RoleFormValues {
     enforceEmailEquality: role.enforceEmailEquality,
     eduIDOnly: role.eduIDOnly,
     overrideSettingsAllowed: role.overrideSettingsAllowed,
+    requestedAuthnContext: role.requestedAuthnContext ?? '',
   };
 }
 
@@ -177,6 +181,7 @@ export function toRoleInput(values: RoleFormValues, id: number | undefined, supe
     enforceEmailEquality: values.enforceEmailEquality,
     eduIDOnly: values.eduIDOnly,
     overrideSettingsAllowed: values.overrideSettingsAllowed,
+    requestedAuthnContext: values.requestedAuthnContext || null,
     inviterDisplayName: values.customInviterName ? values.inviterDisplayName.trim() : null,
     ...(superUser && values.organizationGUID.trim()
       ? { organizationGUID: values.organizationGUID.trim() }

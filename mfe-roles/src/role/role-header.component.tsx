@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { allowedToEditRole, isRoleUnknownInManage, useSessionStore, type Role } from 'shared-auth';
 import { CopyControl, formatDateValue } from 'shared-ui';
 import { applicationLabel, Logo } from './role.display';
+import { RoleAcr } from './role-acr.component';
 import { RoleInstitutionAdmins } from './role-institution-admins.component';
 
 /** Spec §2 Role detail header: logo, name, description, urn, user count, validity and applications. */
@@ -31,6 +32,7 @@ export function RoleHeader({ role }: { role: Role }) {
               ? t('roleEndsOn', { date: formatDateValue(new Date(role.endDate * 1000)) })
               : t('roleValidity', { count: role.defaultExpiryDays })}
           </li>
+          {role.requestedAuthnContext && <RoleAcr acr={role.requestedAuthnContext} />}
           {(role.applicationMaps ?? [])
             .filter((app) => !app.unknown)
             .map((app) => {

@@ -1,0 +1,12 @@
+import { RequestedAuthnContextField, useLoad } from 'shared-ui';
+import { fetchRequestedAuthnContextValues } from '../invitations.resource';
+
+/**
+ * The invitation's assurance level (issue 52), where its roles allow overriding their settings: the roles'
+ * value is chosen at first. Nothing shows until the configured values are known.
+ */
+export function AcrSetting({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { data } = useLoad(fetchRequestedAuthnContextValues, []);
+  if (!data) return null;
+  return <RequestedAuthnContextField values={data} value={value} onChange={onChange} />;
+}
