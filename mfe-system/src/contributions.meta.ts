@@ -56,6 +56,21 @@ const meta = {
       labelKey: 'tabInstitutionAdmins',
       visibleRule: 'superUser',
     },
+    // Application managers (issue 53): super users here, institution admins on their home page.
+    applicationManagersTab: {
+      slot: 'system.tabs',
+      id: 'applicationManagers',
+      order: 58,
+      labelKey: 'tabApplicationManagers',
+      visibleRule: 'superUser',
+    },
+    applicationManagersHomeTab: {
+      slot: 'home.tabs',
+      id: 'applicationManagers',
+      order: 45,
+      labelKey: 'tabApplicationManagers',
+      visibleRule: 'applicationManagersHomeTab',
+    },
     // Only where the configuration allows the seed: the system page passes that in the slot's context.
     seedTab: {
       slot: 'system.tabs',

@@ -27,6 +27,7 @@ describe('the system area', () => {
       'Expiring user roles',
       'Provisioning',
       'Institution admins',
+      'Application managers',
     ]);
     expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });

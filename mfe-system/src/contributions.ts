@@ -40,6 +40,14 @@ const contributions: RemoteContributions = {
       ...meta.extensions.institutionAdminsTab,
       component: loadable(() => import('./system/institution-admins-tab.component')),
     },
+    {
+      ...meta.extensions.applicationManagersTab,
+      component: loadable(() => import('./system/application-managers-tab.component')),
+    },
+    {
+      ...meta.extensions.applicationManagersHomeTab,
+      component: loadable(() => import('./system/application-managers-tab.component')),
+    },
     { ...meta.extensions.seedTab, component: loadable(() => import('./system/seed-tab.component')) },
   ],
   translations: { en, nl },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   accessibleApplications,
-  isUserAllowed,
+  mayCreateRole,
   mayInviteForRole,
   sortRolesForUser,
   useSessionStore,
@@ -81,11 +81,12 @@ function OwnRoles({ user, institutionAdmin }: { user: User; institutionAdmin: bo
     [user],
   );
   const columns = useMemo(() => roleColumns(t, i18n.language, true, linkTo), [t, i18n.language, linkTo]);
-  const mayCreate = institutionAdmin && isUserAllowed(user, 'INSTITUTION_ADMIN');
+  // Institution admins with applications and application managers create roles (on their applications).
+  const mayCreate = mayCreateRole(user);
 
   if (loading) return <Loader />;
   if (error) return <UnavailablePanel onRetry={reload} />;
-  if (roles.length === 0 && mayCreate) return <InstitutionWelcome user={user} />;
+  if (roles.length === 0 && mayCreate && institutionAdmin) return <InstitutionWelcome user={user} />;
   return (
     <EntityTable<Role>
       title={t('rolesTitle')}

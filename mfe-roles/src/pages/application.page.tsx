@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { isUserAllowed, useSessionStore, type Role } from 'shared-auth';
+import { isApplicationManagerOf, isUserAllowed, useSessionStore, type Role } from 'shared-auth';
 import { EntityTable, Loader, PageFrame } from 'shared-ui';
 import { roleColumns } from '../home/role-columns';
 import { useApplicationRoles } from '../resources/roles.resource';
@@ -13,8 +13,10 @@ export default function ApplicationPage() {
   const { manageId = '' } = useParams();
   const user = useSessionStore((state) => state.user);
   if (!user) return <Loader />;
-  // Spec §2: requires institution admin.
-  if (!isUserAllowed(user, 'INSTITUTION_ADMIN')) return <Navigate to="/404" replace />;
+  // Spec §2: requires institution admin; an application manager opens the applications they manage.
+  if (!isUserAllowed(user, 'INSTITUTION_ADMIN') && !isApplicationManagerOf(user, manageId)) {
+    return <Navigate to="/404" replace />;
+  }
   return <ApplicationRoles manageId={manageId} />;
 }
 

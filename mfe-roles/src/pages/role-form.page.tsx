@@ -4,7 +4,8 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import {
   allowedToEditRole,
   isUserAllowed,
-  userManagesRoleApplication,
+  mayChangeRoleApplications,
+  mayCreateRole,
   useSessionStore,
   type Role,
   type User,
@@ -22,8 +23,8 @@ export default function RoleFormPage() {
   const user = useSessionStore((state) => state.user);
   if (!user) return <Loader />;
   if (id === 'new') {
-    // Spec §6: a new role requires institution admin authority.
-    if (!isUserAllowed(user, 'INSTITUTION_ADMIN')) return <Navigate to="/404" replace />;
+    // Spec §6: a new role requires institution admin authority (or an application manager's).
+    if (!mayCreateRole(user)) return <Navigate to="/404" replace />;
     return <RoleFormFrame user={user} role={null} />;
   }
   const roleId = Number(id);
@@ -46,7 +47,7 @@ function RoleFormFrame({ user, role }: { user: User; role: Role | null }) {
   const choices = useApplicationChoices(user, role);
   // The application page passes its application along (spec §2 Application page).
   const manageId = (location.state as { manageId?: string } | null)?.manageId;
-  const mayChangeApplications = user.superUser || (role ? userManagesRoleApplication(user, role) : true);
+  const mayChangeApplications = role ? mayChangeRoleApplications(user, role) : true;
   const initial = useMemo(() => {
     if (role) return valuesFromRole(role);
     const provider = choices.data?.find((choice) => (choice.manageId ?? choice.id) === manageId);

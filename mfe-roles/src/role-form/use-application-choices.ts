@@ -1,4 +1,4 @@
-import type { ApplicationMap, Provider, Role, User } from 'shared-auth';
+import { isApplicationManager, type ApplicationMap, type Provider, type Role, type User } from 'shared-auth';
 import { fetchInstitutionApplications, fetchProviders } from '../resources/manage.resource';
 import { useLoad, type LoadState } from 'shared-ui';
 
@@ -8,13 +8,14 @@ function fromMap(map: ApplicationMap): Provider {
 
 /**
  * Spec §6: the applications a role may point at, from the right source per authority — every registry
- * application for a super user, the institution's own for an institution admin, those of the manager's
- * roles otherwise. The role's current applications are always among them.
+ * application for a super user, the institution's own for an institution admin, those they manage for an
+ * application manager, those of the manager's roles otherwise. The role's current applications are always among them.
  */
 export async function fetchApplicationChoices(user: User, role: Role | null): Promise<Provider[]> {
   let choices: Provider[];
   if (user.superUser) choices = await fetchProviders();
-  else if (user.institutionAdmin && user.organizationGUID)
+  // manage/applications answers the institution's own and the applications the user manages.
+  else if ((user.institutionAdmin && user.organizationGUID) || isApplicationManager(user))
     choices = (await fetchInstitutionApplications()).providers;
   else
     choices = (user.userRoles ?? [])
