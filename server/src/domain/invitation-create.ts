@@ -139,15 +139,16 @@ export function checkRoleEndDates(
   roles: Role[],
   pastDateAllowed: boolean,
   now: number,
+  field: 'roleExpiryDate' | 'endDate' = 'roleExpiryDate',
 ): void {
   for (const role of roles) {
     if (role.endDate === null || role.endDate === undefined) continue;
     const day = new Date(role.endDate * 1000).toISOString().slice(0, 10);
     if (!pastDateAllowed && role.endDate * 1000 <= now) {
-      throw httpError(400, `Role ${role.name} ended on ${day} and cannot invite`);
+      throw httpError(400, `Role ${role.name} ended on ${day}: it grants no access any more`);
     }
     if (roleExpiryDate && roleExpiryDate.getTime() > role.endDate * 1000) {
-      throw httpError(400, `roleExpiryDate is after the end date of role ${role.name} (${day})`);
+      throw httpError(400, `${field} is after the end date of role ${role.name} (${day})`);
     }
   }
 }

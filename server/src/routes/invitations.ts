@@ -87,7 +87,7 @@ const CREATE_ERRORS = {
     `The invitation expiry date can be at most ${MAX_INVITATION_DAYS} days ahead`,
     'The role expiry date must be at least one day after the invitation expiry date',
     'roleExpiryDate is after the end date of role Wiki (2027-01-31)',
-    'Role Wiki ended on 2026-06-30 and cannot invite',
+    'Role Wiki ended on 2026-06-30: it grants no access any more',
   ],
   403: [
     'missing roles',

@@ -282,15 +282,23 @@ describe('no membership outlives the role', () => {
     }
   });
 
-  it('caps a direct grant through the external API', async () => {
-    const res = await ext(app, token, 'POST', '/user_roles/user_role_provisioning', {
-      roleIdentifiers: [semester],
-      intendedAuthority: 'GUEST',
-      email: 'direct@example.org',
-      endDate: endDate + 30 * DAY,
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().userRoles[0].endDate).toBe(endDate);
+  it('refuses a direct grant past the role end date through the external API, and caps one without a date', async () => {
+    const grant = (extra: Record<string, unknown>) =>
+      ext(app, token, 'POST', '/user_roles/user_role_provisioning', {
+        roleIdentifiers: [semester],
+        intendedAuthority: 'GUEST',
+        email: 'direct@example.org',
+        ...extra,
+      });
+    const late = await grant({ endDate: endDate + 30 * DAY });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().detail).toMatch(/^endDate is after the end date of role Algebra Semester/);
+    expect((await app.db.query("SELECT 1 FROM users WHERE email = 'direct@example.org'")).rows).toHaveLength(
+      0,
+    );
+    const open = await grant({});
+    expect(open.statusCode).toBe(201);
+    expect(open.json().userRoles[0].endDate).toBe(endDate);
   });
 
   it("refuses moving a membership's end date past the role's, or clearing it, with the reason; nothing changes", async () => {
@@ -436,6 +444,8 @@ describe("setting or moving a role's end date caps the memberships already there
       roleIdentifiers: [role],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^Role Closed Course ended on \d{4}-\d{2}-\d{2} and cannot invite$/);
+    expect(res.json().message).toMatch(
+      /^Role Closed Course ended on \d{4}-\d{2}-\d{2}: it grants no access any more$/,
+    );
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Authority, User } from 'shared-auth/rules';
-import { checkGrant } from '../domain/invitation-create.js';
+import { checkGrant, checkRoleEndDates } from '../domain/invitation-create.js';
 import { DAY_MS, fromEpochSeconds } from '../domain/time.js';
 import { isValidEmail } from '../domain/validation.js';
 import { httpError } from '../errors.js';
@@ -70,6 +70,8 @@ export async function provisionUserRoles(
   if (endDate && endDate.getTime() <= Date.now() && !app.config.pastDateAllowed) {
     throw httpError(400, 'The end date must be in the future');
   }
+  // As for an invitation: a later end date than a role's is refused; without one, the grant caps at it.
+  checkRoleEndDates(endDate ?? null, roles, app.config.pastDateAllowed, Date.now(), 'endDate');
   const guestIncluded = body.intendedAuthority !== 'GUEST' && (body.guestRoleIncluded ?? false);
   const { userId, created, ids } = await app.db.tx(async (q) => {
     const user = await findOrCreateProvisionedUser(q, actor, person);

@@ -29,7 +29,8 @@ const provisioningSchema = {
       type: ['integer', 'null'],
       minimum: 0,
       maximum: 253_402_300_799,
-      description: "Epoch seconds; default: the role's defaultExpiryDays from now",
+      description:
+        "Epoch seconds; default: the role's defaultExpiryDays from now, at the role's end date at the latest. Refused (400) when after the end date of one of the roles.",
     },
   },
   examples: [
