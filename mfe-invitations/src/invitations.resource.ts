@@ -7,7 +7,9 @@ import {
   type Invitation,
   type InvitationRequest,
   type ListedInvitation,
+  type ManageType,
   type Page,
+  type Provider,
   type Role,
   type User,
 } from 'shared-auth';
@@ -143,4 +145,30 @@ export function useLoaded<T>(load: () => Promise<T>, key: unknown): Loaded<T> & 
   }, [key, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };
+}
+
+/** A registry application as the invitation form offers it for an application manager (issue 53). */
+export interface GrantableApplication {
+  manageId: string;
+  manageType: ManageType;
+  'name:en'?: string;
+  'name:nl'?: string;
+}
+
+/**
+ * The applications the user may make someone application manager of: every registry application for a
+ * super user (manage/providers), the organisation's own for an institution admin (manage/applications).
+ */
+export async function fetchGrantableApplications(superUser: boolean): Promise<GrantableApplication[]> {
+  const providers = superUser
+    ? await apiGet<Provider[]>('manage/providers')
+    : (await apiGet<{ providers: Provider[] }>('manage/applications')).providers;
+  return providers
+    .map((provider) => ({
+      manageId: provider.manageId ?? provider.id,
+      manageType: (provider.manageType ?? provider.type ?? 'saml20_sp') as ManageType,
+      'name:en': provider['name:en'],
+      'name:nl': provider['name:nl'],
+    }))
+    .sort((a, b) => (a['name:en'] ?? a.manageId).localeCompare(b['name:en'] ?? b.manageId));
 }

@@ -11,11 +11,18 @@ import {
   type Role,
 } from 'shared-auth';
 import { InputField, SelectField } from 'shared-ui';
-import { createInvitation, validateOrganizationGUID } from '../invitations.resource';
+import {
+  createInvitation,
+  fetchGrantableApplications,
+  useLoaded,
+  validateOrganizationGUID,
+} from '../invitations.resource';
 import { AdvancedSettings } from './advanced-settings.component';
+import { ApplicationsSelect } from './applications-select.component';
 import { useBulkProgress } from './bulk-progress';
 import { BulkProgress } from './bulk-progress.component';
 import {
+  applicationsRequired,
   authorityChoices,
   defaultExpiryDate,
   organizationRequired,
@@ -59,6 +66,7 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
       ...settingsFromRoles(initialRoles),
       guestRoleIncluded: false,
       organizationGUID: '',
+      manageIdentifiers: [],
     };
   });
   const [organizationValid, setOrganizationValid] = useState<boolean | null>(null);
@@ -76,7 +84,14 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
     requiredEmail: t('ui:forms.requiredEmail'),
     requiredRole: t('ui:forms.requiredRole'),
     requiredOrganizationGUID: t('ui:forms.requiredOrganizationGUID'),
+    requiredApplication: t('form.requiredApplication'),
   };
+  const forApplications = applicationsRequired(values.intendedAuthority);
+  // Read only once an application manager is to be invited: the others never need the list.
+  const grantable = useLoaded(
+    () => (forApplications ? fetchGrantableApplications(Boolean(user?.superUser)) : Promise.resolve([])),
+    forApplications,
+  );
   const errors = submitted ? validateInvitation(values, { user, organizationValid }, texts) : {};
   const update = (changes: Partial<InvitationFormValues>) =>
     setValues((previous) => ({ ...previous, ...changes }));
@@ -173,6 +188,14 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
           onChange={(organizationGUID) => update({ organizationGUID })}
           onChecked={setOrganizationValid}
           error={errors.organizationGUID}
+        />
+      )}
+      {forApplications && (
+        <ApplicationsSelect
+          applications={grantable.data ?? []}
+          selected={values.manageIdentifiers}
+          onChange={(manageIdentifiers) => update({ manageIdentifiers })}
+          error={errors.applications}
         />
       )}
       {!inviterView && withRoles && roleField}

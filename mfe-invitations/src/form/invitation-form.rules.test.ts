@@ -42,6 +42,7 @@ const values = (extra: Partial<InvitationFormValues> = {}): InvitationFormValues
   requestedAuthnContext: '',
   guestRoleIncluded: false,
   organizationGUID: '',
+  manageIdentifiers: [],
   ...extra,
 });
 const texts = { requiredEmail: 'E', requiredRole: 'R', requiredOrganizationGUID: 'O' };
@@ -74,6 +75,7 @@ describe('who may open the form, and what it offers', () => {
     expect(authorityChoices(superUser, [])).toEqual([
       'SUPER_USER',
       'INSTITUTION_ADMIN',
+      'APPLICATION_MANAGER',
       'MANAGER',
       'INVITER',
       'GUEST',
@@ -239,5 +241,34 @@ describe('the create payload', () => {
       [],
     );
     expect(request).toMatchObject({ roleIdentifiers: [], roleExpiryDate: null, organizationGUID: 'guid-1' });
+  });
+
+  it('sends the applications of an application manager, without roles (issue 53)', () => {
+    const library = { manageId: 'app-library', manageType: 'oidc10_rp' as const };
+    const request = toInvitationRequest(
+      values({ intendedAuthority: 'APPLICATION_MANAGER', roleIds: [wiki.id], manageIdentifiers: [library] }),
+      [wiki],
+    );
+    expect(request).toMatchObject({
+      roleIdentifiers: [],
+      roleExpiryDate: null,
+      manageIdentifiers: [library],
+    });
+    expect(toInvitationRequest(values(), [wiki]).manageIdentifiers).toBeUndefined();
+  });
+});
+
+describe('application manager invitations (issue 53)', () => {
+  it('need at least one application and no role', () => {
+    const asked = { ...texts, requiredApplication: 'A' };
+    const empty = values({ intendedAuthority: 'APPLICATION_MANAGER', roleIds: [] });
+    expect(validateInvitation(empty, { user: manager, organizationValid: null }, asked)).toEqual({
+      applications: 'A',
+    });
+    const chosen = {
+      ...empty,
+      manageIdentifiers: [{ manageId: 'app-wiki', manageType: 'saml20_sp' as const }],
+    };
+    expect(validateInvitation(chosen, { user: manager, organizationValid: null }, asked)).toEqual({});
   });
 });

@@ -10,6 +10,7 @@ import {
   type Authority,
   type InvitationRequest,
   type Locale,
+  type ManageIdentifier,
   type Role,
   type User,
 } from 'shared-auth';
@@ -29,9 +30,13 @@ export interface InvitationFormValues {
   requestedAuthnContext: string;
   guestRoleIncluded: boolean;
   organizationGUID: string;
+  /** An APPLICATION_MANAGER invitation's applications (issue 53). */
+  manageIdentifiers: ManageIdentifier[];
 }
 
-export type InvitationFormErrors = Partial<Record<'invitees' | 'roles' | 'organizationGUID', string>>;
+export type InvitationFormErrors = Partial<
+  Record<'invitees' | 'roles' | 'organizationGUID' | 'applications', string>
+>;
 
 /** The form needs at least inviter authority (spec §6); others are sent to /404. */
 export function mayOpenInvitationForm(user: User | null | undefined): boolean {
@@ -55,9 +60,16 @@ export function authorityChoices(user: User | null | undefined, selectedRoles: R
   return allowedAuthoritiesForInvitation(user, selectedRoles);
 }
 
-/** Super users and institution admins are invited without a role (spec §5). */
+/** Super users, institution admins and application managers are invited without a role (spec §5). */
 export function rolesRequired(authority: Authority): boolean {
-  return authority !== 'SUPER_USER' && authority !== 'INSTITUTION_ADMIN';
+  return (
+    authority !== 'SUPER_USER' && authority !== 'INSTITUTION_ADMIN' && authority !== 'APPLICATION_MANAGER'
+  );
+}
+
+/** An application manager is invited for applications (manageIdentifiers), at least one (issue 53). */
+export function applicationsRequired(authority: Authority): boolean {
+  return authority === 'APPLICATION_MANAGER';
 }
 
 /** Only a super user inviting an institution admin names the organisation (spec §5). */
@@ -139,10 +151,17 @@ export function roleExpiryFor(
 export function validateInvitation(
   values: InvitationFormValues,
   context: { user: User | null | undefined; organizationValid: boolean | null },
-  texts: { requiredEmail: string; requiredRole: string; requiredOrganizationGUID: string },
+  texts: {
+    requiredEmail: string;
+    requiredRole: string;
+    requiredOrganizationGUID: string;
+    requiredApplication?: string;
+  },
 ): InvitationFormErrors {
   const errors: InvitationFormErrors = {};
   if (values.invitees.length === 0) errors.invitees = texts.requiredEmail;
+  if (applicationsRequired(values.intendedAuthority) && (values.manageIdentifiers ?? []).length === 0)
+    errors.applications = texts.requiredApplication ?? texts.requiredRole;
   if (rolesRequired(values.intendedAuthority) && values.roleIds.length === 0)
     errors.roles = texts.requiredRole;
   if (
@@ -160,7 +179,10 @@ const epochSeconds = (date: Date | null): number | undefined =>
 /** The create payload of spec §3; advanced switches only when every role allows overriding them. */
 export function toInvitationRequest(values: InvitationFormValues, roles: Role[]): InvitationRequest {
   const overridable = overrideAllowed(roles);
-  const withRoles = rolesRequired(values.intendedAuthority) || values.roleIds.length > 0;
+  // An application manager's invitation names applications, never roles (the server refuses both).
+  const withRoles =
+    !applicationsRequired(values.intendedAuthority) &&
+    (rolesRequired(values.intendedAuthority) || values.roleIds.length > 0);
   return {
     intendedAuthority: values.intendedAuthority,
     invites: values.invitees,
@@ -171,6 +193,9 @@ export function toInvitationRequest(values: InvitationFormValues, roles: Role[])
     roleExpiryDate: withRoles ? (epochSeconds(values.roleExpiryDate) ?? null) : null,
     organizationGUID:
       values.intendedAuthority === 'INSTITUTION_ADMIN' ? values.organizationGUID.trim() || null : null,
+    ...(applicationsRequired(values.intendedAuthority)
+      ? { manageIdentifiers: values.manageIdentifiers ?? [] }
+      : {}),
     enforceEmailEquality: overridable
       ? values.enforceEmailEquality
       : settingsFromRoles(roles).enforceEmailEquality,
