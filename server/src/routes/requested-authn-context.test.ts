@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import type { ManageEntity } from '../registry/manage-entity.js';
+import type { OutgoingMail } from '../domain/outgoing-mail.js';
 import { makeToken, ext } from './external/external-test-kit.js';
 import {
   addMember,
@@ -10,6 +11,7 @@ import {
   call,
   count,
   DAY,
+  HW_GUID,
   insertRole,
   loginPersonas,
   now,
@@ -29,11 +31,12 @@ let app: FastifyInstance;
 let s: Sessions;
 let wiki: number;
 let open: number;
+const sent: OutgoingMail[] = [];
 
 beforeAll(async () => {
-  app = await apiApp();
+  app = await apiApp({ mailer: { send: async (mail) => void sent.push(mail) } });
   s = await loginPersonas(app);
-  wiki = await insertRole(app, 'Acr Wiki', ['app-wiki']);
+  wiki = await insertRole(app, 'Acr Wiki', ['app-wiki'], { organizationGUID: HW_GUID });
   open = await insertRole(app, 'Acr Open Wiki', ['app-wiki'], { overrideSettingsAllowed: true });
   await addMember(app, s.manager.userId, wiki, 'MANAGER');
 });
@@ -479,5 +482,32 @@ describe('the development identity provider, steered', () => {
     const plain = new InjectBrowser(app);
     await plain.login(guest.email);
     expect((await plain.request('GET', '/api/v1/users/me')).json().schacHomeOrganization).toBe('example.com');
+  });
+});
+
+describe('the invitation mail', () => {
+  it("tells an eduID-only invitee to log in with eduID, states the access period, and shows the institution's logo", async () => {
+    sent.length = 0;
+    await app.db.query('UPDATE roles SET edu_id_only = TRUE, default_expiry_days = 90 WHERE id = $1', [wiki]);
+    try {
+      const { email } = await invite([wiki], { language: 'en' });
+      const mail = sent.find((m) => m.to === email)!;
+      expect(mail.text).toContain('Log in with eduID to accept this invitation');
+      expect(mail.text).toContain('Access for 90 days after you accept');
+      expect(mail.html).toContain(
+        '<img src="http://localhost:8080/registry/logos/idp-harderwijk.svg" alt="Universiteit Harderwijk"',
+      );
+      const until = now() + 200 * DAY;
+      const dated = await invite([wiki], { language: 'nl', roleExpiryDate: until });
+      const nl = sent.find((m) => m.to === dated.email)!;
+      const day = new Date(until * 1000);
+      const text = `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+      expect(nl.text).toContain(`Toegang tot en met ${text}`);
+      expect(nl.text).toContain('Log in met eduID');
+    } finally {
+      await app.db.query('UPDATE roles SET edu_id_only = FALSE, default_expiry_days = 365 WHERE id = $1', [
+        wiki,
+      ]);
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { CheckedInvitation } from '../domain/invitation-create.js';
 import { untracked, type ProgressTracker } from '../domain/bulk-progress.js';
 import { invitationMessage, inviterDisplayName } from '../mail/invitation-mail.js';
 import { SMTP_MAX_CONNECTIONS } from '../mail/mailer.js';
+import type { MailLogo } from '../mail/templates.js';
 import type { AuditActor } from '../stores/audit.store.js';
 import type { ApiInvitation } from '../stores/invitation.rows.js';
 import type { InvitationRow } from '../stores/invitation.rows.js';
@@ -33,6 +34,29 @@ export interface CreatedInvitation {
   hash: string;
 }
 
+function language(invitation: ApiInvitation): 'en' | 'nl' {
+  return invitation.language === 'nl' ? 'nl' : 'en';
+}
+
+/**
+ * The logo of the inviting institution in the registry: that of the organisation of the invitation's first
+ * role that has one, else of the invitation's own organisation (an institution admin invitation); null
+ * when the registry has no logo for it.
+ */
+async function invitingInstitutionLogo(
+  app: FastifyInstance,
+  invitation: ApiInvitation,
+  lang: 'en' | 'nl',
+): Promise<MailLogo | null> {
+  const guids = [...invitation.roles.map((link) => link.role.organizationGUID), invitation.organizationGUID];
+  const guid = guids.find((g): g is string => Boolean(g));
+  if (!guid) return null;
+  const institution = await app.registry.institutionOfOrganization(guid);
+  if (!institution?.logo) return null;
+  const name = institution[`name:${lang}`] ?? institution['name:en'] ?? institution['name:nl'] ?? '';
+  return { url: institution.logo, name };
+}
+
 /** Mails the invitations (a few at a time) and answers them as the API shows them. */
 export async function mailInvitations(
   app: FastifyInstance,
@@ -51,7 +75,13 @@ export async function mailInvitations(
       inviter,
       invitation.roles.map((r) => r.role),
     );
-    const message = invitationMessage(invitation, hash, name, app.config.publicUrl);
+    const message = invitationMessage(
+      invitation,
+      hash,
+      name,
+      app.config.publicUrl,
+      await invitingInstitutionLogo(app, invitation, language(invitation)),
+    );
     // Development only (the accept link is a secret): the log names the link to open.
     if (app.config.devIdp) {
       app.log.info(
