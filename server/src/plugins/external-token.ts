@@ -36,7 +36,9 @@ export function tokenPrincipal(
   token: { superUserToken: boolean; organizationGUID: string | null },
   owner: User,
 ): { principal: Omit<User, 'applications' | 'institution'> } | { refusal: string } {
-  const base = { ...owner, userRoles: [], roles: [], authority: '' };
+  // A super-user or organisation token acts for that right only: not for its owner's roles, nor for the
+  // applications its owner manages as application manager (a member's token below keeps those).
+  const base = { ...owner, userRoles: [], roles: [], authority: '', managedApplications: [] };
   if (token.superUserToken) {
     if (!owner.superUser) return { refusal: "This super-user token's owner is no longer a super user" };
     return { principal: { ...base, superUser: true, institutionAdmin: false } };
