@@ -34,6 +34,11 @@ jest.mock('../resources/provisioning.resource', () => {
   };
 });
 jest.mock('../resources/users.resource', () => ({ fetchRoleInstitutionAdmins: jest.fn() }));
+jest.mock('../resources/manage.resource', () => ({
+  fetchRequestedAuthnContextValues: jest.fn(async () => ({
+    EduIDValidatedName: 'https://eduid.nl/trust/validate-names',
+  })),
+}));
 const role = fetchRole as jest.MockedFunction<typeof fetchRole>;
 const provisioning = fetchRoleProvisioning as jest.MockedFunction<typeof fetchRoleProvisioning>;
 const institutionAdmins = fetchRoleInstitutionAdmins as jest.MockedFunction<
@@ -105,6 +110,26 @@ describe('role page', () => {
       { value: en.tabGuests },
     ]);
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/role/7');
+  });
+
+  it("names the role's assurance level, in English and in Dutch (issue 52)", async () => {
+    role.mockResolvedValue({ ...wikiRole, requestedAuthnContext: 'https://eduid.nl/trust/validate-names' });
+    await setUpRoles(personas.manager);
+    const { unmount } = renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(await screen.findByText('Invitees log in with: eduID with validated names')).toBeInTheDocument();
+    unmount();
+    await setUpRoles(personas.manager, 'nl');
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    expect(
+      await screen.findByText('Genodigden loggen in met: eduID met gevalideerde namen'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no assurance level for a role without one', async () => {
+    await setUpRoles(personas.manager);
+    renderAt('/roles/7', <RoleDetailPage />, ROUTE);
+    await screen.findByRole('heading', { level: 1, name: 'Wiki Editors' });
+    expect(screen.queryByText(/Invitees log in with/)).not.toBeInTheDocument();
   });
 
   it('switches to the maintainers tab through the route', async () => {
