@@ -11,6 +11,7 @@ const TAB = {
   applications: text('roles', 'tabApplications'),
   applicationUsers: text('roles', 'tabApplicationUsers'),
   tokens: text('tokens', 'tab'),
+  applicationManagers: text('system', 'tabApplicationManagers'),
 };
 const SYSTEM_LINK = text('system', 'menuLink');
 const TOKENS_LINK = text('tokens', 'menuLink');
@@ -50,16 +51,34 @@ journey(
 );
 
 journey(
-  'the institution admin sees roles, application users, applications and tokens, no system link',
+  'the institution admin sees roles, application users, applications, application managers and tokens, no system link',
   async ({ page }) => {
     await loginAs(page, 'institution-admin');
     assert.match(pathname(page), /^\/home(\/roles)?$/);
-    await expectTabs(page, [TAB.roles, TAB.applicationUsers, TAB.applications, TAB.tokens]);
+    await expectTabs(page, [
+      TAB.roles,
+      TAB.applicationUsers,
+      TAB.applications,
+      TAB.applicationManagers,
+      TAB.tokens,
+    ]);
     const links = await userMenuLinks(page);
     assert.ok(
       !links.includes(SYSTEM_LINK),
       `no ${SYSTEM_LINK} link for an institution admin (menu: ${JSON.stringify(links)})`,
     );
+  },
+);
+
+journey(
+  'the application manager sees roles, applications and application users, and a tokens link, no system link',
+  async ({ page }) => {
+    await loginAs(page, 'application-manager');
+    assert.match(pathname(page), /^\/home(\/roles)?$/);
+    await expectTabs(page, [TAB.roles, TAB.applications, TAB.applicationUsers]);
+    const links = await userMenuLinks(page);
+    assert.ok(links.includes(TOKENS_LINK), `a ${TOKENS_LINK} link (menu: ${JSON.stringify(links)})`);
+    assert.ok(!links.includes(SYSTEM_LINK), `no ${SYSTEM_LINK} link for an application manager`);
   },
 );
 
