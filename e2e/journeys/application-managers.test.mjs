@@ -25,7 +25,7 @@ after(() => smtp.close());
 const { journey } = useConsole({ env: { SMTP_URL: smtp.url } });
 
 /** The names of the home tabs, once they have settled (remotes contribute theirs after loading). */
-async function homeTabs(/** @type {import('playwright-core').Page} */ page, /** @type {string} */ lang) {
+async function homeTabs(/** @type {import('playwright-core').Page} */ page, /** @type {'en' | 'nl'} */ lang) {
   const tablist = page.getByRole('tablist', { name: text('shell', 'home.tabsLabel', { lang }) });
   await tablist.getByRole('tab').first().waitFor();
   return (await tablist.getByRole('tab').allInnerTexts())
