@@ -112,8 +112,9 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
     [
       'institution admin',
       personas.institutionAdmin,
-      ['Roles', 'Applications', 'Application users', 'API tokens'],
+      ['Roles', 'Applications', 'Application users', 'Application managers', 'API tokens'],
     ],
+    ['application manager', personas.applicationManager, ['Roles', 'Applications', 'Application users']],
     ['manager', personas.manager, ['Roles']],
     ['guest', personas.guest, ['Roles']],
   ])('%s', async (_name, persona, expected) => {

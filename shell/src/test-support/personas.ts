@@ -46,6 +46,7 @@ export const personas = {
       organizationGUID: 'ad93daef-0911-e511-80d0-005056956c1a',
       applications: [{ id: 'wiki' }, { id: 'calendar' }],
     }),
+  applicationManager: () => user('application-manager', { managedApplications: [{ id: 'wiki' }] }),
   manager: () =>
     user('manager', { authority: 'MANAGER', userRoles: [holding(role(11, 'Wiki editors'), 'MANAGER')] }),
   inviter: () =>
