@@ -8,6 +8,7 @@ export function InvitationDetails({ invitation }: { invitation: Invitation }) {
   const { t, i18n } = useTranslation('invitations');
   const inviter = invitation.inviter?.name ?? invitation.inviter?.email ?? t('accept.someone');
   const authority = t(`ui:authorities.${invitation.intendedAuthority}`).toLowerCase();
+  const nl = (i18n.language ?? 'en').startsWith('nl');
   return (
     <>
       <p className="sds--text--h4">
@@ -27,6 +28,23 @@ export function InvitationDetails({ invitation }: { invitation: Invitation }) {
             </li>
           ))}
         </ul>
+      )}
+      {(invitation.manageIdentifiers ?? []).length > 0 && (
+        <>
+          <p>{t('accept.applications')}</p>
+          <ul className="inv-accept-roles" aria-label={t('accept.applications')}>
+            {(invitation.manageIdentifiers ?? []).map((application) => (
+              <li key={application.manageId}>
+                <strong>
+                  {(nl ? application['name:nl'] : application['name:en']) ??
+                    application['name:en'] ??
+                    application['name:nl'] ??
+                    application.manageId}
+                </strong>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {invitation.message && (
         <>

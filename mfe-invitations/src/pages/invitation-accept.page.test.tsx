@@ -56,6 +56,31 @@ describe('the invitation accept page', () => {
     expect(calls('GET', 'invitations/public?hash=h1')).toHaveLength(1);
   });
 
+  it('names the applications of an application manager invitation (issue 53)', async () => {
+    answers['GET invitations/public'] = json(
+      invitation(6, {
+        intendedAuthority: 'APPLICATION_MANAGER',
+        roles: [],
+        manageIdentifiers: [
+          { manageId: 'app-library', manageType: 'oidc10_rp', 'name:en': 'University Library' },
+          { manageId: 'app-gone', manageType: 'saml20_sp' },
+        ],
+      }),
+    );
+    await setUp(null);
+    renderAt('/invitation/accept?hash=h2', <InvitationAcceptPage />);
+    expect(
+      await screen.findByText('Max Manager has invited you as application manager.'),
+    ).toBeInTheDocument();
+    const applications = within(
+      screen.getByRole('list', { name: 'You will manage the roles of these applications:' }),
+    );
+    expect(applications.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'University Library',
+      'app-gone',
+    ]);
+  });
+
   it('Log in stores the location and the marker, and starts a fresh login that comes back here', async () => {
     answers['GET invitations/public'] = json(OPEN);
     await setUp(null);

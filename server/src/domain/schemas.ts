@@ -194,6 +194,8 @@ export const invitationSchema = {
         properties: {
           manageId: { type: 'string', examples: ['app-wiki'] },
           manageType: { type: 'string', examples: ['saml20_sp'] },
+          'name:en': { type: 'string', examples: ['Research Wiki'] },
+          'name:nl': { type: 'string', examples: ['Onderzoekswiki'] },
         },
       },
       examples: [[]],

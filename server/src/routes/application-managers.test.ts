@@ -136,6 +136,11 @@ describe('inviting an application manager', () => {
       intendedAuthority: 'APPLICATION_MANAGER',
       manageIdentifiers: [LIBRARY, WIKI],
     });
+    // The invitation names its applications as the registry does (the accept page shows them).
+    expect(invitation.manageIdentifiers.map((app: { 'name:en'?: string }) => app['name:en'])).toEqual([
+      'University Library',
+      'Research Wiki',
+    ]);
     const audit = await db.query<{ after: { granted: unknown } }>(
       "SELECT after FROM audit_logs WHERE entity_type = 'invitation' AND action = 'accept' AND entity_id = $1",
       [manager.invitationId],

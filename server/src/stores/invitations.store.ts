@@ -90,7 +90,21 @@ export async function toInvitations(
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
   const roles = await loadRolesByIds(q, registry, roleIds);
   const byId = new Map(roles.map((r) => [r.id, r]));
-  return rows.map((row) => toInvitation(row, byId));
+  const invitations = rows.map((row) => toInvitation(row, byId));
+  if (!invitations.some((invitation) => invitation.manageIdentifiers?.length)) return invitations;
+  // An application manager's invitation names its applications as the registry does (the accept page shows them).
+  const maps = await registry.applicationMaps();
+  for (const invitation of invitations) {
+    invitation.manageIdentifiers = (invitation.manageIdentifiers ?? []).map((identifier) => {
+      const map = maps.get(identifier.manageId);
+      return {
+        ...identifier,
+        ...(map?.['name:en'] ? { 'name:en': map['name:en'] } : {}),
+        ...(map?.['name:nl'] ? { 'name:nl': map['name:nl'] } : {}),
+      };
+    });
+  }
+  return invitations;
 }
 
 /**

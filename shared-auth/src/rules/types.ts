@@ -186,8 +186,8 @@ export interface Invitation {
   acceptedAt?: number | null;
   status: InvitationStatus;
   organizationGUID?: string | null;
-  /** The applications an APPLICATION_MANAGER invitation makes its invitee the manager of. */
-  manageIdentifiers?: ManageIdentifier[];
+  /** The applications an APPLICATION_MANAGER invitation makes its invitee the manager of, with their names. */
+  manageIdentifiers?: Array<ManageIdentifier & { 'name:en'?: string; 'name:nl'?: string }>;
 }
 
 /** An invitation as GET invitations/search lists it: its roles summarised. */
