@@ -125,6 +125,11 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
           ready: (p) => p.getByRole('heading', { name: i('acceptTitle') }),
           name: 'the accept page of an application manager invitation',
         });
+        // It names the application the invitee will manage.
+        await invitee
+          .getByRole('list', { name: i('accept.applications') })
+          .getByText(library, { exact: true })
+          .waitFor();
         await invitee.getByRole('button', { name: exactly(i('accept.loginToAccept')) }).click();
         const username = invitee.getByLabel('Username or e-mail');
         await username.waitFor({ state: 'visible' });
