@@ -241,4 +241,67 @@ describe('ACR_VALUES and LOGIN_HINT (issue 52)', () => {
   ])('refuses ACR_VALUES=%s at start, naming the setting', (value, message) => {
     expect(() => loadConfig({ DEV_IDP: 'true', ACR_VALUES: value })).toThrow(message);
   });
+
+  it('reads REMOTE_USERS accounts with every scope and the applications they reach', () => {
+    const config = loadConfig({
+      DEV_IDP: 'true',
+      REMOTE_USERS: JSON.stringify([
+        { username: 'voot', password: 'voot-secret', scopes: ['voot', 'attribute_aggregation'] },
+        {
+          username: 'sp-dashboard',
+          password: 'sp-dashboard-secret',
+          scopes: ['sp_dashboard'],
+          applications: [
+            { manageId: 'a1', manageType: 'saml20_sp' },
+            { manageId: 'b2', manageType: 'oidc10_rp' },
+          ],
+        },
+        { username: 'access', password: 'access-secret', scopes: ['access'] },
+        { username: 'eduid', password: 'eduid-secret', scopes: ['profile', 'lifecycle'] },
+      ]),
+    });
+    expect(config.remoteUsers).toEqual([
+      { username: 'voot', password: 'voot-secret', scopes: ['voot', 'attribute_aggregation'] },
+      {
+        username: 'sp-dashboard',
+        password: 'sp-dashboard-secret',
+        scopes: ['sp_dashboard'],
+        applications: [
+          { manageId: 'a1', manageType: 'saml20_sp' },
+          { manageId: 'b2', manageType: 'oidc10_rp' },
+        ],
+      },
+      { username: 'access', password: 'access-secret', scopes: ['access'] },
+      { username: 'eduid', password: 'eduid-secret', scopes: ['profile', 'lifecycle'] },
+    ]);
+  });
+
+  it.each([
+    [
+      '[{"username":"x","password":"long-enough","scopes":["admin"]}]',
+      /REMOTE_USERS\[0\] needs .*scopes among voot, attribute_aggregation, sp_dashboard, access, profile, lifecycle/,
+    ],
+    [
+      '[{"username":"x","password":"long-enough","scopes":["access"],"applications":{}}]',
+      /REMOTE_USERS\[0\]\.applications must be a list/,
+    ],
+    [
+      '[{"username":"x","password":"long-enough","scopes":["access"],"applications":[{"manageId":"a"}]}]',
+      /REMOTE_USERS\[0\]\.applications/,
+    ],
+    [
+      '[{"username":"x","password":"long-enough","scopes":["access"],"applications":[{"manageId":"","manageType":"saml20_sp"}]}]',
+      /REMOTE_USERS\[0\]\.applications/,
+    ],
+    [
+      '[{"username":"x","password":"long-enough","scopes":["access"],"applications":[{"manageId":"a","manageType":"idp"}]}]',
+      /manageType saml20_sp or oidc10_rp/,
+    ],
+    [
+      '[{"username":"x","password":"long-enough","scopes":["voot"]},{"username":"x","password":"other-long","scopes":["access"]}]',
+      /REMOTE_USERS\[1\] repeats the username x/,
+    ],
+  ])('refuses REMOTE_USERS=%s at start, naming the account', (value, message) => {
+    expect(() => loadConfig({ DEV_IDP: 'true', REMOTE_USERS: value })).toThrow(message);
+  });
 });

@@ -69,7 +69,7 @@ export interface AppConfig {
   provisioning: ProvisioningConfig;
   /** The development SCIM service provider at /dev-scim (never in production). */
   devScim: boolean;
-  /** HTTP Basic service accounts of voot and attribute aggregation (REMOTE_USERS). */
+  /** HTTP Basic service accounts (REMOTE_USERS): voot, attribute aggregation, the internal API, profile, lifecycle. */
   remoteUsers: RemoteUser[];
   /** Milliseconds between runs; 0 disables the job. */
   cronCleanupMs: number;
@@ -132,17 +132,59 @@ export interface ProvisioningConfig {
   leaseMs: number;
 }
 
-export type RemoteUserScope = 'voot' | 'attribute_aggregation';
+export type RemoteUserScope =
+  'voot' | 'attribute_aggregation' | 'sp_dashboard' | 'access' | 'profile' | 'lifecycle';
+
+/** An application of the registry a service account reaches (manage's id and entity type). */
+export interface RemoteUserApplication {
+  manageId: string;
+  manageType: 'saml20_sp' | 'oidc10_rp';
+}
 
 export interface RemoteUser {
   username: string;
   password: string;
   scopes: RemoteUserScope[];
+  /**
+   * The applications an sp_dashboard or access account reaches through the internal API; absent: every
+   * application (OpenConext Invite's accounts without applications).
+   */
+  applications?: RemoteUserApplication[];
 }
 
-const REMOTE_USER_SCOPES: readonly RemoteUserScope[] = ['voot', 'attribute_aggregation'];
+export const REMOTE_USER_SCOPES: readonly RemoteUserScope[] = [
+  'voot',
+  'attribute_aggregation',
+  'sp_dashboard',
+  'access',
+  'profile',
+  'lifecycle',
+];
 
-/** REMOTE_USERS: a JSON array of `{ username, password, scopes }`. */
+const MANAGE_TYPES: readonly string[] = ['saml20_sp', 'oidc10_rp'];
+
+function applicationsFrom(value: unknown, i: number): RemoteUserApplication[] {
+  const refusal = new ConfigError(
+    `Invalid environment: REMOTE_USERS[${i}].applications must be a list of { "manageId", "manageType" } with manageType saml20_sp or oidc10_rp`,
+  );
+  if (!Array.isArray(value)) throw refusal;
+  return value.map((a: unknown) => {
+    const app = a as Partial<RemoteUserApplication> | null;
+    if (
+      !app ||
+      typeof app !== 'object' ||
+      typeof app.manageId !== 'string' ||
+      app.manageId === '' ||
+      typeof app.manageType !== 'string' ||
+      !MANAGE_TYPES.includes(app.manageType)
+    ) {
+      throw refusal;
+    }
+    return { manageId: app.manageId, manageType: app.manageType };
+  });
+}
+
+/** REMOTE_USERS: a JSON array of `{ username, password, scopes, applications? }`. */
 export function remoteUsersFrom(value: string | undefined): RemoteUser[] {
   if (value === undefined) return [];
   let parsed: unknown;
@@ -152,8 +194,8 @@ export function remoteUsersFrom(value: string | undefined): RemoteUser[] {
     throw new ConfigError('Invalid environment: REMOTE_USERS must be a JSON array');
   }
   if (!Array.isArray(parsed)) throw new ConfigError('Invalid environment: REMOTE_USERS must be a JSON array');
-  return parsed.map((entry: unknown, i) => {
-    const e = entry as Partial<RemoteUser> | null;
+  const accounts = parsed.map((entry: unknown, i): RemoteUser => {
+    const e = entry as (Partial<RemoteUser> & { applications?: unknown }) | null;
     if (
       !e ||
       typeof e.username !== 'string' ||
@@ -167,8 +209,18 @@ export function remoteUsersFrom(value: string | undefined): RemoteUser[] {
         `Invalid environment: REMOTE_USERS[${i}] needs a username, a password of 8 or more characters and scopes among ${REMOTE_USER_SCOPES.join(', ')}`,
       );
     }
-    return { username: e.username, password: e.password, scopes: [...e.scopes] };
+    const account: RemoteUser = { username: e.username, password: e.password, scopes: [...e.scopes] };
+    if (e.applications !== undefined) account.applications = applicationsFrom(e.applications, i);
+    return account;
   });
+  const names = new Set<string>();
+  accounts.forEach((a, i) => {
+    if (names.has(a.username)) {
+      throw new ConfigError(`Invalid environment: REMOTE_USERS[${i}] repeats the username ${a.username}`);
+    }
+    names.add(a.username);
+  });
+  return accounts;
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

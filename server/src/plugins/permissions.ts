@@ -122,15 +122,28 @@ export function basicAccount(header: string | undefined, accounts: readonly Remo
   return found;
 }
 
+const remoteUsers = new WeakMap<object, RemoteUser>();
+
+/** The service account `remoteUserWith` let in (a 500 when the route declares no such permission). */
+export function remoteUserOf(request: object): RemoteUser {
+  const account = remoteUsers.get(request);
+  if (!account) throw new Error('The route declares no service-account permission');
+  return account;
+}
+
 /**
- * A service account of REMOTE_USERS with this scope (voot, attribute_aggregation), by HTTP Basic: 401 with
- * a challenge without credentials or with wrong ones, 403 when the account lacks the scope, 429 with
- * Retry-After past the failed logins a minute of its account or address (plugins/credential-limiter.ts).
- * No session, no token.
+ * A service account of REMOTE_USERS with one of these scopes (voot, attribute_aggregation, sp_dashboard,
+ * access, profile, lifecycle), by HTTP Basic: 401 with a challenge without credentials or with wrong ones,
+ * 403 when the account lacks the scope, 429 with Retry-After past the failed logins a minute of its account
+ * or address (plugins/credential-limiter.ts). No session, no token; the handler reads the account with
+ * `remoteUserOf(request)`.
  */
-export function remoteUserWith(scope: RemoteUserScope): preHandlerAsyncHookHandler {
-  const refusal = `HTTP Basic credentials of a service account with the scope ${scope} are required`;
-  const lacksScope = `This service account lacks the scope ${scope}`;
+export function remoteUserWith(
+  ...scopes: [RemoteUserScope, ...RemoteUserScope[]]
+): preHandlerAsyncHookHandler {
+  const named = scopes.join(' or ');
+  const refusal = `HTTP Basic credentials of a service account with the scope ${named} are required`;
+  const lacksScope = `This service account lacks the scope ${named}`;
   return declare(
     async (request, reply) => {
       const header = request.headers.authorization;
@@ -144,7 +157,8 @@ export function remoteUserWith(scope: RemoteUserScope): preHandlerAsyncHookHandl
         void reply.header('www-authenticate', 'Basic realm="access portal", charset="UTF-8"');
         throw httpError(401, refusal);
       }
-      if (!account.scopes.includes(scope)) throw httpError(403, lacksScope);
+      if (!scopes.some((scope) => account.scopes.includes(scope))) throw httpError(403, lacksScope);
+      remoteUsers.set(request, account);
     },
     { status: 401, reason: refusal },
     { status: 403, reason: lacksScope },
