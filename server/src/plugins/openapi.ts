@@ -99,6 +99,11 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
           description:
             "A person's guest memberships for authorisation rules (voot) and for attributes (attribute aggregation), for service accounts",
         },
+        {
+          name: 'people',
+          description:
+            "A person's roles with their applications (profile) and their removal everywhere (lifecycle), for service accounts",
+        },
       ],
     },
     // The id schemas carry a keyword of ours (domain/ids.ts) that no OpenAPI reader knows; bodies and

@@ -12,6 +12,8 @@ import applicationManagerRoutes from './application-managers.js';
 import invitationListRoutes from './invitation-lists.js';
 import invitationRoutes from './invitations.js';
 import manageRoutes from './manage.js';
+import lifecycleRoutes from './lifecycle.js';
+import profileRoutes from './profile.js';
 import provisioningRoutes from './provisioning.js';
 import remoteMembershipRoutes from './remote-memberships.js';
 import roleRoutes from './roles.js';
@@ -43,6 +45,8 @@ async function routes(app: FastifyInstance): Promise<void> {
     auditLogRoutes,
     provisioningRoutes,
     remoteMembershipRoutes,
+    profileRoutes,
+    lifecycleRoutes,
     externalApiRoutes,
   ]) {
     await app.register(module);

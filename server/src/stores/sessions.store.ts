@@ -8,6 +8,17 @@ export async function deleteSession(q: Queryable, id: string): Promise<void> {
   await q.query('DELETE FROM sessions WHERE id = $1', [id]);
 }
 
+/**
+ * Deletes every browser session of this user (their removal holds from their next request); answers how
+ * many went. Read by the index of migration 033.
+ */
+export async function deleteSessionsOfUser(q: Queryable, userId: number): Promise<number> {
+  const { rowCount } = await q.query("DELETE FROM sessions WHERE data ->> 'userId' = $1::text", [
+    String(userId),
+  ]);
+  return rowCount;
+}
+
 /** Creates or replaces the session's data, expiring at `expiresAt`. */
 export async function writeSession(q: Queryable, id: string, data: unknown, expiresAt: Date): Promise<void> {
   await q.query(

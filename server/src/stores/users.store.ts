@@ -52,6 +52,23 @@ export async function loadUser(q: Queryable, registry: Registry, id: number): Pr
   return rows.length === 0 ? null : shapeLoadedUser(registry, rows[0]);
 }
 
+/** The full user with this subject (exactly as their login gave it), or null when there is none. */
+export async function loadUserBySub(q: Queryable, registry: Registry, sub: string): Promise<User | null> {
+  const { rows } = await q.query<LoadedUserRow>(`${USER_WITH_ROLES} WHERE u.sub = $1`, [sub], {
+    prepare: true,
+  });
+  return rows.length === 0 ? null : shapeLoadedUser(registry, rows[0]);
+}
+
+/**
+ * The id of the user with this subject, its row locked until the transaction ends (a membership added
+ * meanwhile waits for it: its foreign key reads the row); null when there is none.
+ */
+export async function lockUserBySub(q: Queryable, sub: string): Promise<number | null> {
+  const { rows } = await q.query<{ id: string }>('SELECT id FROM users WHERE sub = $1 FOR UPDATE', [sub]);
+  return rows.length === 0 ? null : Number(rows[0].id);
+}
+
 /**
  * A stored, unexpired browser session and the row of its user (null when the session names no user, or
  * one deleted since), in one round trip: the session and the user are read on every API call.
