@@ -25,6 +25,9 @@ import refusalAudit from './plugins/refusal-audit.js';
 import superUsersPlugin from './plugins/super-users.js';
 import { provisioningWorker, resendWholeTargets } from './provisioning/worker.plugin.js';
 import { DEV_SCIM_PATH, DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
+import { devEvaPlugin } from './dev-eva/dev-eva.plugin.js';
+import { devGraphPlugin } from './dev-graph/dev-graph.plugin.js';
+import { forgetDevUserTargets } from './provisioning/user-targets.js';
 import { registrySnapshotPlugin } from './registry/registry-snapshot.js';
 import { setUpRegistry } from './registry/registry-setup.js';
 import type { Registry } from './registry/registry.js';
@@ -156,6 +159,9 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
       'DEVELOPMENT SCIM SERVICE PROVIDER ON (DEV_SCIM, on with DEV_IDP): the bundled registry provisions to /dev-scim, in memory. Never use this in production.',
     );
     await app.register(devScimPlugin, { tenants: DEV_SCIM_TENANTS });
+    // The development eVA and Microsoft Graph services (issue 54), on with it: /dev-eva, /dev-graph.
+    await app.register(devEvaPlugin, {});
+    await app.register(devGraphPlugin, { publicUrl: config.publicUrl });
     // Its users and groups live in memory, the database does not: whatever the database says was sent
     // before a restart is sent again.
     app.addHook('onReady', async () => {
@@ -164,6 +170,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
         await app.registry.scimTargets(),
         `${config.publicUrl}${DEV_SCIM_PATH}/`,
       );
+      // The same for the development eVA and Graph services: what they held is forgotten, and made again.
+      await forgetDevUserTargets(app.db, await app.registry.scimTargets(), config.publicUrl);
     });
   }
   await app.register(jobsPlugin);

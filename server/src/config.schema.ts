@@ -48,6 +48,7 @@ export const envJsonSchema = {
     PROVISIONING_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 1000, default: 25 },
     PROVISIONING_LEASE: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '2m' },
     DEV_SCIM: { type: 'boolean' },
+    GRAPH_LOGIN_URL: { type: 'string', pattern: '^https?://' },
     REMOTE_USERS: { type: 'string', minLength: 2 },
     CRON_CLEANUP: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '1h' },
     CRON_EXPIRY_NOTIFICATIONS: { type: 'string', pattern: '^(0|\\d+(ms|s|m|h|d))$', default: '24h' },
@@ -121,6 +122,7 @@ export interface RawEnv {
   PROVISIONING_MAX_ATTEMPTS: number;
   PROVISIONING_LEASE: string;
   DEV_SCIM?: boolean;
+  GRAPH_LOGIN_URL?: string;
   REMOTE_USERS?: string;
   CRON_CLEANUP: string;
   CRON_EXPIRY_NOTIFICATIONS: string;

@@ -130,6 +130,12 @@ export interface ProvisioningConfig {
   retryMaxMs: number;
   maxAttempts: number;
   leaseMs: number;
+  /**
+   * Where a Microsoft Graph provisioning gets its client-credentials token (GRAPH_LOGIN_URL):
+   * `{graphLoginUrl}/{graph_tenant}/oauth2/v2.0/token`. login.microsoftonline.com, or the development
+   * Graph service's /dev-graph/login when that is on.
+   */
+  graphLoginUrl: string;
 }
 
 export type RemoteUserScope =
@@ -396,6 +402,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryMaxMs: parseInterval(raw.PROVISIONING_RETRY_MAX),
       maxAttempts: raw.PROVISIONING_MAX_ATTEMPTS,
       leaseMs: parseInterval(raw.PROVISIONING_LEASE),
+      graphLoginUrl: (
+        raw.GRAPH_LOGIN_URL ??
+        ((raw.DEV_SCIM ?? devIdp) ? `${publicUrl}/dev-graph/login` : 'https://login.microsoftonline.com')
+      ).replace(/\/+$/, ''),
     },
     devScim: raw.DEV_SCIM ?? devIdp,
     remoteUsers: remoteUsersFrom(raw.REMOTE_USERS),

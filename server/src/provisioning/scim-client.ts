@@ -46,7 +46,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function reasonOf(status: number, text: string): string {
+export function reasonOf(status: number, text: string): string {
   let detail = text.trim();
   try {
     const parsed = JSON.parse(text) as { detail?: unknown; scimType?: unknown };

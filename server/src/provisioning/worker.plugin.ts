@@ -27,6 +27,7 @@ import {
 import { registerProvisioningBacklogGauge } from '../plugins/metrics.js';
 import { deliverGroup, deliverUser } from './deliver.js';
 import { scimClient, ScimError } from './scim-client.js';
+import { deliverEvaUser, deliverGraphUser } from './user-targets.js';
 
 /** Changes taken per planning transaction, and deliveries claimed per round of a target's loop. */
 const PLAN_BATCH = 2_000;
@@ -133,6 +134,15 @@ export const provisioningWorker = fp(
     async function runTarget(target: ScimTarget): Promise<void> {
       const client = scimClient(target, { timeoutMs: settings.timeoutMs, signal: closing.signal });
       const ctx = { db: app.db, target, client };
+      const userCtx = {
+        db: app.db,
+        target,
+        timeoutMs: settings.timeoutMs,
+        publicUrl: app.config.publicUrl,
+        graphLoginUrl: settings.graphLoginUrl,
+        signal: closing.signal,
+      };
+      const protocol = target.protocol ?? 'scim';
       while (!stopped) {
         const items = await claimDue(app.db, target.id, CLAIM_BATCH, settings.leaseMs, drainSince);
         if (items.length === 0) return;
@@ -146,7 +156,12 @@ export const provisioningWorker = fp(
             return;
           }
           try {
-            if (item.kind === 'group') await deliverGroup(ctx, item.localId);
+            // eVA and Graph take users only (a group row of theirs has nothing to send).
+            if (protocol === 'eva') {
+              if (item.kind === 'user') await deliverEvaUser(userCtx, item.localId);
+            } else if (protocol === 'graph') {
+              if (item.kind === 'user') await deliverGraphUser(userCtx, item.localId);
+            } else if (item.kind === 'group') await deliverGroup(ctx, item.localId);
             else await deliverUser(ctx, item.localId);
             await markDelivered(app.db, item);
           } catch (error) {

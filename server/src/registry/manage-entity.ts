@@ -119,7 +119,9 @@ function flag(fields: Record<string, unknown>, key: string): boolean {
  */
 export function toScimTarget(entity: ManageEntity, baseUrl: string): ScimTarget | null {
   const f = entity.data.metaDataFields ?? {};
-  if ((text(f, 'provisioning_type') ?? 'scim') !== 'scim') return null;
+  const type = text(f, 'provisioning_type') ?? 'scim';
+  if (type === 'eva' || type === 'graph') return toUserTarget(entity, baseUrl, type);
+  if (type !== 'scim') return null;
   const url = text(f, 'scim_url');
   if (!url) return null;
   let absolute: string;
@@ -148,6 +150,53 @@ export function toScimTarget(entity: ManageEntity, baseUrl: string): ScimTarget 
     userProvisioningOnly: flag(f, 'scim_user_provisioning_only'),
     applications: (entity.data.applications ?? []).map((a) => a.id),
   };
+}
+
+/** A URL of the registry made absolute (one starting with `/` is on this server), without a trailing slash. */
+function absoluteUrl(url: string | undefined, baseUrl: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, `${baseUrl}/`).toString().replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An eVA provisioning (`eva_url`, `eva_token`, `eva_guest_account_duration` days) or a Microsoft Graph one
+ * (`graph_url`, `graph_client_id`, `graph_secret`, `graph_tenant`) as the delivery worker needs it, secrets
+ * included (server only, like toScimTarget). Null when a field it cannot work without is missing.
+ */
+function toUserTarget(entity: ManageEntity, baseUrl: string, type: 'eva' | 'graph'): ScimTarget | null {
+  const f = entity.data.metaDataFields ?? {};
+  const url = absoluteUrl(text(f, `${type}_url`), baseUrl);
+  if (!url) return null;
+  const common = {
+    id: entity.id,
+    'name:en': text(f, 'name:en') ?? text(f, 'name:nl') ?? entity.data.entityid ?? entity.id,
+    'name:nl': text(f, 'name:nl') ?? text(f, 'name:en') ?? entity.data.entityid ?? entity.id,
+    url,
+    authorization: null,
+    userIdentifier: 'email' as const,
+    putMethod: false,
+    userProvisioningOnly: true,
+    applications: (entity.data.applications ?? []).map((a) => a.id),
+    protocol: type,
+  };
+  if (type === 'eva') {
+    const token = text(f, 'eva_token');
+    if (!token) return null;
+    const days = Number(f.eva_guest_account_duration ?? 30);
+    return {
+      ...common,
+      eva: { token, guestAccountDays: Number.isInteger(days) && days > 0 ? days : 30 },
+    };
+  }
+  const clientId = text(f, 'graph_client_id');
+  const secret = text(f, 'graph_secret');
+  const tenant = text(f, 'graph_tenant');
+  if (!clientId || !secret || !tenant) return null;
+  return { ...common, graph: { clientId, secret, tenant } };
 }
 
 export function parseEntities(value: unknown, source: string): ManageEntity[] {

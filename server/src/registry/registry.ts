@@ -40,6 +40,14 @@ export interface ScimTarget {
   userProvisioningOnly: boolean;
   /** The manage ids of the applications it provisions. */
   applications: string[];
+  /**
+   * What it speaks: SCIM (the default), eVA guest accounts or Microsoft Graph B2B invitations. eVA and
+   * Graph take users only (userProvisioningOnly), `url` is their base URL and `authorization` null: their
+   * secrets are in `eva` and `graph`.
+   */
+  protocol?: 'scim' | 'eva' | 'graph';
+  eva?: { token: string; guestAccountDays: number };
+  graph?: { clientId: string; secret: string; tenant: string };
 }
 /** An identity provider as the registry holds it, with or without an institution (eduID has none). */
 export type AnyIdentityProvider = Omit<IdentityProvider, 'organizationGUID'> & {

@@ -12,6 +12,7 @@ import applicationManagerRoutes from './application-managers.js';
 import invitationListRoutes from './invitation-lists.js';
 import invitationRoutes from './invitations.js';
 import manageRoutes from './manage.js';
+import msGraphRoutes from './ms-graph.js';
 import lifecycleRoutes from './lifecycle.js';
 import profileRoutes from './profile.js';
 import provisioningRoutes from './provisioning.js';
@@ -30,6 +31,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   for (const module of [
     loginRoutes,
     userRoutes,
+    msGraphRoutes,
     institutionAdminRoutes,
     applicationManagerRoutes,
     roleRoutes,
