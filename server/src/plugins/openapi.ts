@@ -86,7 +86,7 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
             type: 'http',
             scheme: 'basic',
             description:
-              'A service account of REMOTE_USERS (voot, attribute aggregation): its username and password, with the scope the route names',
+              'A service account of REMOTE_USERS (voot, attribute_aggregation, sp_dashboard, access, profile, lifecycle): its username and password, with the scope the route names',
           },
         },
       },
@@ -98,6 +98,11 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
           name: 'memberships',
           description:
             "A person's guest memberships for authorisation rules (voot) and for attributes (attribute aggregation), for service accounts",
+        },
+        {
+          name: 'internal',
+          description:
+            "Roles, invitations and members of the self-service portals (SP Dashboard: scope sp_dashboard; SURF Access: scope access), bounded by the service account's applications",
         },
         {
           name: 'people',

@@ -166,6 +166,40 @@ export function remoteUserWith(
   );
 }
 
+/** What a service account's request names (a role, a body), judged by the account's reach. */
+export interface AccountEntity<E> {
+  /**
+   * preHandler after `remoteUserWith`: 404 when `load` finds nothing, 403 with `refusal` when `rule` says
+   * the account does not reach it; otherwise the entity is kept for `of`.
+   */
+  permit(rule: (account: RemoteUser, found: E) => boolean, refusal: string): preHandlerAsyncHookHandler;
+  of(request: object): E;
+}
+
+export function accountEntity<E>(spec: Pick<EntitySpec<E, E>, 'load' | 'notFound'>): AccountEntity<E> {
+  const loaded = new WeakMap<object, E>();
+  return {
+    permit(rule, refusal) {
+      const notFound: Refusal[] = spec.notFound ? [{ status: 404, reason: exampleOf(spec.notFound) }] : [];
+      return declare(
+        async (request) => {
+          const account = remoteUserOf(request);
+          const found = await spec.load(request);
+          if (found === null) throw httpError(404, spec.notFound?.(request) ?? 'Not found');
+          if (!rule(account, found)) throw httpError(403, refusal);
+          loaded.set(request, found);
+        },
+        ...notFound,
+        { status: 403, reason: refusal },
+      );
+    },
+    of(request) {
+      if (!loaded.has(request)) throw new Error('The route declares no permission on this entity');
+      return loaded.get(request) as E;
+    },
+  };
+}
+
 /** How to find the entity a request names. */
 export interface EntitySpec<E, J> {
   /** The entity the request names (params, body or query), or null when it does not exist. */

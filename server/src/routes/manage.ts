@@ -68,6 +68,19 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.get(
+    '/api/v1/manage/all-applications',
+    {
+      preHandler: permit(seesApplications, 'Only institution admins see their applications'),
+      schema: {
+        summary:
+          "Every application of the registry, with its roles' count (OpenConext Invite's all-applications)",
+        response: { 200: { type: 'array', items: providerSchema } },
+      },
+    },
+    async () => withRoleCounts(app.db, await app.registry.providers()),
+  );
+
+  app.get(
     '/api/v1/manage/applications',
     {
       preHandler: permit(seesApplications, 'Only institution admins see their applications'),

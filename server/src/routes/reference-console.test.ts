@@ -121,3 +121,38 @@ describe('GET users/institution-admins', () => {
     );
   });
 });
+
+describe('GET user_roles/search/{roleId}/{true|false} (issue 54 item 6)', () => {
+  it('reads true as the guests and false as the maintainers, as the established console sends them', async () => {
+    const guest = await addUser(app, 'reference.guest@example.org');
+    await addMember(app, guest, wiki, 'GUEST');
+    const search = async (kind: string) => {
+      const res = await call(app, s.inviter, 'GET', `/api/v1/user_roles/search/${wiki}/${kind}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().content.map((m: { userInfo?: { email?: string }; authority: string }) => m.authority);
+    };
+    expect(await search('true')).toEqual(await search('guests'));
+    expect(await search('true')).toContain('GUEST');
+    expect(await search('true')).not.toContain('INVITER');
+    expect(await search('false')).toEqual(await search('maintainers'));
+    expect(await search('false')).toContain('INVITER');
+    expect(await search('false')).not.toContain('GUEST');
+    expect((await call(app, s.inviter, 'GET', `/api/v1/user_roles/search/${wiki}/yes`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET manage/all-applications (issue 54 item 6)', () => {
+  it("lists every registry application with its roles' count, for super users and institution admins", async () => {
+    const res = await call(app, s.institutionAdmin, 'GET', '/api/v1/manage/all-applications');
+    expect(res.statusCode).toBe(200);
+    const all = res.json() as Array<{ id: string; type: string; roleCount: number }>;
+    const providers = (await call(app, s.admin, 'GET', '/api/v1/manage/providers')).json();
+    expect(all.map((a) => a.id).sort()).toEqual(providers.map((p: { id: string }) => p.id).sort());
+    // Beyond the institution's own: the whole registry (app-rooster belongs to another institution).
+    expect(all.map((a) => a.id)).toEqual(expect.arrayContaining(['app-wiki', 'app-rooster']));
+    expect(all.find((a) => a.id === 'app-wiki')).toMatchObject({ type: 'saml20_sp', roleCount: 1 });
+    expect((await call(app, s.admin, 'GET', '/api/v1/manage/all-applications')).statusCode).toBe(200);
+    expect((await call(app, s.guest, 'GET', '/api/v1/manage/all-applications')).statusCode).toBe(403);
+    expect((await call(app, null, 'GET', '/api/v1/manage/all-applications')).statusCode).toBe(401);
+  });
+});

@@ -20,25 +20,10 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
-import {
-  ROLE_INPUT_ERRORS,
-  checkRequestedAuthnContext,
-  checkRoleBody,
-  checkRoleFields,
-  roleBodySchema,
-  shortNameFor,
-  type RoleBody,
-} from '../domain/role-input.js';
+import { ROLE_INPUT_ERRORS, roleBodySchema, type RoleBody } from '../domain/role-input.js';
 import { withUserView } from '../stores/role.rows.js';
-import {
-  deleteRole,
-  insertRole,
-  existingRole,
-  ROLE_SORT,
-  rolesOfApplication,
-  searchRoles,
-  updateRole,
-} from '../stores/roles.store.js';
+import { existingRole, ROLE_SORT, rolesOfApplication, searchRoles } from '../stores/roles.store.js';
+import { changeRole, createRole, removeRole } from '../use-cases/role-write.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 
 /** The role the path names (`roles/{id}`). */
@@ -136,19 +121,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
-      const checked = await checkRoleBody(request.body, user, app.registry, {
-        pastDateAllowed: app.config.pastDateAllowed,
-      });
-      const shortName = shortNameFor(checked.name);
-      const id = await app.db.tx((q) =>
-        insertRole(q, request, {
-          ...checked,
-          shortName,
-          urn: `${app.config.groupUrnPrefix}:${shortName}`,
-          createdBy: user.email ?? user.sub ?? null,
-        }),
-      );
+      const id = await createRole(app, request, user, request.body, user.email ?? user.sub ?? null);
       reply.status(201);
       return readBack(user, id);
     },
@@ -171,19 +144,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.user);
       const id = request.body.id as number;
-      const before = roleInBody.of(request);
-      checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
-      const endDateContext = { pastDateAllowed: app.config.pastDateAllowed, current: before.endDate };
-      if (mayChangeRoleApplications(user, before)) {
-        const checked = await checkRoleBody(request.body, user, app.registry, endDateContext);
-        // An institution admin keeps the role within their institution; only a super user moves it.
-        const organization = user.superUser ? checked.organizationGUID : undefined;
-        await app.db.tx((q) => updateRole(q, request, before, checked, checked.usages, organization));
-      } else {
-        // Managers may change the role's own fields, never its applications (spec §6 MANAGER).
-        const fields = checkRoleFields(request.body, endDateContext);
-        await app.db.tx((q) => updateRole(q, request, before, fields, null, undefined));
-      }
+      await changeRole(app, request, user, roleInBody.of(request), request.body);
       return readBack(user, id);
     },
   );
@@ -195,8 +156,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      const role = roleInPath.of(request);
-      await app.db.tx((q) => deleteRole(q, request, role));
+      await removeRole(app, request, roleInPath.of(request));
       return reply.status(204).send();
     },
   );

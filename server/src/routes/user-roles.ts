@@ -64,7 +64,10 @@ function mayRemoveMembership(user: User, target: Membership['target']): boolean 
 }
 
 export default async function userRoleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { roleId: number; kind: 'guests' | 'maintainers' }; Querystring: PagedQueryString }>(
+  app.get<{
+    Params: { roleId: number; kind: 'guests' | 'maintainers' | 'true' | 'false' };
+    Querystring: PagedQueryString;
+  }>(
     '/api/v1/user_roles/search/:roleId/:kind',
     {
       preHandler: roleInPath.permit(mayViewRoleMembers),
@@ -74,7 +77,8 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
           required: ['roleId', 'kind'],
           properties: {
             roleId: roleIdParam,
-            kind: { type: 'string', enum: ['guests', 'maintainers'], examples: ['guests'] },
+            // OpenConext Invite's console sends `true` for the guests and `false` for the maintainers.
+            kind: { type: 'string', enum: ['guests', 'maintainers', 'true', 'false'], examples: ['guests'] },
           },
         },
         querystring: { type: 'object', properties: pagedQueryProperties },
@@ -84,7 +88,9 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const role = roleInPath.of(request);
       const page = pageSql(request.query, USER_ROLE_SORT);
-      const { content, total } = await searchMembers(app.db, role, request.params.kind, page);
+      const { kind } = request.params;
+      const members = kind === 'true' ? 'guests' : kind === 'false' ? 'maintainers' : kind;
+      const { content, total } = await searchMembers(app.db, role, members, page);
       return { content, totalElements: total };
     },
   );

@@ -86,6 +86,21 @@ export function rolesOfApplication(q: Queryable, registry: Registry, manageId: s
   );
 }
 
+/** The roles using any of these registry applications; every role when `manageIds` is null. */
+export function rolesOfApplications(
+  q: Queryable,
+  registry: Registry,
+  manageIds: readonly string[] | null,
+): Promise<Role[]> {
+  if (manageIds === null) return loadRoles(q, registry, 'TRUE');
+  return loadRoles(
+    q,
+    registry,
+    'EXISTS (SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($1::text[]))',
+    [manageIds],
+  );
+}
+
 const SEARCH = '(lower(r.name) LIKE $1 OR lower(r.description) LIKE $1 OR lower(r.short_name) LIKE $1)';
 
 /** API sort keys of the role list → SQL; the first is the default (spec §9: by name). */

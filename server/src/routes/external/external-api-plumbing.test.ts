@@ -48,9 +48,19 @@ describe('OpenAPI documents and the reference page', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/external/v1/aa/{sub}',
+      '/api/external/v1/deprovision/{sub}',
+      '/api/external/v1/deprovision/{sub}/dry-run',
+      '/api/external/v1/internal/invite/invitations',
+      '/api/external/v1/internal/invite/invitations/{id}',
+      '/api/external/v1/internal/invite/roles',
+      '/api/external/v1/internal/invite/roles-summary',
+      '/api/external/v1/internal/invite/roles/{id}',
+      '/api/external/v1/internal/invite/roles/{organizationGUID}/{manageId}',
+      '/api/external/v1/internal/invite/user_roles/{roleId}',
       '/api/external/v1/invitations',
       '/api/external/v1/invitations/roles/{roleId}',
       '/api/external/v1/invitations/{id}',
+      '/api/external/v1/profile',
       '/api/external/v1/roles',
       '/api/external/v1/roles/{id}',
       '/api/external/v1/user_roles',
@@ -71,6 +81,13 @@ describe('OpenAPI documents and the reference page', () => {
       expect.objectContaining({ type: 'http', scheme: 'basic' }),
     );
     expect(doc.paths['/api/external/v1/voot/{sub}'].get.security).toEqual([{ serviceAccount: [] }]);
+    // The internal API of the self-service portals: the same scheme on every operation.
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { security: unknown }>>,
+    )) {
+      if (!path.startsWith('/api/external/v1/internal/')) continue;
+      for (const op of Object.values(item)) expect(op.security).toEqual([{ serviceAccount: [] }]);
+    }
     expect(
       doc.paths['/api/external/v1/aa/{sub}'].get.responses['401'].content['application/problem+json'],
     ).toBeDefined();

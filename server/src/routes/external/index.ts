@@ -4,6 +4,7 @@
  * `apiTokenOnly`); routes with their own authentication under the same prefix are not counted.
  */
 import type { FastifyInstance } from 'fastify';
+import internalInviteRoutes from './internal-invite.js';
 import externalInvitationRoutes from './invitations.js';
 import externalRoleRoutes from './roles.js';
 import externalProvisioningRoutes from './user-role-provisioning.js';
@@ -14,4 +15,5 @@ export default async function externalApiRoutes(app: FastifyInstance): Promise<v
   await app.register(externalRoleRoutes);
   await app.register(externalUserRoleRoutes);
   await app.register(externalProvisioningRoutes);
+  await app.register(internalInviteRoutes);
 }

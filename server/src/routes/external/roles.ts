@@ -11,26 +11,13 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../../domain/paging.js';
-import {
-  checkRequestedAuthnContext,
-  checkRoleBody,
-  checkRoleFields,
-  roleBodySchema,
-  shortNameFor,
-  type RoleBody,
-} from '../../domain/role-input.js';
+import { roleBodySchema, type RoleBody } from '../../domain/role-input.js';
 import { idParams, roleSchema } from '../../domain/schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
 import { apiTokenOnly, roleNamedBy } from '../../plugins/permissions.js';
-import {
-  deleteRole,
-  existingRole,
-  insertRole,
-  ROLE_SORT,
-  searchRoles,
-  updateRole,
-} from '../../stores/roles.store.js';
+import { existingRole, ROLE_SORT, searchRoles } from '../../stores/roles.store.js';
+import { changeRole, createRole, removeRole } from '../../use-cases/role-write.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import type { Role } from 'shared-auth/rules';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
@@ -109,19 +96,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request, reply) => {
       const user = requireUser(request.user);
       const result = await idempotent<Role>(request, 'POST roles', async () => {
-        checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
-        const checked = await checkRoleBody(request.body, user, app.registry, {
-          pastDateAllowed: app.config.pastDateAllowed,
-        });
-        const shortName = shortNameFor(checked.name);
-        const id = await app.db.tx((q) =>
-          insertRole(q, request, {
-            ...checked,
-            shortName,
-            urn: `${app.config.groupUrnPrefix}:${shortName}`,
-            createdBy: `API token ${request.apiToken!.id}`,
-          }),
-        );
+        const id = await createRole(app, request, user, request.body, `API token ${request.apiToken!.id}`);
         return { status: 201, body: await existingRole(app.db, app.registry, id) };
       });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
@@ -152,16 +127,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request) => {
       const user = requireUser(request.user);
       const before = roleInBody.of(request);
-      checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
-      const endDateContext = { pastDateAllowed: app.config.pastDateAllowed, current: before.endDate };
-      if (mayChangeRoleApplications(user, before)) {
-        const checked = await checkRoleBody(request.body, user, app.registry, endDateContext);
-        const organization = user.superUser ? checked.organizationGUID : undefined;
-        await app.db.tx((q) => updateRole(q, request, before, checked, checked.usages, organization));
-      } else {
-        const fields = checkRoleFields(request.body, endDateContext);
-        await app.db.tx((q) => updateRole(q, request, before, fields, null, undefined));
-      }
+      await changeRole(app, request, user, before, request.body);
       return existingRole(app.db, app.registry, before.id);
     },
   );
@@ -182,8 +148,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const role = roleInPath.of(request);
-      await app.db.tx((q) => deleteRole(q, request, role));
+      await removeRole(app, request, roleInPath.of(request));
       return reply.status(204).send();
     },
   );
