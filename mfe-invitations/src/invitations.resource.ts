@@ -30,6 +30,20 @@ export async function acceptInvitation(hash: string, invitationId: number): Prom
   await apiPost<unknown>('invitations/accept', { hash, invitationId });
 }
 
+/** A Microsoft Graph (B2B) invitation of the user's: its redeem link (null while it is being made). */
+export interface RedeemLink {
+  target: string;
+  'name:en': string;
+  'name:nl': string;
+  redeemUrl: string | null;
+  redeemed: boolean;
+}
+
+/** The user's Microsoft Graph invitations (GET users/ms-redeem-links); failures are quiet. */
+export function fetchRedeemLinks(): Promise<RedeemLink[]> {
+  return apiGet<RedeemLink[]>('users/ms-redeem-links', { showErrorDialog: false });
+}
+
 /** The answer of a create: how many invitations were made (one per address), and their ids. */
 export interface InvitationSummary {
   created: number;

@@ -12,7 +12,7 @@ import {
   useErrorDialogStore,
   useSessionStore,
 } from 'shared-auth';
-import { acceptInvitation, fetchCurrentUser } from '../invitations.resource';
+import { acceptInvitation, fetchCurrentUser, fetchRedeemLinks } from '../invitations.resource';
 
 /** True when this page load is a reload: the marker must not accept then (spec §4). */
 export function isPageReload(): boolean {
@@ -69,4 +69,32 @@ export async function acceptAndRefresh(hash: string, invitationId: number): Prom
   }
   session.setReload(true);
   return { kind: 'accepted' };
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After an acceptance: the redeem link of a Microsoft Graph invitation the guest must follow, or null. An
+ * invitation still being made (its delivery waiting) is asked for again, a bounded number of times; with
+ * none pending the answer is immediate. A failure is null: the home shows the link too.
+ */
+export async function redeemLinkAfterAccept({
+  tries = 20,
+  intervalMs = 500,
+  wait = pause,
+}: { tries?: number; intervalMs?: number; wait?: typeof pause } = {}): Promise<string | null> {
+  for (let i = 0; i < tries; i += 1) {
+    let links;
+    try {
+      links = await fetchRedeemLinks();
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(links)) return null;
+    const open = links.find((link) => !link.redeemed && link.redeemUrl);
+    if (open?.redeemUrl) return open.redeemUrl;
+    if (!links.some((link) => !link.redeemed && link.redeemUrl === null)) return null;
+    await wait(intervalMs);
+  }
+  return null;
 }

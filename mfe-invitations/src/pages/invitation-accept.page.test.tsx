@@ -119,6 +119,28 @@ describe('the invitation accept page', () => {
     expect(useSessionStore.getState().reload).toBe(true);
   });
 
+  it('a role at a Microsoft Graph provisioning: waits for the invitation there, then sends the guest to its redeem link (issue 54)', async () => {
+    answers['GET invitations/public'] = json(OPEN);
+    answers['POST invitations/accept'] = json(OPEN, 201);
+    answers['GET users/me'] = json(guest);
+    const link = { target: 'prov-graph', 'name:en': 'Graph', 'name:nl': 'Graph', redeemed: false };
+    let asked = 0;
+    answers['GET users/ms-redeem-links'] = () => {
+      asked += 1;
+      // First still being made (no link), then made.
+      const redeemUrl = asked === 1 ? null : 'https://graph.example.org/redeem/1';
+      return json([{ ...link, redeemUrl }])();
+    };
+    await setUp(guest);
+    localStorage.setItem('mayAccept', 'true');
+    renderAt('/invitation/accept?hash=h1', <InvitationAcceptPage />);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://graph.example.org/redeem/1'), {
+      timeout: 3000,
+    });
+    expect(asked).toBe(2);
+    expect(screen.queryByText('Home page')).not.toBeInTheDocument();
+  });
+
   it('does not use the marker on a page reload', async () => {
     // jsdom has no navigation timing: give it the entry a browser has after a reload.
     Object.defineProperty(performance, 'getEntriesByType', {

@@ -5,12 +5,18 @@ import {
   clearSavedLocation,
   isApiError,
   isInvitationExpired,
+  page,
   startLogin,
   useSessionStore,
   type Invitation,
 } from 'shared-auth';
 import { ConfirmationDialog, formatDate, Loader, PageFrame } from 'shared-ui';
-import { acceptAndRefresh, loginToAccept, shouldAutoAccept } from '../accept/accept-flow';
+import {
+  acceptAndRefresh,
+  loginToAccept,
+  redeemLinkAfterAccept,
+  shouldAutoAccept,
+} from '../accept/accept-flow';
 import { AssuranceMissing } from '../accept/assurance-missing.component';
 import { InvitationDetails } from '../accept/invitation-details.component';
 import '../invitations.css';
@@ -61,7 +67,15 @@ export default function InvitationAcceptPage() {
     if (!invitation || expired || started.current || !shouldAutoAccept(authenticated)) return;
     started.current = true;
     setAccepting(true);
-    void acceptAndRefresh(hash, invitation.id).then((outcome) => {
+    void acceptAndRefresh(hash, invitation.id).then(async (outcome) => {
+      if (outcome.kind === 'accepted') {
+        // A role at a Microsoft Graph provisioning: the guest redeems its invitation first, then comes back.
+        const redeemUrl = await redeemLinkAfterAccept();
+        if (redeemUrl) {
+          page.assign(redeemUrl);
+          return;
+        }
+      }
       setAccepting(false);
       if (outcome.kind === 'accepted') navigate('/home');
       else if (outcome.kind === 'wrongEmail') setWrongEmail(outcome.email);

@@ -213,6 +213,10 @@ describe('Microsoft Graph', () => {
     expect(
       (await call(app, guest, 'POST', '/api/v1/invitations/accept', { hash: 'graph-hash' })).statusCode,
     ).toBe(201);
+    // Until the invitation is made at Graph, the guest's link is pending (no URL yet).
+    expect((await call(app, guest, 'GET', '/api/v1/users/ms-redeem-links')).json()).toEqual([
+      expect.objectContaining({ target: 'prov-graph', redeemUrl: null, redeemed: false }),
+    ]);
     await app.provisioning.drain();
     expect(graph.calls()).toEqual(expect.objectContaining({ token: 1, invitation: 1 }));
     const [invitation] = graph.invitations();

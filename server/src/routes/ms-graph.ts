@@ -3,11 +3,13 @@
  * the invitation's redeem link; Graph then sends them to `/api/v1/users/ms-accept-return/{manageId}/{userId}`
  * (OpenConext Invite's route: manageId is the provisioning's id), which marks the invitation redeemed and
  * brings them back to the portal. Until then `GET /api/v1/users/ms-redeem-links` lists the open link (the
- * accept page sends the guest there, the home shows it).
+ * accept page sends the guest there, the home shows it); an invitation still being made is listed without
+ * a link.
  */
 import type { FastifyInstance } from 'fastify';
 import { loggedIn } from '../plugins/permissions.js';
 import { graphInvitationsOf, markGraphRedeemed } from '../stores/graph-invitations.store.js';
+import { holdsGuestRoleOn } from '../stores/provisioning.store.js';
 import { httpError } from '../errors.js';
 
 const linkSchema = {
@@ -18,7 +20,8 @@ const linkSchema = {
     'name:en': { type: 'string', examples: ['Noorderlicht Microsoft Graph'] },
     'name:nl': { type: 'string', examples: ['Noorderlicht Microsoft Graph'] },
     redeemUrl: {
-      type: 'string',
+      type: ['string', 'null'],
+      description: 'null while the invitation is still being made at Microsoft (its delivery is waiting)',
       examples: ['https://login.microsoftonline.com/redeem?rd=https%3a%2f%2finvitations.microsoft.com'],
     },
     redeemed: { type: 'boolean', examples: [false] },
@@ -37,14 +40,36 @@ export default async function msGraphRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const targets = new Map((await app.registry.scimTargets()).map((t) => [t.id, t]));
-      return (await graphInvitationsOf(app.db, request.user!.id)).map((i) => ({
+      const userId = request.user!.id;
+      const graphTargets = (await app.registry.scimTargets()).filter((t) => t.protocol === 'graph');
+      const targets = new Map(graphTargets.map((t) => [t.id, t]));
+      const made = await graphInvitationsOf(app.db, userId);
+      const links: Array<{
+        target: string;
+        'name:en': string;
+        'name:nl': string;
+        redeemUrl: string | null;
+        redeemed: boolean;
+      }> = made.map((i) => ({
         target: i.target,
         'name:en': targets.get(i.target)?.['name:en'] ?? i.target,
         'name:nl': targets.get(i.target)?.['name:nl'] ?? i.target,
         redeemUrl: i.redeemUrl,
         redeemed: i.redeemedAt !== null,
       }));
+      // A guest role at a Graph provisioning whose invitation is not made yet: pending (the accept page waits).
+      for (const target of graphTargets) {
+        if (made.some((i) => i.target === target.id)) continue;
+        if (!(await holdsGuestRoleOn(app.db, userId, target.applications))) continue;
+        links.unshift({
+          target: target.id,
+          'name:en': target['name:en'],
+          'name:nl': target['name:nl'],
+          redeemUrl: null,
+          redeemed: false,
+        });
+      }
+      return links;
     },
   );
 

@@ -9,6 +9,7 @@ import { SlotEntryView } from '../remotes/slot.component';
 import { UndescribedRemotes, useSomeRemoteUndescribed } from '../remotes/undescribed-remotes.component';
 import { useSlot } from '../remotes/use-slot';
 import InviteOnlyPage from './invite-only.page';
+import { RedeemLinks } from './redeem-links.component';
 
 /**
  * home/{tab?}: the tabs contributed to `home.tabs` that the session may see, the first one by default. A
@@ -51,6 +52,7 @@ export default function HomePage() {
       <Breadcrumb />
       {/* The tab bar says where the user is; the heading is for assistive technology. */}
       <h1 className="sds--visually-hidden">{activeLabel}</h1>
+      <RedeemLinks />
       {/* A remote that cannot be described would have had tabs here: say so, never just fewer tabs. */}
       <UndescribedRemotes />
       <Tabs
