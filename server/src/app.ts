@@ -77,6 +77,10 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
       caseSensitive: true,
       ignoreTrailingSlash: false,
       ignoreDuplicateSlashes: false,
+      // A path parameter may be a person's subject (`urn:collab:person:…`, up to 512 characters, more once
+      // URL-encoded): past the router's default of 100 such a call was 'No route' (404) instead of reaching
+      // its route, whose schema refuses what is too long with a 400.
+      maxParamLength: 2048,
     },
     // API calls are logged; bundle files and the dev IdP's pages only at debug level.
     logController: new LogController({

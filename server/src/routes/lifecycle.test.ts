@@ -197,5 +197,47 @@ describe('the lifecycle API', () => {
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     }
     expect(await rowCount('SELECT 1 FROM users WHERE id = $1', [p.userId])).toBe(1);
+    const tooLong = await send('GET', url(`urn:collab:person:${'x'.repeat(500)}`), LIFECYCLE);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().detail).toMatch(/sub must NOT have more than 512 characters/);
+    // A path no route takes, under the external prefix: problem details too.
+    const noRoute = await send('GET', `/api/external/v1/deprovision/${p.sub}/elsewhere`, LIFECYCLE);
+    expect(noRoute.statusCode).toBe(404);
+    expect(noRoute.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(noRoute.json().detail).toMatch(/^No route for GET \/api\/external\/v1\/deprovision\//);
+  });
+
+  it('finds a person by a long subject (past the router’s default parameter length of 100)', async () => {
+    const sub = `urn:collab:person:${'faculty-of-long-names.'.repeat(10)}example.org:jdoe`;
+    await app.db.query("INSERT INTO users (sub, email, name) VALUES ($1, 'long@example.org', 'Long Name')", [
+      sub,
+    ]);
+    for (const target of [url(sub), `/api/external/v1/deprovision/${sub}`]) {
+      const res = await send('GET', target, LIFECYCLE);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toContainEqual({ name: 'urn', value: sub });
+    }
+  });
+});
+
+describe('the external API document', () => {
+  it('lists the profile and lifecycle operations with their scope, ids, examples and refusals', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/external/v1/openapi.json' })).json();
+    const operations = [
+      ['/api/external/v1/profile', 'get', 'profile', 'personProfile'],
+      ['/api/external/v1/deprovision/{sub}', 'get', 'lifecycle', 'lifecyclePreview'],
+      ['/api/external/v1/deprovision/{sub}/dry-run', 'delete', 'lifecycle', 'lifecycleDryRun'],
+      ['/api/external/v1/deprovision/{sub}', 'delete', 'lifecycle', 'lifecycleDeprovision'],
+    ] as const;
+    for (const [path, method, scope, operationId] of operations) {
+      const op = doc.paths[path]?.[method];
+      expect(op?.operationId).toBe(operationId);
+      expect(op.security).toEqual([{ serviceAccount: [scope] }]);
+      expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
+      expect(op.responses['403'].content['application/problem+json'].schema.examples[0].detail).toBe(
+        `This service account lacks the scope ${scope}`,
+      );
+      expect(op.responses['200'].content['application/json'].schema.examples).toHaveLength(1);
+    }
   });
 });

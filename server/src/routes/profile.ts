@@ -135,7 +135,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
         summary: "A person's roles and their applications (eduID's my roles)",
         description:
           "The person's memberships that have not ended, by role name: the role's name, description and urn, the authority held, the membership's end date, and the role's applications with their names, organisation, landing page and logo. An empty list for an unknown person. Scope `profile`.",
-        security: [{ serviceAccount: [] }],
+        security: [{ serviceAccount: ['profile'] }],
         querystring: {
           type: 'object',
           required: ['collabPersonId'],

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
-import { statusText } from '../errors.js';
+import { sendError } from '../errors.js';
 import { inlineScriptHashes, withScriptSources } from '../plugins/security-headers.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 
@@ -198,11 +198,8 @@ async function staticRoutes(app: FastifyInstance): Promise<void> {
     if (readOnly && isClientRoute(request.url)) return sendIndex(request, reply);
     const asset = readOnly && shellBuilt ? misplacedShellAsset(shellDist, request.url) : null;
     if (asset) return reply.sendFile(asset);
-    return reply.status(404).send({
-      status: 404,
-      error: statusText(404),
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-    });
+    // Under the external API's prefix as problem details, as every other answer there.
+    return sendError(request, reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`, {});
   });
 }
 
