@@ -116,6 +116,30 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('takes Microsoft Graph tokens from login.microsoftonline.com, from the development Graph in development, or from GRAPH_LOGIN_URL', () => {
+    const production = {
+      PUBLIC_URL: 'https://portal.example.org',
+      DATABASE_URL: 'postgres://u:p@db/portal',
+      OIDC_ISSUER: 'https://connect.example.org',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'secret',
+      SESSION_SECRET: 'a-very-long-session-secret',
+    };
+    expect(loadConfig(production).provisioning.graphLoginUrl).toBe('https://login.microsoftonline.com');
+    expect(loadConfig({ DEV_IDP: 'true' }).provisioning.graphLoginUrl).toBe(
+      'http://localhost:8080/dev-graph/login',
+    );
+    expect(loadConfig({ DEV_IDP: 'true', DEV_SCIM: 'false' }).provisioning.graphLoginUrl).toBe(
+      'https://login.microsoftonline.com',
+    );
+    expect(
+      loadConfig({ ...production, GRAPH_LOGIN_URL: 'https://login.example.org/' }).provisioning.graphLoginUrl,
+    ).toBe('https://login.example.org');
+    expect(() => loadConfig({ ...production, GRAPH_LOGIN_URL: 'login.example.org' })).toThrow(
+      /GRAPH_LOGIN_URL/,
+    );
+  });
+
   it('reads intervals', () => {
     expect(parseInterval('90s')).toBe(90_000);
     expect(parseInterval('2d')).toBe(172_800_000);
