@@ -133,6 +133,46 @@ describe('the provisioning tab', () => {
     expect(screen.queryByText(/being planned/)).not.toBeInTheDocument();
   });
 
+  it('says what an eVA or a Microsoft Graph target takes, with its waiting and failed deliveries (issue 54)', async () => {
+    const eva: ProvisioningTarget = {
+      ...usersOnly,
+      id: 'prov-eva',
+      'name:en': 'Amstel guest accounts (EVA)',
+      url: 'https://eva.example.org',
+      protocol: 'eva',
+      waiting: 2,
+      failed: 1,
+      users: 3,
+    };
+    const graph: ProvisioningTarget = {
+      ...usersOnly,
+      id: 'prov-graph',
+      'name:en': 'Noorderlicht Microsoft Graph',
+      url: 'https://graph.microsoft.com/v1.0',
+      protocol: 'graph',
+      users: 5,
+    };
+    overview.mockResolvedValue(
+      answer({
+        targets: [eva, graph],
+        content: [{ ...waiting, target: 'prov-eva', kind: 'user', label: 'Eva Guest', lastStatus: 500 }],
+        totalElements: 1,
+      }),
+    );
+    renderAt('/system/provisioning', <ProvisioningTab />);
+    await screen.findByRole('table', { name: TARGETS });
+    expect(
+      within(targetRow('Amstel guest accounts (EVA)'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['eVA guest accounts', '3 users', '2', '1', 'Send everything again']);
+    expect(targetRow('Noorderlicht Microsoft Graph')).toHaveTextContent('Microsoft Graph invitations');
+    const person = row('Eva Guest');
+    expect(person).toHaveTextContent('Amstel guest accounts (EVA)');
+    expect(person).toHaveTextContent('Waiting');
+    expect(person).toHaveTextContent('500');
+  });
+
   it('names the targets in Dutch, falling back to the English name', async () => {
     await act(async () => {
       await i18n.changeLanguage('nl');

@@ -7,6 +7,8 @@ import { resyncTarget, type ProvisioningTarget } from './provisioning.resource';
 
 /** What a target takes, in words: users only, or groups with members by PATCH or by PUT. */
 function sends(target: ProvisioningTarget): string {
+  if (target.protocol === 'eva') return 'provisioning.sends.eva';
+  if (target.protocol === 'graph') return 'provisioning.sends.graph';
   if (!target.groups) return 'provisioning.sends.usersOnly';
   return target.putMethod ? 'provisioning.sends.groupsPut' : 'provisioning.sends.groupsPatch';
 }

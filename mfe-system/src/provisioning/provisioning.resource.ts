@@ -10,6 +10,8 @@ export interface ProvisioningTarget {
   groups: boolean;
   /** True: a group's members are sent by PUT of the whole group, else by PATCH. */
   putMethod: boolean;
+  /** What it speaks: SCIM, eVA guest accounts or Microsoft Graph invitations (issue 54). */
+  protocol?: 'scim' | 'eva' | 'graph';
   applications: string[];
   waiting: number;
   failed: number;

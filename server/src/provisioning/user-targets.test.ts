@@ -191,7 +191,9 @@ describe('eVA', () => {
       expect.objectContaining({ target: 'prov-eva', status: 'waiting', attempts: 1, lastStatus: 500 }),
     ]);
     expect(tab.targets).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: 'prov-eva', waiting: 1, groups: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'prov-eva', protocol: 'eva', waiting: 1, groups: false }),
+      ]),
     );
     // Once the backoff (50 ms) ran out, the next round delivers it.
     await app.db.query("UPDATE provisioning_queue SET next_attempt_at = now() WHERE target = 'prov-eva'");

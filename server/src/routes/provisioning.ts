@@ -34,6 +34,7 @@ const targetSchema = {
     url: { type: 'string', examples: ['https://scim.uni-harderwijk.example.org/v2'] },
     groups: { type: 'boolean', examples: [true] },
     putMethod: { type: 'boolean', examples: [false] },
+    protocol: { type: 'string', enum: ['scim', 'eva', 'graph'], examples: ['scim'] },
     applications: { type: 'array', items: { type: 'string' }, examples: [['app-wiki', 'app-gitlab']] },
   },
 } as const;
@@ -64,6 +65,7 @@ function shownTarget(t: ScimTarget) {
     url: t.url,
     groups: !t.userProvisioningOnly,
     putMethod: t.putMethod,
+    protocol: t.protocol ?? 'scim',
     applications: t.applications,
   };
 }
