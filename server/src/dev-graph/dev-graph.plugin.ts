@@ -34,6 +34,8 @@ export interface DevGraphService {
   calls(): Record<string, number>;
   /** The next `n` calls (token or Graph) are answered 500 (tests of retries). */
   failNext(n: number): void;
+  /** Forgets every token handed out (a revoked secret, say): calls with them are answered 401. */
+  revokeTokens(): void;
 }
 
 interface State {
@@ -53,6 +55,9 @@ export function createDevGraphService(): DevGraphService {
     calls: () => ({ ...state.calls }),
     failNext(n) {
       state.failing = n;
+    },
+    revokeTokens() {
+      state.tokens.clear();
     },
   };
   states.set(service, state);

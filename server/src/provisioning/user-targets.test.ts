@@ -286,8 +286,21 @@ describe('Microsoft Graph', () => {
     await app.db.query('DELETE FROM user_roles WHERE role_id = $1', [role]);
     await app.provisioning.drain();
     expect(graph.calls().delete).toBe(1);
+    // The token of the invitation served the delete too (kept until shortly before it expires).
+    expect(graph.calls().token).toBe(1);
     expect(graph.invitations()[0]!.deleted).toBe(true);
     expect((await call(app, guest, 'GET', '/api/v1/users/ms-redeem-links')).json()).toEqual([]);
+  });
+
+  it('gets a fresh token when Graph refuses the one kept (401), within the same delivery', async () => {
+    const before = graph.calls().token ?? 0;
+    graph.revokeTokens();
+    const dora = await addUser(app, 'dora.graph@example.org');
+    await addMember(app, dora, await insertRole(app, 'Data Vault Fresh', ['app-datavault']), 'GUEST');
+    await app.provisioning.drain();
+    expect(graph.calls().token).toBe(before + 1);
+    expect(graph.invitations().map((i) => i.email)).toContain('dora.graph@example.org');
+    expect(await failures()).toEqual([]);
   });
 
   it('tries again after a 500 from Graph', async () => {
@@ -301,6 +314,40 @@ describe('Microsoft Graph', () => {
     await app.provisioning.drain();
     expect(await failures()).toEqual([]);
     expect(graph.invitations().map((i) => i.email)).toContain('carl.graph@example.org');
+  });
+});
+
+describe('the development services inside the server', () => {
+  it('are served at /dev-eva and /dev-graph with the development SCIM service, and not without it', async () => {
+    const dev = await apiApp({ env: { DEV_SCIM: 'true' } });
+    const plain = await apiApp({});
+    try {
+      for (const [url, title] of [
+        ['/dev-eva', 'Development eVA service'],
+        ['/dev-graph', 'Development Microsoft Graph'],
+      ] as const) {
+        const res = await dev.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(`<h1>${title}</h1>`);
+        // Without them the path is the console's (its not-found or single-page fallback), not the service.
+        expect((await plain.inject({ method: 'GET', url })).body).not.toContain(title);
+        expect(
+          (await plain.inject({ method: 'POST', url: `${url}/api/v1/guest/create`, payload: {} })).statusCode,
+        ).toBe(404);
+      }
+      // A wrong key is refused and makes nothing.
+      const refused = await dev.inject({
+        method: 'POST',
+        url: '/dev-eva/api/v1/guest/create',
+        headers: { 'x-api-key': 'wrong', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=a&email=a%40example.org',
+      });
+      expect(refused.statusCode).toBe(401);
+      expect((await dev.inject({ method: 'GET', url: '/dev-eva' })).body).toContain('No guest accounts yet');
+    } finally {
+      await dev.close();
+      await plain.close();
+    }
   });
 });
 

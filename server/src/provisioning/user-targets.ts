@@ -36,6 +36,8 @@ export interface UserTargetContext {
   graphLoginUrl: string;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
+  /** Graph tokens kept until shortly before they expire, per target (in memory only, never logged). */
+  tokens?: Map<string, { token: string; until: number }>;
 }
 
 /** One call; any failure a ScimError (retry on network trouble, 429 and 5xx), the secret-free path named. */
@@ -146,6 +148,8 @@ export async function deliverEvaUser(ctx: UserTargetContext, userId: number): Pr
 }
 
 async function graphToken(ctx: UserTargetContext): Promise<string> {
+  const kept = ctx.tokens?.get(ctx.target.id);
+  if (kept && kept.until > Date.now()) return kept.token;
   const graph = ctx.target.graph!;
   const path = `/${encodeURIComponent(graph.tenant)}/oauth2/v2.0/token`;
   const answer = await call(ctx, 'POST', `${ctx.graphLoginUrl}${path}`, path, {
@@ -161,7 +165,25 @@ async function graphToken(ctx: UserTargetContext): Promise<string> {
   if (typeof token !== 'string' || token === '') {
     throw new ScimError(`POST ${path}: the answer has no access_token`, null, false);
   }
+  const seconds = typeof answer?.expires_in === 'number' ? answer.expires_in : 0;
+  // Kept until a minute before it runs out (a token without a lifetime is not kept).
+  if (seconds > 120) ctx.tokens?.set(ctx.target.id, { token, until: Date.now() + (seconds - 60) * 1000 });
   return token;
+}
+
+/**
+ * A Graph call with a token; a 401 with a kept token (revoked, or the secret changed) drops it and tries
+ * once more with a fresh one.
+ */
+async function withToken<T>(ctx: UserTargetContext, send: (token: string) => Promise<T>): Promise<T> {
+  const wasKept = ctx.tokens?.get(ctx.target.id) !== undefined;
+  try {
+    return await send(await graphToken(ctx));
+  } catch (error) {
+    if (!wasKept || !(error instanceof ScimError) || error.status !== 401) throw error;
+    ctx.tokens?.delete(ctx.target.id);
+    return send(await graphToken(ctx));
+  }
 }
 
 /** Where Graph sends the guest after they redeemed their invitation: back to this portal. */
@@ -174,11 +196,10 @@ export async function deliverGraphUser(ctx: UserTargetContext, userId: number): 
   const person = await wantedPerson(ctx, userId);
   if (!person) {
     if (known) {
-      const token = await graphToken(ctx);
       const path = `/users/${encodeURIComponent(known.remoteId)}`;
-      await call(ctx, 'DELETE', `${target.url}${path}`, path, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      await withToken(ctx, (token) =>
+        call(ctx, 'DELETE', `${target.url}${path}`, path, { headers: { authorization: `Bearer ${token}` } }),
+      );
       await db.tx(async (q) => {
         await forgetGraphInvitation(q, target.id, userId);
       });
@@ -189,16 +210,18 @@ export async function deliverGraphUser(ctx: UserTargetContext, userId: number): 
   // Invited once: the guest redeems that invitation; nothing else of theirs is sent.
   if (known) return;
   if (!person.email) throw new ScimError('Graph needs an e-mail address: the person has none', null, false);
-  const token = await graphToken(ctx);
-  const answer = await call(ctx, 'POST', `${target.url}/invitations`, '/invitations', {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      invitedUserEmailAddress: person.email,
-      invitedUserDisplayName: person.name ?? person.email,
-      inviteRedirectUrl: msAcceptReturnUrl(ctx.publicUrl, target.id, userId),
-      sendInvitationMessage: false,
-    }),
+  const body = JSON.stringify({
+    invitedUserEmailAddress: person.email,
+    invitedUserDisplayName: person.name ?? person.email,
+    inviteRedirectUrl: msAcceptReturnUrl(ctx.publicUrl, target.id, userId),
+    sendInvitationMessage: false,
   });
+  const answer = await withToken(ctx, (token) =>
+    call(ctx, 'POST', `${target.url}/invitations`, '/invitations', {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    }),
+  );
   const invited = answer?.invitedUser as { id?: unknown } | undefined;
   const redeemUrl = answer?.inviteRedeemUrl;
   if (typeof invited?.id !== 'string' || typeof redeemUrl !== 'string') {

@@ -79,6 +79,8 @@ export const provisioningWorker = fp(
     const pausedUntil = new Map<string, number>();
     /** While a drain runs: its start (each due row is tried once in it). */
     let drainSince: string | null = null;
+    /** Microsoft Graph tokens, per target, until shortly before they expire. */
+    const graphTokens = new Map<string, { token: string; until: number }>();
     /** Aborts the calls under way when the server closes: their deliveries are made after a restart. */
     const closing = new AbortController();
 
@@ -141,6 +143,7 @@ export const provisioningWorker = fp(
         publicUrl: app.config.publicUrl,
         graphLoginUrl: settings.graphLoginUrl,
         signal: closing.signal,
+        tokens: graphTokens,
       };
       const protocol = target.protocol ?? 'scim';
       while (!stopped) {
