@@ -1,7 +1,7 @@
 // The API contract check (issue 40): the OpenAPI documents linted by @redocly/cli, then requests generated
 // from the external document (openapi-sampler: valid samples from each operation's schemas and examples,
 // and variants that break them) sent to a started server with a super-user token, an organisation token
-// and none; each answer checked against the document (status listed, content type as described, body
+// and none (the routes of HTTP Basic with a service account of every scope and none); each answer checked against the document (status listed, content type as described, body
 // valid per openapi-backend's validator; never a 5xx). Bounded by CONTRACT_MAX_MS (default 4 minutes).
 // Prints how many requests ran, the answers by status and the findings; exits 1 on any finding.
 // CONTRACT_VERBOSE=1 prints every request and the start of its answer.
@@ -121,7 +121,18 @@ function requestsFor(op, ids) {
   return out;
 }
 
-const server = await startServer({ env: { DEV_SEED: 'true', EXTERNAL_API_RATE_LIMIT: '0' } });
+// A service account with every scope, for the routes of HTTP Basic (voot, aa, internal API, profile,
+// lifecycle): those are sent with its credentials and with none, the token routes with the tokens.
+const SERVICE_ACCOUNT = { username: 'contract-check', password: 'contract-check-secret' };
+const serviceScopes = ['voot', 'attribute_aggregation', 'sp_dashboard', 'access', 'profile', 'lifecycle'];
+const server = await startServer({
+  env: {
+    DEV_SEED: 'true',
+    EXTERNAL_API_RATE_LIMIT: '0',
+    REMOTE_USERS: JSON.stringify([{ ...SERVICE_ACCOUNT, scopes: serviceScopes }]),
+  },
+});
+const basicAuth = `Basic ${Buffer.from(`${SERVICE_ACCOUNT.username}:${SERVICE_ACCOUNT.password}`).toString('base64')}`;
 let findings = 0;
 let sent = 0;
 /** @type {Record<string, number>} answers by status, to show what the run reached */
@@ -151,7 +162,9 @@ try {
   outer: for (const [route, item] of Object.entries(external.paths)) {
     for (const [method, op] of Object.entries(item)) {
       for (const request of requestsFor(op, ids)) {
-        for (const [who, token] of Object.entries(tokens)) {
+        const basic = (op.security ?? []).some((scheme) => 'serviceAccount' in scheme);
+        const callers = basic ? { 'service account': basicAuth, none: null } : tokens;
+        for (const [who, token] of Object.entries(callers)) {
           if (Date.now() - started > MAX_MS) {
             console.log(`stopped at the time bound (${MAX_MS} ms)`);
             break outer;
@@ -164,7 +177,7 @@ try {
           const res = await fetch(`${server.baseUrl}${url}`, {
             method: method.toUpperCase(),
             headers: {
-              ...(token ? { 'x-api-token': token } : {}),
+              ...(token ? (basic ? { authorization: token } : { 'x-api-token': token }) : {}),
               ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
             },
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
