@@ -34,11 +34,16 @@ beforeAll(async () => {
   app = await apiApp({
     mailer: { send: async () => undefined },
     // No rate limit: the super user's token makes thousands of calls here. A service account with every
-    // scope for the routes with HTTP Basic (voot, attribute aggregation).
+    // scope for the routes with HTTP Basic (voot, attribute aggregation, the internal API's sp_dashboard and
+    // access, profile, lifecycle), so that their handlers are reached; no generated subject is a person's.
     config: { externalApiRateLimit: 0 },
     env: {
       REMOTE_USERS: JSON.stringify([
-        { username: 'fuzz', password: SERVICE_PASSWORD, scopes: ['voot', 'attribute_aggregation'] },
+        {
+          username: 'fuzz',
+          password: SERVICE_PASSWORD,
+          scopes: ['voot', 'attribute_aggregation', 'profile', 'lifecycle', 'sp_dashboard', 'access'],
+        },
       ]),
     },
     onRoute: (route: RouteOptions) => {
