@@ -70,7 +70,16 @@ journey(
       [false],
     );
 
-    // Following it, they land back in the portal, the invitation redeemed.
+    // Their home shows the link until they follow it; from there, it leads to the same page.
+    await guest.goto(`${baseUrl}/home`);
+    const homeLink = guest.getByRole('link', {
+      name: 'Accept the Microsoft invitation of Noorderlicht Microsoft Graph',
+    });
+    await homeLink.waitFor();
+    await homeLink.click();
+    await guest.waitForURL((url) => url.pathname.startsWith('/dev-graph/redeem/'));
+
+    // Following it, they land back in the portal, the invitation redeemed, and the home no longer shows it.
     await guest.getByRole('link', { name: 'Accept and continue' }).click();
     await guest.waitForURL(
       (url) =>
@@ -90,6 +99,9 @@ journey(
       [GRAPH_ROLE],
     );
     assert.ok((await pageText(`${baseUrl}/dev-graph`)).includes(`${email} `));
+    await guest.goto(`${baseUrl}/home`);
+    await guest.getByRole('tab').first().waitFor();
+    assert.equal(await guest.getByRole('link', { name: /Accept the Microsoft invitation/ }).count(), 0);
 
     // An eVA-provisioned role: the guest account shows on /dev-eva.
     const evaEmail = `eva.${Date.now()}@example.org`;
