@@ -50,7 +50,7 @@ function boundary(
             ? [{ group: forbiddenPackages.flatMap((p) => [p, `${p}/*`]), message }]
             : []),
           {
-            // '!shared-auth/rules', '!shared-auth/early-calls', '!shared-ui/contract-version.json',
+            // '!shared-auth/rules', '!shared-auth/early-calls', '!shared-ui/acr', '!shared-ui/contract-version.json',
             // '!shared-ui/core', '!shared-ui/loadable', '!shared-ui/parity', '!shared-ui/standalone': package
             // imports (by their package names), not cross-folder paths.
             group: others
@@ -59,6 +59,7 @@ function boundary(
                 others.map((f) => `../**/${f}`),
                 '!shared-auth/rules',
                 '!shared-auth/early-calls',
+                '!shared-ui/acr',
                 '!shared-ui/contract-version.json',
                 '!shared-ui/core',
                 '!shared-ui/loadable',

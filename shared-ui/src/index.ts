@@ -50,11 +50,6 @@ export {
 } from './components/select-field.component';
 export { SwitchField, type SwitchFieldProps } from './components/switch-field.component';
 export {
-  RequestedAuthnContextField,
-  requestedAuthnContextLabel,
-  type RequestedAuthnContextFieldProps,
-} from './components/requested-authn-context.component';
-export {
   ExpandableDescription,
   cutDescription,
   type ExpandableDescriptionProps,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { requestedAuthnContextLabel, useLoad } from 'shared-ui';
+import { requestedAuthnContextLabel } from 'shared-ui/acr';
+import { useLoad } from 'shared-ui';
 import { fetchRequestedAuthnContextValues } from '../invitations.resource';
 
 /**

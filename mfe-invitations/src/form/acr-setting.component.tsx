@@ -1,4 +1,6 @@
-import { RequestedAuthnContextField, useLoad } from 'shared-ui';
+import { useTranslation } from 'react-i18next';
+import { RequestedAuthnContextField } from 'shared-ui/acr';
+import { useLoad } from 'shared-ui';
 import { fetchRequestedAuthnContextValues } from '../invitations.resource';
 
 /**
@@ -6,7 +8,8 @@ import { fetchRequestedAuthnContextValues } from '../invitations.resource';
  * value is chosen at first. Nothing shows until the configured values are known.
  */
 export function AcrSetting({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('invitations');
   const { data } = useLoad(fetchRequestedAuthnContextValues, []);
   if (!data) return null;
-  return <RequestedAuthnContextField values={data} value={value} onChange={onChange} />;
+  return <RequestedAuthnContextField t={t} values={data} value={value} onChange={onChange} />;
 }

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   accessibleApplications,
-  mayCreateRole,
   mayInviteForRole,
   sortRolesForUser,
   useSessionStore,
   type Role,
   type User,
 } from 'shared-auth';
+// New rules come from the bundled 'shared-auth/rules': under a shell whose shared-auth predates them they exist too.
+import { mayCreateRole } from 'shared-auth/rules';
 import {
   EntityTable,
   Loader,

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { isApplicationManagerOf, isUserAllowed, useSessionStore, type Role } from 'shared-auth';
+import { isUserAllowed, useSessionStore, type Role } from 'shared-auth';
+// New rules come from the bundled 'shared-auth/rules': under a shell whose shared-auth predates them they exist too.
+import { isApplicationManagerOf } from 'shared-auth/rules';
 import { EntityTable, Loader, PageFrame } from 'shared-ui';
 import { roleColumns } from '../home/role-columns';
 import { useApplicationRoles } from '../resources/roles.resource';

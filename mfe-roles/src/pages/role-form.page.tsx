@@ -5,11 +5,12 @@ import {
   allowedToEditRole,
   isUserAllowed,
   mayChangeRoleApplications,
-  mayCreateRole,
   useSessionStore,
   type Role,
   type User,
 } from 'shared-auth';
+// New rules come from the bundled 'shared-auth/rules': under a shell whose shared-auth predates them they exist too.
+import { mayCreateRole } from 'shared-auth/rules';
 import { Loader, PageFrame, UnavailablePanel } from 'shared-ui';
 import { useRole } from '../resources/roles.resource';
 import { RoleForm } from '../role-form/role-form.component';

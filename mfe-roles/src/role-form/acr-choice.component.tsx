@@ -1,4 +1,6 @@
-import { RequestedAuthnContextField, useLoad } from 'shared-ui';
+import { useTranslation } from 'react-i18next';
+import { RequestedAuthnContextField } from 'shared-ui/acr';
+import { useLoad } from 'shared-ui';
 import { fetchRequestedAuthnContextValues } from '../resources/manage.resource';
 
 interface AcrChoiceProps {
@@ -11,7 +13,8 @@ interface AcrChoiceProps {
  * are loaded (or when they cannot be) nothing shows: the role keeps the value it has.
  */
 export function AcrChoice({ value, onChange }: AcrChoiceProps) {
+  const { t } = useTranslation('roles');
   const { data } = useLoad(fetchRequestedAuthnContextValues, []);
   if (!data) return null;
-  return <RequestedAuthnContextField values={data} value={value} onChange={onChange} />;
+  return <RequestedAuthnContextField t={t} values={data} value={value} onChange={onChange} />;
 }

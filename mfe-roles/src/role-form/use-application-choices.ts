@@ -1,4 +1,6 @@
-import { isApplicationManager, type ApplicationMap, type Provider, type Role, type User } from 'shared-auth';
+import type { ApplicationMap, Provider, Role, User } from 'shared-auth';
+// New rules come from the bundled 'shared-auth/rules': under a shell whose shared-auth predates them they exist too.
+import { isApplicationManager } from 'shared-auth/rules';
 import { fetchInstitutionApplications, fetchProviders } from '../resources/manage.resource';
 import { useLoad, type LoadState } from 'shared-ui';
 

@@ -1,6 +1,11 @@
+/**
+ * The assurance level (a requested authentication context, issue 52) as roles and invitations show it.
+ * A path of its own (`shared-ui/acr`), bundled into each remote rather than shared: a remote using it runs
+ * under a shell whose shared-ui predates it. Its texts are the caller's: `acr.label`, `acr.none` and
+ * `acr.names.<name>` in the calling remote's namespace, through the `t` it passes.
+ */
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { SelectField } from './select-field.component';
+import { SelectField } from './components/select-field.component';
 
 /**
  * The readable name of a requested authentication context (an ACR value of the server's ACR_VALUES): the
@@ -13,10 +18,12 @@ export function requestedAuthnContextLabel(
 ): string {
   const name = Object.entries(values).find(([, value]) => value === acr)?.[0];
   if (!name) return acr;
-  return t(`ui:acr.names.${name}`, { defaultValue: name });
+  return t(`acr.names.${name}`, { defaultValue: name });
 }
 
 export interface RequestedAuthnContextFieldProps {
+  /** The calling remote's translation function (its namespace holds the `acr.*` texts). */
+  t: TFunction;
   name?: string;
   /** The configured values (GET manage/requested-authn-context-values): name → ACR value. */
   values: Readonly<Record<string, string>>;
@@ -28,13 +35,13 @@ export interface RequestedAuthnContextFieldProps {
 
 /** The choice of a role's or an invitation's assurance level: none, or one of the configured values. */
 export function RequestedAuthnContextField({
+  t,
   name = 'requestedAuthnContext',
   values,
   value,
   onChange,
   disabled,
 }: RequestedAuthnContextFieldProps) {
-  const { t } = useTranslation('ui');
   const options = Object.values(values).map((acr) => ({
     value: acr,
     label: requestedAuthnContextLabel(t, values, acr),
