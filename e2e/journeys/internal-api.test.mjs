@@ -88,8 +88,8 @@ journey(
     await guest.getByRole('row').filter({ hasText: email }).first().getByRole('link').click();
     await pageShown(guest, { ready: (p) => p.getByText(`To ${email}`), name: 'the portal invitation mail' });
     const link = guest.locator('pre').getByRole('link', { name: /\/invitation\/accept\?hash=/ });
-    const href = await link.getAttribute('href');
-    assert.ok(href?.startsWith(`${baseUrl}/invitation/accept?hash=`));
+    const href = (await link.getAttribute('href')) ?? '';
+    assert.ok(href.startsWith(`${baseUrl}/invitation/accept?hash=`));
 
     await guest.goto(href);
     await pageShown(guest, {

@@ -263,3 +263,31 @@ describe('internal API: invitations and members', () => {
     expect((await internal(SPD, 'GET', `/user_roles/${rooster}`)).statusCode).toBe(403);
   });
 });
+
+describe('internal API: the credential limiter', () => {
+  it('counts failed logins like voot: past five a minute even the right password is 429 with Retry-After', async () => {
+    const remoteAddress = '198.51.100.54';
+    const attempt = (authorization: string) =>
+      app.inject({ method: 'GET', url: `${BASE}/roles`, remoteAddress, headers: { authorization } });
+    for (let i = 0; i < 5; i += 1)
+      expect((await attempt(basic('voot', 'wrong-password'))).statusCode).toBe(401);
+    const locked = await attempt(VOOT);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('internal API: an invitation asking an assurance the installation does not know', () => {
+  it('is refused before anything is written', async () => {
+    const before = (await app.db.query('SELECT count(*)::int AS n FROM invitations')).rows;
+    const res = await internal(SPD, 'POST', '/invitations', {
+      intendedAuthority: 'GUEST',
+      invites: ['assurance@example.org'],
+      roleIdentifiers: [wiki],
+      requestedAuthnContext: 'urn:unknown:acr',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect((await app.db.query('SELECT count(*)::int AS n FROM invitations')).rows).toEqual(before);
+  });
+});

@@ -14,15 +14,14 @@ import { MAX_PAGE_SIZE, pageSql } from '../../domain/paging.js';
 import { roleBodySchema, type RoleBody } from '../../domain/role-input.js';
 import { idParams, invitationSchema, roleSchema } from '../../domain/schemas.js';
 import { httpError } from '../../errors.js';
-import { invitationUrl } from '../../mail/invitation-mail.js';
 import { accountEntity, remoteUserOf, remoteUserWith } from '../../plugins/permissions.js';
 import type { AuditActor } from '../../stores/audit.store.js';
 import type { InvitationRow } from '../../stores/invitation.rows.js';
 import { invitationById, toInvitations } from '../../stores/invitations.store.js';
 import { existingRole, loadRole, loadRolesByIds, rolesOfApplications } from '../../stores/roles.store.js';
 import { searchMembers, USER_ROLE_SORT } from '../../stores/user-roles.store.js';
-import { checkInvitation } from '../../use-cases/invitation-create.js';
-import { resendInvitation, sendInvitations } from '../../use-cases/invitation-send.js';
+import { inviteForIntegration } from '../../use-cases/invitation-api-create.js';
+import { resendInvitation } from '../../use-cases/invitation-send.js';
 import { changeRole, createRole, removeRole } from '../../use-cases/role-write.js';
 import { createBodySchema, createdSchema, type ExternalInvitationRequest } from './invitation-schemas.js';
 import { answer, deleted, membershipSchema, problemSchema } from './schemas.js';
@@ -418,27 +417,16 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
       if (!INVITABLE.includes(request.body.intendedAuthority)) {
         throw httpError(400, `A service account invites as ${INVITABLE.join(', ')} only`);
       }
-      const checked = await checkInvitation(
-        app.db,
-        app.registry,
+      const account = actorNameOf(remoteUserOf(request));
+      const body = await inviteForIntegration(
+        app,
+        actorOf(request),
         principalOf(request),
         request.body,
-        app.config.pastDateAllowed,
+        account,
       );
-      const created = await sendInvitations(app, actorOf(request), checked, {
-        inviter: null,
-        remoteApiUser: actorNameOf(remoteUserOf(request)),
-        suppressSendingEmails: request.body.suppressSendingEmails === true,
-      });
       reply.status(201);
-      return {
-        status: 201,
-        invitationIdentifiers: created.map((c) => c.id),
-        recipientInvitationURLs: created.map((c, index) => ({
-          recipient: checked.emails[index],
-          invitationURL: invitationUrl(app.config.publicUrl, c.hash),
-        })),
-      };
+      return body;
     },
   );
 

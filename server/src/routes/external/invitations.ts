@@ -6,15 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { allowedToDeleteInvitation, mayManageInvitation, mayViewRoleMembers } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
-import { checkRequestedAuthnContext } from '../../domain/role-input.js';
 import { idParams, invitationSchema } from '../../domain/schemas.js';
-import { invitationUrl } from '../../mail/invitation-mail.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
 import { apiTokenOnly, roleNamedBy } from '../../plugins/permissions.js';
 import { deleteInvitation, openInvitationsOfRole, toInvitations } from '../../stores/invitations.store.js';
-import { checkInvitation } from '../../use-cases/invitation-create.js';
-import { resendInvitation, sendInvitations } from '../../use-cases/invitation-send.js';
+import { inviteForIntegration } from '../../use-cases/invitation-api-create.js';
+import { resendInvitation } from '../../use-cases/invitation-send.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import { invitationInPath } from '../invitations.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
@@ -51,31 +49,15 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
     async (request, reply) => {
       const principal = requireUser(request.user);
       const result = await idempotent<Created>(request, 'POST invitations', async () => {
-        checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
-        const checked = await checkInvitation(
-          app.db,
-          app.registry,
+        const token = request.apiToken!;
+        const body = await inviteForIntegration(
+          app,
+          request,
           principal,
           request.body,
-          app.config.pastDateAllowed,
+          `API token ${token.id} (${token.description})`,
         );
-        const token = request.apiToken!;
-        const created = await sendInvitations(app, request, checked, {
-          inviter: null,
-          remoteApiUser: `API token ${token.id} (${token.description})`,
-          suppressSendingEmails: request.body.suppressSendingEmails === true,
-        });
-        return {
-          status: 201,
-          body: {
-            status: 201,
-            invitationIdentifiers: created.map((c) => c.id),
-            recipientInvitationURLs: created.map((c, index) => ({
-              recipient: checked.emails[index],
-              invitationURL: invitationUrl(app.config.publicUrl, c.hash),
-            })),
-          },
-        };
+        return { status: 201, body };
       });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       reply.status(result.status);
