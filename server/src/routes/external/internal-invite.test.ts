@@ -128,6 +128,7 @@ describe('internal API: roles', () => {
     const changed = await internal(SPD, 'PUT', '/roles', {
       ...roleBody('Portal Made Role Renamed', 'app-wiki'),
       id: role.id,
+      organizationGUID: 'another-organisation',
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -135,6 +136,7 @@ describe('internal API: roles', () => {
       name: 'Portal Made Role Renamed',
       shortName: 'portal_made_role',
     });
+    expect(changed.json().organizationGUID).toBe('ad93daef-0911-e511-80d0-005056956c1a');
 
     expect((await internal(SPD, 'DELETE', `/roles/${role.id}`)).statusCode).toBe(204);
     expect((await internal(SPD, 'GET', `/roles/${role.id}`)).statusCode).toBe(404);

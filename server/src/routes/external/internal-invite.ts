@@ -362,7 +362,9 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
     async (request) => {
       const before = roleInBody.of(request);
-      await changeRole(app, actorOf(request), principalOf(request), before, request.body);
+      // As OpenConext Invite: a role's organisation never changes through the internal API.
+      const body = { ...request.body, organizationGUID: before.organizationGUID ?? null };
+      await changeRole(app, actorOf(request), principalOf(request), before, body);
       return existingRole(app.db, app.registry, before.id);
     },
   );
