@@ -102,7 +102,9 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
   /** @param {string} key @param {Record<string, string | number>} [values] */
   const i = (key, values) => text('invitations', key, { lang, values });
   /** @param {string} key */
-  const ui = (key) => text('shared-ui', key, { lang });
+  // The assurance-level texts are each remote's own (shared-ui/acr takes the caller's).
+  const ui = (key) => text('roles', key, { lang });
+  const inv = (key) => text('invitations', key, { lang });
 
   journey(
     `(${lang}) a role with an assurance level: a login without it is refused with the reason and nothing granted, a login with it gets the role`,
@@ -144,7 +146,7 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
         const alert = invitee.getByRole('alert').filter({ hasText: i('accept.assuranceMissingTitle') });
         await alert.waitFor();
         await eventually(async () =>
-          assert.match((await alert.textContent()) ?? '', new RegExp(ui('acr.names.EduIDValidatedName'))),
+          assert.match((await alert.textContent()) ?? '', new RegExp(inv('acr.names.EduIDValidatedName'))),
         );
         await pageShown(invitee, { name: 'the accept page after a login without the level' });
         assert.equal((await heldRole(invitee, roleId)).userRole, undefined, 'nothing granted');
