@@ -101,10 +101,9 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
   const r = (key, values) => text('roles', key, { lang, values });
   /** @param {string} key @param {Record<string, string | number>} [values] */
   const i = (key, values) => text('invitations', key, { lang, values });
-  /** @param {string} key */
   // The assurance-level texts are each remote's own (shared-ui/acr takes the caller's).
+  /** @param {string} key */
   const ui = (key) => text('roles', key, { lang });
-  const inv = (key) => text('invitations', key, { lang });
 
   journey(
     `(${lang}) a role with an assurance level: a login without it is refused with the reason and nothing granted, a login with it gets the role`,
@@ -146,7 +145,7 @@ for (const lang of /** @type {const} */ (['en', 'nl'])) {
         const alert = invitee.getByRole('alert').filter({ hasText: i('accept.assuranceMissingTitle') });
         await alert.waitFor();
         await eventually(async () =>
-          assert.match((await alert.textContent()) ?? '', new RegExp(inv('acr.names.EduIDValidatedName'))),
+          assert.match((await alert.textContent()) ?? '', new RegExp(i('acr.names.EduIDValidatedName'))),
         );
         await pageShown(invitee, { name: 'the accept page after a login without the level' });
         assert.equal((await heldRole(invitee, roleId)).userRole, undefined, 'nothing granted');
