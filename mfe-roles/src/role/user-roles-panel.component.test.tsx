@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateValue } from 'shared-ui';
+import { formatDateValue, loadLanguageTexts } from 'shared-ui';
 import { deleteUserRole, searchUserRoles, updateEndDate } from '../resources/user-roles.resource';
 import * as personas from '../test-support/personas';
 import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
 import { soon, userRole, wikiRole } from '../test-support/roles.fixture';
 import en from '../translations/en.json';
+import nl from '../translations/nl.json';
 import { GuestsTab, MaintainersTab } from './user-roles-panel.component';
 
 jest.mock('../resources/user-roles.resource', () => ({
@@ -80,6 +81,34 @@ describe('guests tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(update).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['en', en, 'Date input not valid.'],
+    ['nl', nl, 'Ongeldige datum.'],
+  ] as const)(
+    'leaves an empty end date empty when the field is tabbed out of (%s)',
+    async (language, texts, invalidText) => {
+      search.mockResolvedValue({ content: [userRole(5, 'Nora None', { endDate: null })], totalElements: 1 });
+      await setUpRoles(personas.manager, language);
+      await loadLanguageTexts();
+      renderAt('/roles/7/guests', <GuestsTab context={context} />);
+      await screen.findByText('Nora None');
+      const editLabel = texts.endDateEditFor.replace('{{name}}', 'Nora None');
+      await userEvent.click(screen.getByRole('button', { name: editLabel }));
+      const dialog = screen.getByRole('dialog', { name: texts.endDateTitle });
+      const input = within(dialog).getByLabelText(texts.endDateLabel);
+      await userEvent.click(input);
+      await userEvent.tab();
+      expect(input).not.toHaveFocus();
+      expect(input).toHaveValue('');
+      expect(input).not.toHaveAttribute('aria-invalid');
+      expect(within(dialog).queryByText(invalidText)).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      const question = texts.endDateQuestion.split('{{name}}')[0];
+      expect(within(dialog).queryByText(new RegExp(question))).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: texts.endDateChange })).toBeDisabled();
+    },
+  );
 
   it('removes two guests at once after confirming', async () => {
     await setUpRoles(personas.manager);

@@ -116,6 +116,16 @@ describe('DatePicker', () => {
     expect(screen.queryByText('Date input not valid.')).not.toBeInTheDocument();
   });
 
+  it('leaves an empty field that had no date alone, even where a missing date is not allowed', async () => {
+    const onPick = jest.fn();
+    render(<Harness initial={null} onPick={onPick} />);
+    await userEvent.click(input());
+    await userEvent.tab();
+    expect(input()).toHaveValue('');
+    expect(onPick).not.toHaveBeenCalled();
+    expect(screen.queryByText('Date input not valid.')).not.toBeInTheDocument();
+  });
+
   it('opens a calendar with ISO week numbers where days before tomorrow cannot be chosen', async () => {
     const onPick = jest.fn();
     render(<Harness initial={null} allowNull onPick={onPick} />);

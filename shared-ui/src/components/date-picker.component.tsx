@@ -52,7 +52,7 @@ export function correctedDate(min: Date | null, max: Date | null, today: Date = 
 /**
  * A dd/MM/yyyy text field with a calendar (ISO week numbers). Plain Date code: no date library. A typed
  * date that does not parse or lies outside the bounds is rejected with 'Date input not valid.' and
- * replaced by the corrected date.
+ * replaced by the corrected date; a field that had no date and is left empty stays empty.
  */
 export function DatePicker({
   name,
@@ -79,7 +79,8 @@ export function DatePicker({
   }, [valueTime]);
 
   const commit = () => {
-    if (text.trim() === '' && allowNull) {
+    if (text.trim() === '' && (allowNull || value === null)) {
+      // An empty field left alone (or emptied where no date is allowed) is no date, not a wrong one.
       setInvalid(false);
       if (value !== null) onChange(null);
       return;
