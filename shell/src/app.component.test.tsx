@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { runStartup, startLogin, useSessionStore } from 'shared-auth';
+import { LOADER_HOLD_MS, runStartup, startLogin, useSessionStore } from 'shared-auth';
 import type { StartupOutcome } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import invitationsRemote from 'mfe-invitations/src/contributions';
@@ -164,10 +164,18 @@ describe('startup (spec §2 Startup)', () => {
   });
 
   it('starts the login flow and keeps the loader while the browser leaves', async () => {
-    startAt('/roles/4', { kind: 'login' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(startLogin).toHaveBeenCalled();
-    expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+    jest.useFakeTimers();
+    try {
+      startAt('/roles/4', { kind: 'login' });
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(startLogin).toHaveBeenCalled();
+      // Long past the hold: the browser is leaving for the identity provider, and the console never shows.
+      await act(() => jest.advanceTimersByTimeAsync(LOADER_HOLD_MS * 10));
+      expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Role 4' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('reads what the remotes publish but loads no remote code for the anonymous landing page', async () => {
