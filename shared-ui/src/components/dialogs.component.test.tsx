@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { i18n, loadLanguageTexts } from '../i18n/i18n';
 import { setUpEnglish } from '../test-support/i18n';
-import { setFlash, useErrorDialogStore } from 'shared-auth';
+import { clearFlash, setFlash, useErrorDialogStore } from 'shared-auth';
 import { resetStores } from '../test-support/reset';
 import { ConfirmationDialog } from './confirmation-dialog.component';
 import { ErrorDialog } from './error-dialog.component';
@@ -121,16 +121,46 @@ describe('ErrorDialog', () => {
   });
 });
 
+/** The one polite live region of the page: the flash's words are announced there. */
+const liveRegion = () => screen.getByRole('status');
+
+/** The visible banner or toast of a flash, found by its words (it is no live region of its own). */
+async function flashBox(text: string): Promise<HTMLElement> {
+  const words = await screen.findByText(text, { selector: '.ui-flash *' });
+  return words.closest<HTMLElement>('.ui-flash')!;
+}
+
 describe('FlashMessages', () => {
-  it('shows an error as an alert banner with its action', async () => {
+  it('has one empty polite live region before any message, and puts the message into it', async () => {
+    render(<FlashMessages />);
+    const region = liveRegion();
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('');
+    act(() => {
+      setFlash('Role <strong>Wiki</strong> saved', 'info');
+    });
+    // The same element, not one created with the text: that one some screen readers never announce.
+    expect(liveRegion()).toBe(region);
+    expect(region).toHaveTextContent('Role Wiki saved');
+    await flashBox('Wiki');
+    act(() => {
+      setFlash('Role is disabled', 'error');
+    });
+    expect(liveRegion()).toBe(region);
+    expect(region).toHaveTextContent('Role is disabled');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => clearFlash());
+    expect(liveRegion()).toHaveTextContent('');
+  });
+
+  it('shows an error as a banner with its action', async () => {
     const retry = jest.fn();
     render(<FlashMessages />);
     act(() => {
       setFlash('Role is disabled', 'error', retry, 'Retry');
     });
     // The banner's design-system part is its own chunk, loaded when the first flash shows.
-    const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Role is disabled');
+    const banner = await flashBox('Role is disabled');
     expect(banner.querySelector('.sds--alert--status-error')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalled();
@@ -141,7 +171,7 @@ describe('FlashMessages', () => {
     act(() => {
       setFlash('No provisioning', 'warning');
     });
-    expect((await screen.findByRole('alert')).querySelector('.sds--alert--status-warning')).not.toBeNull();
+    expect((await flashBox('No provisioning')).querySelector('.sds--alert--status-warning')).not.toBeNull();
   });
 
   it('shows success and info as a success toast that can be closed', async () => {
@@ -149,10 +179,8 @@ describe('FlashMessages', () => {
     act(() => {
       setFlash('Role saved', 'info');
     });
-    const toast = await screen.findByRole('status');
-    expect(toast).toHaveTextContent('Role saved');
+    const toast = await flashBox('Role saved');
     expect(toast.querySelector('.sds--toaster--status-success')).not.toBeNull();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close message' }));
     expect(screen.queryByText('Role saved')).not.toBeInTheDocument();
   });
@@ -165,7 +193,8 @@ describe('FlashMessages', () => {
       act(() => {
         setFlash('Rol opgeslagen', 'error');
       });
-      await screen.findByRole('alert');
+      await flashBox('Rol opgeslagen');
+      expect(liveRegion()).toHaveTextContent('Rol opgeslagen');
       expect(screen.getByRole('button', { name: 'Melding sluiten' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Close alert' })).not.toBeInTheDocument();
     } finally {

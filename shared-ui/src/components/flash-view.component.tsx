@@ -23,14 +23,15 @@ function useCloseLabel(label: string) {
 /**
  * One flash in the design system's alert banner (error, warning, with its optional action) or success
  * toast. Loaded on demand by FlashMessages: these render their message as sanitised HTML, and DOMPurify
- * is not worth its weight on a first page that shows no flash.
+ * is not worth its weight on a first page that shows no flash. Screen readers hear the message through
+ * FlashMessages' live region, so neither is a live region itself.
  */
 export default function FlashView({ flash, close }: { flash: Flash; close: () => void }) {
   const { t } = useTranslation('ui');
   const box = useCloseLabel(t('flash.close'));
   if (flash.type === 'error' || flash.type === 'warning') {
     return (
-      <div ref={box} role="alert" className="ui-flash ui-flash-banner">
+      <div ref={box} className="ui-flash ui-flash-banner">
         <Alert
           message={flash.msg}
           alertType={flash.type === 'error' ? AlertType.Error : AlertType.Warning}
@@ -42,7 +43,7 @@ export default function FlashView({ flash, close }: { flash: Flash; close: () =>
     );
   }
   return (
-    <div ref={box} role="status" aria-live="polite" className="ui-flash ui-flash-toast">
+    <div ref={box} className="ui-flash ui-flash-toast">
       <ToasterContainer>
         <Toaster message={flash.msg} toasterType={ToasterType.Success} close={close} />
       </ToasterContainer>

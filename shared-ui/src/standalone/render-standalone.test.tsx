@@ -3,7 +3,7 @@ jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.m
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
-import { runStartup, startLogin, useSessionStore, type User } from 'shared-auth';
+import { runStartup, setFlash, startLogin, useSessionStore, type User } from 'shared-auth';
 import type { RemoteContributions } from '../contract';
 import { i18n, initI18n } from '../i18n/i18n';
 import { resetStores } from '../test-support/reset';
@@ -88,6 +88,17 @@ describe('renderStandalone', () => {
     expect(screen.getByText('Mary Manager')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'NL' })).toBeInTheDocument();
     expect(screen.getByText('token list')).toBeInTheDocument();
+  });
+
+  it('has the polite live region before any message, and the flash message lands in it (issue 55)', async () => {
+    loggedIn();
+    await start('/tokens');
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('');
+    act(() => setFlash('Token created', 'info'));
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region).toHaveTextContent('Token created');
   });
 
   it('shows the home tabs the session may see at /home/<id>, in the remote language', async () => {
