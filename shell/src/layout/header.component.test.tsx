@@ -101,10 +101,13 @@ describe('header and user menu', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(
       'Environment: test. This is not the production console.',
     );
+    // Inside a landmark of its own (axe's rule `region`: all content in landmarks).
+    expect(screen.getByRole('region', { name: 'Environment' })).toContainElement(screen.getByRole('note'));
     await act(async () => {
       await i18n.changeLanguage('nl');
     });
     expect(screen.getByRole('note')).toHaveTextContent('Omgeving: test. Dit is niet de productieconsole.');
+    expect(screen.getByRole('region', { name: 'Omgeving' })).toContainElement(screen.getByRole('note'));
     await act(async () => {
       await i18n.changeLanguage('en');
     });

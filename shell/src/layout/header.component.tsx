@@ -62,9 +62,14 @@ function EnvironmentBand() {
   const environment = useSessionStore((state) => state.config.environment);
   if (!environment || environment.trim().toLowerCase() === 'production') return null;
   return (
-    <div className="shell-environment-band" role="note" data-environment={environment}>
-      {t('header.environment', { environment })}
-    </div>
+    // A landmark of its own (it sits above the banner): no content of the page outside every landmark.
+    <section
+      className="shell-environment-band"
+      aria-label={t('header.environmentLabel')}
+      data-environment={environment}
+    >
+      <div role="note">{t('header.environment', { environment })}</div>
+    </section>
   );
 }
 
