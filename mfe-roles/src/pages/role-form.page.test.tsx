@@ -180,6 +180,16 @@ describe('role form', () => {
     expect(screen.queryByLabelText('Application 2')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Edit role Wiki Editors', 'Edit'],
+    ['nl', 'Rol Wiki Editors bewerken', 'Bewerken'],
+  ] as const)('names the role it edits in its heading (%s)', async (language, heading, crumb) => {
+    await setUpRoles(personas.superUser, language);
+    renderAt('/role/7', <RoleFormPage />, ROUTE);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: /breadcrumb|kruimelpad/i })).toHaveTextContent(crumb);
+  });
+
   it('deletes a role after listing the first 5 users who lose access and how many more', async () => {
     const names = ['Ann', 'Bob', 'Cas', 'Dirk', 'Eva', 'Fay', 'Gijs'];
     mocked(fetchConsequences).mockResolvedValue(

@@ -4,13 +4,20 @@ import { useLocation } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
 
 /**
- * The name of the page shown: the breadcrumb's last entry (every page that has one sets it, remote or
- * shell), else the main heading of the page.
+ * The name of the page shown, from the breadcrumb (every page that has one sets it, remote or shell) and
+ * the main heading: a tab under a heading that names its parent crumb says both ("Members – Wiki
+ * Editors", "Cron – System"); a heading that names the last crumb more fully is the name ("Edit role
+ * Wiki Editors" for "Edit"); otherwise the last crumb, and without a breadcrumb the heading.
  */
 export function pageName(breadcrumb: { value: string }[], main: Element | null): string {
-  const last = breadcrumb.at(-1)?.value.trim();
-  if (last) return last;
-  return main?.querySelector('h1')?.textContent?.trim() ?? '';
+  const last = breadcrumb.at(-1)?.value.trim() ?? '';
+  const parent = breadcrumb.length > 1 ? breadcrumb.at(-2)?.value.trim() : undefined;
+  const heading = main?.querySelector('h1')?.textContent?.trim() ?? '';
+  if (!last) return heading;
+  if (!heading || heading === last) return last;
+  if (heading === parent) return `${last} – ${heading}`;
+  if (heading.toLocaleLowerCase().includes(last.toLocaleLowerCase())) return heading;
+  return last;
 }
 
 /** "<page> – <console>", or the console's name alone on a page without a name of its own. */
