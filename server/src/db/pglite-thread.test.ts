@@ -61,16 +61,26 @@ describe('PGlite on a thread of its own', () => {
   });
 
   it("keeps this thread's work going while a statement runs", async () => {
-    // On this thread a statement holds up everything else (timers, HTTP) until it ends; here the timer
-    // keeps firing while the database sleeps 300 ms.
-    let ticks = 0;
-    const timer = setInterval(() => (ticks += 1), 10);
+    // The statement says it started (a file in the data dir), then waits until this thread answers (another
+    // file). On this thread it would hold up the answer for ever: the test passes only if this thread runs
+    // while the statement does.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
+    const own = await openPglite(dir);
     try {
-      await db.query('SELECT pg_sleep(0.3)');
+      const statement = own.query(
+        `DO $$ BEGIN
+           EXECUTE format('COPY (SELECT 1) TO %L', current_setting('data_directory') || '/started');
+           WHILE pg_stat_file('answered', true) IS NULL LOOP PERFORM pg_sleep(0.01); END LOOP;
+         END $$`,
+      );
+      const started = path.join(dir, 'pgdata', 'started');
+      while (!fs.existsSync(started)) await new Promise((resolve) => setTimeout(resolve, 5));
+      fs.writeFileSync(path.join(dir, 'pgdata', 'answered'), '');
+      await statement;
     } finally {
-      clearInterval(timer);
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    expect(ticks).toBeGreaterThanOrEqual(5);
   });
 
   it('runs many connections at once, a statement prepared by one serving all', async () => {
