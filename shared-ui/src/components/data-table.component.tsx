@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { valueAt } from '../utils/entity-sort';
@@ -60,6 +60,8 @@ export interface DataTableProps<T> {
   selection?: RowSelection<T>;
   /** Distinguishes the checkbox ids of several tables on one page. */
   idPrefix: string;
+  /** The table's name (the list's heading): names its box when that scrolls sideways. */
+  label?: string;
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="switch"]';
@@ -70,11 +72,45 @@ function defaultCell(value: unknown): ReactNode {
   return String(value);
 }
 
+/**
+ * Whether the box scrolls sideways, and whether more lies to its right: measured on first render, on
+ * every resize of the box or the table, and on scrolling.
+ */
+function useSidewaysScroll() {
+  const box = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ overflowing: false, moreRight: false });
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    const measure = () => {
+      const overflowing = element.scrollWidth > element.clientWidth + 1;
+      const moreRight = overflowing && element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setScroll((current) =>
+        current.overflowing === overflowing && current.moreRight === moreRight
+          ? current
+          : { overflowing, moreRight },
+      );
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return { box, ...scroll };
+}
+
 /** The table part shared by EntityTable (client-side) and PagedList (server-side). */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, columns, rowKey, sortKey, sortDirection, onSort, selection, idPrefix } = props;
-  const { onRowClick, canOpenRow } = props;
+  const { onRowClick, canOpenRow, label } = props;
   const { t } = useTranslation('ui');
+  const { box, overflowing, moreRight } = useSidewaysScroll();
+  const hintId = `${idPrefix}-scroll-hint`;
   const allowed = selection ? rows.filter((row) => selection.isAllowed?.(row) ?? true) : [];
   const allowedKeys = allowed.map(rowKey);
   const allSelected = allowedKeys.length > 0 && allowedKeys.every((key) => selection?.selected.includes(key));
@@ -102,91 +138,115 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     // On a narrow screen the table scrolls in its own box; the page never grows wider than the screen.
-    <div className="sds--table ui-data-table">
-      <table>
-        <thead>
-          <tr>
-            {selection && (
-              <th className="ui-select-column">
-                <Checkbox
-                  id={`${idPrefix}-select-all`}
-                  label={t('table.selectAll')}
-                  hideLabel
-                  checked={allSelected}
-                  disabled={allowedKeys.length === 0}
-                  onChange={toggleAll}
-                />
-              </th>
-            )}
-            {columns.map((column) => {
-              const sortable = column.sortable !== false;
-              const sorted = sortable && sortKey === column.key;
-              return (
-                <th
-                  key={column.key}
-                  className={column.className}
-                  aria-sort={sorted ? (sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {sortable ? (
-                    <button type="button" className="ui-sort-button" onClick={() => onSort(column.key)}>
-                      {column.header}
-                      {sorted && <span aria-hidden="true">{sortDirection === 'asc' ? ' ▲' : ' ▼'}</span>}
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const key = rowKey(row);
-            const mayAct = selection?.isAllowed?.(row) ?? true;
-            const linked = linkOf(row) !== undefined;
-            const opens = linked || (onRowClick !== undefined && (canOpenRow?.(row) ?? true));
-            return (
-              <tr
-                key={key}
-                className={opens ? 'clickable' : undefined}
-                tabIndex={opens && !linked ? 0 : undefined}
-                onClick={opens ? (event) => clickRow(event, row) : undefined}
-                onKeyDown={opens ? (event) => keyRow(event, row) : undefined}
-              >
+    // Such a box says so (issue 55): a line of text, a shade at the edge where more lies, and it is a named
+    // region a keyboard user can reach and scroll with the arrow keys.
+    <div className="ui-data-table-frame">
+      {overflowing && (
+        <p id={hintId} className="ui-scroll-hint">
+          {t('table.scrollHint')}
+        </p>
+      )}
+      <div className={`ui-data-table-shade${moreRight ? ' ui-data-table-more' : ''}`}>
+        <div
+          ref={box}
+          className="sds--table ui-data-table"
+          {...(overflowing
+            ? {
+                role: 'region',
+                tabIndex: 0,
+                'aria-label': label || t('table.scrollRegion'),
+                'aria-describedby': hintId,
+              }
+            : {})}
+        >
+          <table>
+            <thead>
+              <tr>
                 {selection && (
-                  <td className="ui-select-column">
+                  <th className="ui-select-column">
                     <Checkbox
-                      id={`${idPrefix}-select-${key}`}
-                      label={t('table.selectRow', { name: rowNameOf(selection, row, key) })}
+                      id={`${idPrefix}-select-all`}
+                      label={t('table.selectAll')}
                       hideLabel
-                      checked={mayAct && selection.selected.includes(key)}
-                      disabled={!mayAct}
-                      title={mayAct ? undefined : selection.notAllowedText}
-                      onChange={(checked) => toggle(key, checked)}
+                      checked={allSelected}
+                      disabled={allowedKeys.length === 0}
+                      onChange={toggleAll}
                     />
-                  </td>
+                  </th>
                 )}
                 {columns.map((column) => {
-                  const content = column.render ? column.render(row) : defaultCell(valueAt(row, column.key));
-                  const href = column.link?.(row);
+                  const sortable = column.sortable !== false;
+                  const sorted = sortable && sortKey === column.key;
                   return (
-                    <td key={column.key} className={column.className}>
-                      {href ? (
-                        <Link className="ui-row-link" to={href}>
-                          {content}
-                        </Link>
+                    <th
+                      key={column.key}
+                      className={column.className}
+                      aria-sort={sorted ? (sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {sortable ? (
+                        <button type="button" className="ui-sort-button" onClick={() => onSort(column.key)}>
+                          {column.header}
+                          {sorted && <span aria-hidden="true">{sortDirection === 'asc' ? ' ▲' : ' ▼'}</span>}
+                        </button>
                       ) : (
-                        content
+                        column.header
                       )}
-                    </td>
+                    </th>
                   );
                 })}
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const key = rowKey(row);
+                const mayAct = selection?.isAllowed?.(row) ?? true;
+                const linked = linkOf(row) !== undefined;
+                const opens = linked || (onRowClick !== undefined && (canOpenRow?.(row) ?? true));
+                return (
+                  <tr
+                    key={key}
+                    className={opens ? 'clickable' : undefined}
+                    tabIndex={opens && !linked ? 0 : undefined}
+                    onClick={opens ? (event) => clickRow(event, row) : undefined}
+                    onKeyDown={opens ? (event) => keyRow(event, row) : undefined}
+                  >
+                    {selection && (
+                      <td className="ui-select-column">
+                        <Checkbox
+                          id={`${idPrefix}-select-${key}`}
+                          label={t('table.selectRow', { name: rowNameOf(selection, row, key) })}
+                          hideLabel
+                          checked={mayAct && selection.selected.includes(key)}
+                          disabled={!mayAct}
+                          title={mayAct ? undefined : selection.notAllowedText}
+                          onChange={(checked) => toggle(key, checked)}
+                        />
+                      </td>
+                    )}
+                    {columns.map((column) => {
+                      const content = column.render
+                        ? column.render(row)
+                        : defaultCell(valueAt(row, column.key));
+                      const href = column.link?.(row);
+                      return (
+                        <td key={column.key} className={column.className}>
+                          {href ? (
+                            <Link className="ui-row-link" to={href}>
+                              {content}
+                            </Link>
+                          ) : (
+                            content
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
     </div>
   );
 }

@@ -76,7 +76,7 @@ export function EntityListFrame<T>(props: EntityListFrameProps<T>) {
         <p className="ui-no-entities">{emptyText ?? t('table.noEntities')}</p>
       ) : (
         <>
-          <DataTable {...table} />
+          <DataTable {...table} label={table.label ?? heading} />
           {footer}
         </>
       )}

@@ -85,3 +85,33 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: /Tokens/ })).toHaveFocus();
   });
 });
+
+describe('Tabs on a narrow screen (issue 55)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  /** jsdom lays nothing out: a 300 px strip with 120 px tabs side by side, moved by the strip's scrollLeft. */
+  function layOut() {
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const list = this.closest('[role="tablist"]') as HTMLElement;
+      if (this === list) return DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 40 });
+      const index = [...list.children].indexOf(this);
+      return DOMRect.fromRect({ x: index * 120 - list.scrollLeft, y: 0, width: 120, height: 40 });
+    });
+  }
+
+  it('scrolls the strip to the selected tab on first render and on every choice', async () => {
+    layOut();
+    function Chooser() {
+      const [active, setActive] = useState('tokens');
+      return <Tabs tabs={TABS} activeTab={active} onChange={setActive} />;
+    }
+    render(<Chooser />);
+    const list = screen.getByRole('tablist');
+    // Tokens is the fourth tab, 360–480 px: the strip scrolled so that its right edge is in view.
+    expect(list.scrollLeft).toBe(180);
+    await userEvent.click(screen.getByRole('tab', { name: /Roles/ }));
+    expect(list.scrollLeft).toBe(0);
+  });
+});

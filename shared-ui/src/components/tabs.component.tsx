@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface TabItem {
@@ -67,10 +67,25 @@ export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) 
     choose(choosable[next[event.key]]);
   };
 
+  // On a narrow screen the strip scrolls sideways: the selected tab is kept in view, at first render and
+  // on every change (issue 55: on a phone the system area opened with its selected tab out of sight). The
+  // strip itself is scrolled, never the page (which scrollIntoView could do too).
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    const selected = refs.current[activeTab];
+    if (!list || !selected) return;
+    const strip = list.getBoundingClientRect();
+    const tab = selected.getBoundingClientRect();
+    if (tab.left < strip.left) list.scrollLeft -= strip.left - tab.left;
+    else if (tab.right > strip.right)
+      list.scrollLeft += Math.min(tab.right - strip.right, tab.left - strip.left);
+  }, [activeTab, tabs.length]);
+
   return (
     <div className="sds--tab-navigation--default ui-tabs">
       <div className="sds--tab-navigation--nav">
-        <div role="tablist" aria-label={label ?? t('tabs.label')}>
+        <div ref={listRef} role="tablist" aria-label={label ?? t('tabs.label')}>
           {tabs.map((tab) => {
             const { text, count } = splitLabel(tab);
             const selected = tab.id === activeTab;
