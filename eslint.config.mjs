@@ -93,6 +93,18 @@ const SERVER_LAYERS = [
   },
 ];
 
+/**
+ * Development-only code (server/src/dev/: identity provider, mailbox, SCIM/eVA/Graph services, seeds) is never
+ * imported statically by production code: app.ts loads dev/index.ts with a dynamic import when a development
+ * setting is on, and the performance seed route loads its seed the same way. Tests and test support may.
+ */
+const NO_SERVER_DEV = {
+  group: ['./dev', './dev/**', '../dev', '../dev/**', '../../dev', '../../dev/**', '../../../dev/**'],
+  message:
+    'Production code never imports server/src/dev/ statically: register development code in dev/index.ts (loaded by app.ts with a dynamic import when a development setting is on).',
+};
+const SERVER_TEST_FILES = ['server/src/**/*.test.ts', 'server/src/test/**'];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', 'e2e/artifacts/**'],
@@ -142,13 +154,23 @@ export default tseslint.config(
   ]),
   ...[
     { files: ['server/**/*.ts'], layers: [] },
+    // Production files (not dev/, tests or test support) import no dev/.
+    {
+      files: ['server/src/**/*.ts'],
+      ignores: ['server/src/dev/**', ...SERVER_TEST_FILES],
+      layers: [NO_SERVER_DEV],
+    },
     // ESLint keeps only the last block's options of a rule, so each layer's block repeats the server's.
-    ...SERVER_LAYERS.map(({ folder, forbidden, message }) => ({
-      files: [`server/src/${folder}/**/*.ts`],
-      layers: [{ group: forbidden.flatMap((f) => [`../${f}`, `../${f}/**`, `**/src/${f}/**`]), message }],
-    })),
-  ].map(({ files, layers }) => ({
+    ...SERVER_LAYERS.flatMap(({ folder, forbidden, message }) => {
+      const layer = { group: forbidden.flatMap((f) => [`../${f}`, `../${f}/**`, `**/src/${f}/**`]), message };
+      return [
+        { files: [`server/src/${folder}/**/*.ts`], layers: [layer, NO_SERVER_DEV] },
+        { files: [`server/src/${folder}/**/*.test.ts`], layers: [layer] },
+      ];
+    }),
+  ].map(({ files, ignores, layers }) => ({
     files,
+    ...(ignores ? { ignores } : {}),
     rules: boundary(
       'server',
       [...APPS, 'shared-ui'],

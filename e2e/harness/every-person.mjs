@@ -79,9 +79,9 @@ export function glossaryLoanwords() {
  */
 export function seedStrings() {
   const seed = ['dev-seed.data.ts', 'dev-seed.ts']
-    .map((file) => readFileSync(join(ROOT, 'server/src/seed', file), 'utf8'))
+    .map((file) => readFileSync(join(ROOT, 'server/src/dev/seed', file), 'utf8'))
     .join('\n');
-  const personas = readFileSync(join(ROOT, 'server/src/dev-idp/personas.ts'), 'utf8');
+  const personas = readFileSync(join(ROOT, 'server/src/dev/idp/personas.ts'), 'utf8');
   /** @type {string[]} */
   const strings = [];
   for (const [, value] of seed.matchAll(/'([^'\n]{3,})'/g)) strings.push(value);

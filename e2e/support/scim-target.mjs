@@ -13,7 +13,7 @@ import { freePort, ROOT } from '../harness/index.mjs';
  * @returns {Promise<{ scim: any, registry: string, work: string, close: () => Promise<void> }>}
  */
 export async function startScimTarget({ tenant, token, name, applications, delayMs = 0 }) {
-  const { createDevScimServer } = await import(path.join(ROOT, 'server/dist/dev-scim/dev-scim.js'));
+  const { createDevScimServer } = await import(path.join(ROOT, 'server/dist/dev/scim/dev-scim.js'));
   const scim = createDevScimServer({ mount: '', tenants: { [tenant]: { bearer: token } } });
   const provider = createServer((req, res) =>
     delayMs > 0 ? setTimeout(() => scim.handle(req, res), delayMs) : scim.handle(req, res),

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../dist/app.js';
 import { loadConfig } from '../dist/config.js';
-import { personaByUsername } from '../dist/dev-idp/personas.js';
+import { personaByUsername } from '../dist/dev/idp/personas.js';
 import { upsertUserFromClaims } from '../dist/oidc/user-from-claims.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../dist/plugins/session.js';
-import { performanceSeed } from '../dist/seed/performance-seed.js';
+import { performanceSeed } from '../dist/dev/seed/performance-seed.js';
 import { runLoad } from '../../e2e/bench/load.mjs';
 
 const total = Number(process.argv[2] ?? 500);

@@ -7,7 +7,6 @@ import cookie from '@fastify/cookie';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import type { Db } from './db/types.js';
-import devIdp from './dev-idp/dev-idp.plugin.js';
 import { installErrorHandlers, sendError } from './errors.js';
 import { jobsPlugin } from './jobs/jobs.plugin.js';
 import { decimalIds } from './domain/ids.js';
@@ -23,17 +22,11 @@ import benchFloor from './plugins/bench-floor.js';
 import sessionPlugin from './plugins/session.js';
 import refusalAudit from './plugins/refusal-audit.js';
 import superUsersPlugin from './plugins/super-users.js';
-import { provisioningWorker, resendWholeTargets } from './provisioning/worker.plugin.js';
-import { DEV_SCIM_PATH, DEV_SCIM_TENANTS, devScimPlugin } from './dev-scim/dev-scim.plugin.js';
-import { devEvaPlugin } from './dev-eva/dev-eva.plugin.js';
-import { devGraphPlugin } from './dev-graph/dev-graph.plugin.js';
-import { forgetDevUserTargets } from './provisioning/user-targets.js';
+import { provisioningWorker } from './provisioning/worker.plugin.js';
 import { registrySnapshotPlugin } from './registry/registry-snapshot.js';
 import { setUpRegistry } from './registry/registry-setup.js';
 import type { Registry } from './registry/registry.js';
 import routes from './routes/index.js';
-import { seedDevelopmentData } from './seed/dev-seed.js';
-import devMailbox from './dev-mailbox/dev-mailbox.plugin.js';
 import metricsPlugin, { countingMailer, createMetrics } from './plugins/metrics.js';
 
 export interface BuildOverrides {
@@ -151,41 +144,13 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(openapiPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
-  if (config.devIdp) {
-    app.log.warn(
-      'DEVELOPMENT IDENTITY PROVIDER ON (DEV_IDP=true): anyone can log in as anyone, a super user included, at /dev-idp. Never use this in production.',
-    );
-    await app.register(devIdp);
-    await app.register(devMailbox);
-  }
-  if (config.devScim) {
-    app.log.warn(
-      'DEVELOPMENT SCIM SERVICE PROVIDER ON (DEV_SCIM, on with DEV_IDP): the bundled registry provisions to /dev-scim, in memory. Never use this in production.',
-    );
-    await app.register(devScimPlugin, { tenants: DEV_SCIM_TENANTS });
-    // The development eVA and Microsoft Graph services (issue 54), on with it: /dev-eva, /dev-graph.
-    await app.register(devEvaPlugin, {});
-    await app.register(devGraphPlugin, { publicUrl: config.publicUrl });
-    // Its users and groups live in memory, the database does not: whatever the database says was sent
-    // before a restart is sent again.
-    app.addHook('onReady', async () => {
-      await resendWholeTargets(
-        app.db,
-        await app.registry.scimTargets(),
-        `${config.publicUrl}${DEV_SCIM_PATH}/`,
-      );
-      // The same for the development eVA and Graph services: what they held is forgotten, and made again.
-      await forgetDevUserTargets(app.db, await app.registry.scimTargets(), config.publicUrl);
-    });
-  }
+  // Development-only code (dev/: identity provider, mailbox, SCIM/eVA/Graph services, seeds), loaded only
+  // when a development setting is on; production code never imports it statically.
+  const dev = config.devIdp || config.devScim || config.devSeed ? await import('./dev/index.js') : null;
+  if (dev) await dev.registerDevelopmentServices(app);
   await app.register(jobsPlugin);
   await app.register(provisioningWorker);
   await app.register(routes);
-  if (config.devSeed) {
-    app.addHook('onReady', async () => {
-      const result = await seedDevelopmentData(app);
-      if (result.seeded) app.log.info(result, 'development data seeded');
-    });
-  }
+  dev?.seedWhenReady(app);
   return app;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
-import { devClientSecret, devIssuer, DEV_CLIENT_ID, DEV_IDP_PREFIX } from '../dev-idp/provider.js';
+import { devClientSecret, devIssuer, DEV_CLIENT_ID, DEV_IDP_PREFIX } from './dev-idp-client.js';
 
 export interface OidcClient {
   configuration(): Promise<client.Configuration>;

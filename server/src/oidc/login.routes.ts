@@ -1,7 +1,7 @@
 /** OIDC login (code flow with PKCE, state and nonce kept in the session), its callback, and logout. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { CALLBACK_PATH } from '../dev-idp/provider.js';
+import { CALLBACK_PATH } from './dev-idp-client.js';
 import { httpError } from '../errors.js';
 import { anyone } from '../plugins/permissions.js';
 import { auditSession } from '../stores/audit.store.js';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createDevScimServer, type DevScimServer } from '../dev-scim/dev-scim.js';
+import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
 import { DEFAULT_REGISTRY_DIR, fileRegistry } from '../registry/file-registry.js';
 import {
   addMember,

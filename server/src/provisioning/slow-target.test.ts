@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createDevScimServer } from '../dev-scim/dev-scim.js';
+import { createDevScimServer } from '../dev/scim/dev-scim.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 

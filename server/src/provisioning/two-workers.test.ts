@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/types.js';
-import { createDevScimServer, type DevScimServer } from '../dev-scim/dev-scim.js';
+import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { testConfig } from '../test/helper.js';

@@ -10,13 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createDevEvaService, devEvaPlugin, type DevEvaService } from '../dev-eva/dev-eva.plugin.js';
+import { createDevEvaService, devEvaPlugin, type DevEvaService } from '../dev/eva/dev-eva.plugin.js';
 import {
   createDevGraphService,
   DEV_GRAPH_CLIENT,
   devGraphPlugin,
   type DevGraphService,
-} from '../dev-graph/dev-graph.plugin.js';
+} from '../dev/graph/dev-graph.plugin.js';
 import { DEFAULT_REGISTRY_DIR, fileRegistry } from '../registry/file-registry.js';
 import {
   addMember,

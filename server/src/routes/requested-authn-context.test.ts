@@ -18,7 +18,7 @@ import {
   type Sessions,
 } from '../test/api-kit.js';
 import { loginAs, loginWithClaims } from '../test/helper.js';
-import { resolveLogin } from '../dev-idp/personas.js';
+import { resolveLogin } from '../dev/idp/personas.js';
 import { InjectBrowser } from '../test/browser.js';
 
 const VALIDATED = 'https://eduid.nl/trust/validate-names';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { performanceSeed } from '../seed/performance-seed.js';
+import { performanceSeed } from '../dev/seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 import { ROLE_INVITATIONS_CAP } from '../stores/invitations.store.js';
 

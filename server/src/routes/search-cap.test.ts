@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { COUNT_CAP } from 'shared-auth/rules';
-import { performanceSeed } from '../seed/performance-seed.js';
+import { performanceSeed } from '../dev/seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 
 // More matching rows than the count cap: the searches answer one page and a count capped at COUNT_CAP + 1.

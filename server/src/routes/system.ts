@@ -9,8 +9,7 @@ import { countJobRun } from '../plugins/metrics.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { writes } from '../plugins/csrf.js';
-import { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../seed/performance-seed.js';
-import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../seed/performance-seed-run.js';
+import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../jobs/performance-seed-run.js';
 import { seedAuditTrail } from '../stores/audit.store.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
@@ -243,6 +242,9 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const scale = (request.query as { scale?: number }).scale ?? 1;
       const first = (await app.registry.providers())[0];
+      // Development-only code (dev/), loaded only once the seed is allowed here and asked for.
+      const { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } =
+        await import('../dev/seed/performance-seed.js');
       try {
         return await seedRunner.run(async (step) => {
           const started = Date.now();

@@ -14,8 +14,8 @@ import {
   type RoleVisibility,
   type User,
 } from 'shared-auth/rules';
-import { PERSONAS } from '../dev-idp/personas.js';
-import { seedDevelopmentData } from '../seed/dev-seed.js';
+import { PERSONAS } from '../dev/idp/personas.js';
+import { seedDevelopmentData } from '../dev/seed/dev-seed.js';
 import { apiApp, call, insertRole } from '../test/api-kit.js';
 import { loginAs } from '../test/helper.js';
 import { visibleRolesWhere } from './role-visibility.js';

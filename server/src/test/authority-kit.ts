@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT, DEFAULT_ORGANIZATION_GUID_PREFIX } from '../config.js';
-import { resolveLogin } from '../dev-idp/personas.js';
+import { resolveLogin } from '../dev/idp/personas.js';
 import type { LoginClaims } from '../oidc/user-from-claims.js';
 import { call, DAY, now } from './api-kit.js';
 import type { TestSession } from './helper.js';

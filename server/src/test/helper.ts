@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOverrides } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { personaByUsername, resolveLogin, type PersonaUsername } from '../dev-idp/personas.js';
+import { personaByUsername, resolveLogin, type PersonaUsername } from '../dev/idp/personas.js';
 import { upsertUserFromClaims, type LoginClaims } from '../oidc/user-from-claims.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../plugins/session.js';
 import { testRegistry } from './registry.fixture.js';

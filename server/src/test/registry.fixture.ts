@@ -2,7 +2,7 @@
  * A small in-memory registry for tests of the plumbing: two applications of Universiteit Harderwijk and
  * one of another organisation, as Manage-style entities behind the same EntityRegistry the server uses.
  */
-import { HARDERWIJK_ORGANIZATION_GUID } from '../dev-idp/personas.js';
+import { HARDERWIJK_ORGANIZATION_GUID } from '../dev/idp/personas.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import type { ManageEntity } from '../registry/manage-entity.js';
 

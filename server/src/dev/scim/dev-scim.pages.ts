@@ -1,6 +1,6 @@
 /** The development SCIM service provider's page: per tenant its users and groups, newest first. Plain server HTML. */
-import { page, when } from '../dev-mailbox/dev-mailbox.pages.js';
-import { escapeHtml } from '../mail/format.js';
+import { page, when } from '../mailbox/dev-mailbox.pages.js';
+import { escapeHtml } from '../../mail/format.js';
 import type { DevScimSnapshot } from './dev-scim.js';
 
 export interface DevScimTenantView {

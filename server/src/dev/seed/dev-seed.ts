@@ -4,10 +4,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { PERSONAS } from '../dev-idp/personas.js';
-import { upsertUserFromClaims } from '../oidc/user-from-claims.js';
-import { DAY_MS } from '../domain/time.js';
-import { LOCK_KEYS, waitForLock } from '../db/locks.js';
+import { PERSONAS } from '../idp/personas.js';
+import { upsertUserFromClaims } from '../../oidc/user-from-claims.js';
+import { DAY_MS } from '../../domain/time.js';
+import { LOCK_KEYS, waitForLock } from '../../db/locks.js';
 import {
   SEED_APPLICATION_MANAGERS,
   SEED_INVITATIONS,

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from './dev-scim.js';
 import { devScimPlugin } from './dev-scim.plugin.js';
 import { portFromEnv, startDevScim, tenantsFromEnv } from './standalone.js';
-import { apiApp } from '../test/api-kit.js';
+import { apiApp } from '../../test/api-kit.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -412,7 +412,7 @@ describe('the development SCIM plugin', () => {
   });
 
   it('is linked from the development mailbox', async () => {
-    const { mailboxPage } = await import('../dev-mailbox/dev-mailbox.pages.js');
+    const { mailboxPage } = await import('../mailbox/dev-mailbox.pages.js');
     expect(mailboxPage([])).toContain('<a href="/dev-scim">');
   });
 });

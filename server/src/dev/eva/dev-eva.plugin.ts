@@ -7,8 +7,8 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { page, when } from '../dev-mailbox/dev-mailbox.pages.js';
-import { escapeHtml } from '../mail/format.js';
+import { page, when } from '../mailbox/dev-mailbox.pages.js';
+import { escapeHtml } from '../../mail/format.js';
 
 export const DEV_EVA_PATH = '/dev-eva';
 /** The development-only key of the bundled registry's eVA provisioning. */

@@ -3,7 +3,7 @@
  * a login another instance started.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/types.js';
+import type { Db } from '../../db/types.js';
 
 interface StoreRow {
   payload: AdapterPayload;

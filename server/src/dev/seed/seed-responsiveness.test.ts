@@ -12,8 +12,8 @@ import {
   SUB_PREFIX,
   type PerformanceSeedProgress,
 } from './performance-seed.js';
-import { seedAuditTrail } from '../stores/audit.store.js';
-import { apiApp, loginPersonas, type Sessions } from '../test/api-kit.js';
+import { seedAuditTrail } from '../../stores/audit.store.js';
+import { apiApp, loginPersonas, type Sessions } from '../../test/api-kit.js';
 
 let app: FastifyInstance;
 let s: Sessions;

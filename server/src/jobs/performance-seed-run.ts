@@ -2,12 +2,27 @@
  * One performance seed at a time per server, with its progress readable while it runs (the system
  * area's seed tab polls it). The state lives in this process: behind a load balancer each instance
  * reports its own run.
+ * The seed itself (dev/seed/performance-seed.ts, development-only code) is loaded by the route when it runs.
  */
-import {
-  PERFORMANCE_SEED_STEPS,
-  type PerformanceSeedProgress,
-  type PerformanceSeedResult,
-} from './performance-seed.js';
+export interface PerformanceSeedResult {
+  roles: number;
+  users: number;
+  userRoles: number;
+  invitations: number;
+  /** Milliseconds the seed took. */
+  ms: number;
+}
+
+/** The steps of the seed, in order (then 'done'); the route adds its own after them. */
+export const PERFORMANCE_SEED_STEPS = ['clearing', 'roles', 'users', 'statistics'] as const;
+export type PerformanceSeedStep = (typeof PERFORMANCE_SEED_STEPS)[number];
+
+/** How far the seed is: `done` of `total` users written (after `phase` 'clearing' and 'roles'). */
+export interface PerformanceSeedProgress {
+  phase: PerformanceSeedStep | 'done';
+  done: number;
+  total: number;
+}
 
 export const SEED_RUN_STEPS = [...PERFORMANCE_SEED_STEPS, 'auditTrail'] as const;
 export type SeedRunStep = (typeof SEED_RUN_STEPS)[number];

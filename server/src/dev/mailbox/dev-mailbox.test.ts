@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { addMember, apiApp, call, insertRole, loginPersonas } from '../test/api-kit.js';
+import { addMember, apiApp, call, insertRole, loginPersonas } from '../../test/api-kit.js';
 
 async function inviteTwo(app: FastifyInstance, roleName = 'Wiki Editors'): Promise<void> {
   const s = await loginPersonas(app);
@@ -70,7 +70,7 @@ describe('the development mailbox', () => {
     });
 
     it('is linked from the login page of the development identity provider', async () => {
-      const { loginPage } = await import('../dev-idp/login-page.js');
+      const { loginPage } = await import('../idp/login-page.js');
       expect(loginPage('abc')).toContain('<a href="/dev-mailbox">');
     });
   });

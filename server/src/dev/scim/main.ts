@@ -1,6 +1,6 @@
 /**
  * The development SCIM service provider as a process of its own, for tests that stop and start it:
- * `PORT=9090 DEV_SCIM_TENANTS='{"harderwijk":{"bearer":"secret"}}' node server/dist/dev-scim/main.js`
+ * `PORT=9090 DEV_SCIM_TENANTS='{"harderwijk":{"bearer":"secret"}}' node server/dist/dev/scim/main.js`
  * (`HOST`: 127.0.0.1 unless given; `PORT` unset: any free port). Tenants at
  * `http://<host>:<port>/dev-scim/<tenant>/v2`. Prints `dev-scim listening on http://<host>:<port> …` when
  * ready; SIGINT / SIGTERM end it. Its data are in memory: gone when it stops.

@@ -5,12 +5,13 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
-import { withFormActions } from '../plugins/security-headers.js';
+import { withFormActions } from '../../plugins/security-headers.js';
 import { loginPage } from './login-page.js';
 import { resolveLogin } from './personas.js';
 import { devSteering } from './steering.js';
 import { disableWhenIdle, providerContextStorage } from './provider-context.js';
-import { createDevProvider, DEV_IDP_PREFIX, rememberAccount } from './provider.js';
+import { DEV_IDP_PREFIX } from '../../oidc/dev-idp-client.js';
+import { createDevProvider, rememberAccount } from './provider.js';
 
 const uidParams = {
   type: 'object',

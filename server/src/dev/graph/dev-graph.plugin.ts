@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { page, when } from '../dev-mailbox/dev-mailbox.pages.js';
-import { escapeHtml } from '../mail/format.js';
+import { page, when } from '../mailbox/dev-mailbox.pages.js';
+import { escapeHtml } from '../../mail/format.js';
 
 export const DEV_GRAPH_PATH = '/dev-graph';
 export const DEV_GRAPH_CLIENT = { clientId: 'portal-development', secret: 'development-only-graph-secret' };

@@ -2,7 +2,7 @@
  * The people of the development identity provider. Their subs are what the dev seed gives roles to; the
  * `incomplete` persona lacks required attributes on purpose (the missing-attributes page).
  */
-import { DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT, DEFAULT_ORGANIZATION_GUID_PREFIX } from '../config.js';
+import { DEFAULT_INSTITUTION_ADMIN_ENTITLEMENT, DEFAULT_ORGANIZATION_GUID_PREFIX } from '../../config.js';
 
 export const PERSONA_USERNAMES = [
   'admin',

@@ -4,23 +4,17 @@
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AppConfig } from '../config.js';
-import type { Db } from '../db/types.js';
+import type { AppConfig } from '../../config.js';
+import {
+  CALLBACK_PATH,
+  devClientSecret,
+  devIssuer,
+  DEV_CLIENT_ID,
+  DEV_IDP_PREFIX,
+} from '../../oidc/dev-idp-client.js';
+import type { Db } from '../../db/types.js';
 import { dbAdapterFactory } from './adapter.js';
 import { PERSONAS, type PersonaClaims } from './personas.js';
-
-export const DEV_IDP_PREFIX = '/dev-idp';
-export const DEV_CLIENT_ID = 'portal-dev';
-export const CALLBACK_PATH = '/api/v1/users/login/callback';
-
-export function devIssuer(config: Pick<AppConfig, 'publicUrl'>): string {
-  return `${config.publicUrl}${DEV_IDP_PREFIX}`;
-}
-
-/** Derived from the session secret so every instance agrees without another setting. */
-export function devClientSecret(config: Pick<AppConfig, 'sessionSecret'>): string {
-  return createHash('sha256').update(`dev-idp-client:${config.sessionSecret}`).digest('base64url');
-}
 
 const SCOPES = ['openid', 'email', 'profile', 'eduperson'];
 const CLAIMS = {

@@ -4,8 +4,8 @@
  * acts as (the hint's entity ids, named from the registry) and the one it signs in through (the first),
  * and the assurance value it may put in the ID token's acr.
  */
-import type { AppConfig } from '../config.js';
-import type { Registry } from '../registry/registry.js';
+import type { AppConfig } from '../../config.js';
+import type { Registry } from '../../registry/registry.js';
 
 export interface ActingProvider {
   entityid: string;

@@ -1,5 +1,5 @@
 /** The development mailbox's two pages: the outbox, newest first, and one mail. Plain server HTML. */
-import { escapeHtml } from '../mail/format.js';
+import { escapeHtml } from '../../mail/format.js';
 
 export interface OutboxMail {
   id: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { apiApp, call, count } from '../test/api-kit.js';
-import { loginAs } from '../test/helper.js';
+import { apiApp, call, count } from '../../test/api-kit.js';
+import { loginAs } from '../../test/helper.js';
 import { seedDevelopmentData } from './dev-seed.js';
 import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from './performance-seed.js';
 

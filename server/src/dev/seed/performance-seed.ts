@@ -9,28 +9,11 @@
  * A seed cut off half way leaves part of its data, which the next run replaces.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db, Queryable } from '../db/types.js';
-import { deleteInBatches } from '../stores/batched-delete.js';
+import type { Db, Queryable } from '../../db/types.js';
+import { deleteInBatches } from '../../stores/batched-delete.js';
+import type { PerformanceSeedProgress, PerformanceSeedResult } from '../../jobs/performance-seed-run.js';
 
-export interface PerformanceSeedResult {
-  roles: number;
-  users: number;
-  userRoles: number;
-  invitations: number;
-  /** Milliseconds the seed took. */
-  ms: number;
-}
-
-/** The steps of the seed, in order (then 'done'); the route adds its own after them. */
-export const PERFORMANCE_SEED_STEPS = ['clearing', 'roles', 'users', 'statistics'] as const;
-export type PerformanceSeedStep = (typeof PERFORMANCE_SEED_STEPS)[number];
-
-/** How far the seed is: `done` of `total` users written (after `phase` 'clearing' and 'roles'). */
-export interface PerformanceSeedProgress {
-  phase: PerformanceSeedStep | 'done';
-  done: number;
-  total: number;
-}
+export type { PerformanceSeedProgress, PerformanceSeedResult };
 
 export interface PerformanceSeedOptions {
   roles?: number;
