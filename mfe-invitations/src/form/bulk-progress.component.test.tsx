@@ -57,14 +57,17 @@ async function fillAndSend(count: number) {
   const field = await screen.findByLabelText(/^Invitees/);
   const text = Array.from({ length: count }, (_, i) => `guest.${i}@x.org`).join('\n');
   fireEvent.paste(field, { clipboardData: { getData: () => text } });
-  await userEvent.click(screen.getByRole('button', { name: 'Send invite' }));
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  await user.click(screen.getByRole('button', { name: 'Send invite' }));
   return view;
 }
 
-/** Lets a few poll intervals pass, for checking that no poll happens. */
-const pollsWorthOfTime = () => new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS * 2 + 100));
+// The polls' timers run on fake time: the checks that no poll follows let ten intervals pass at once.
+const pollsWorthOfTime = () => act(() => jest.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 10));
 
+afterEach(() => jest.useRealTimers());
 beforeEach(async () => {
+  jest.useFakeTimers();
   mockedRoles.mockReset().mockResolvedValue([wiki, forge, library]);
   mockedCreate.mockReset();
   mockedProgress.mockReset();

@@ -36,7 +36,7 @@ describe('the remotes a page shows at once', () => {
     const order: string[] = [];
     loadContributions.mockImplementation(async (id) => {
       order.push(`start ${id}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 0));
       order.push(`done ${id}`);
       return id === 'roles' ? rolesRemote : tokensRemote;
     });
@@ -51,7 +51,7 @@ describe('the remotes a page shows at once', () => {
     const started: string[] = [];
     loadContributions.mockImplementation(async (id) => {
       started.push(id);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 0));
       return id === 'roles' ? rolesRemote : tokensRemote;
     });
 
