@@ -5,7 +5,7 @@
  * file imports dev/ statically (eslint.config.mjs and .dependency-cruiser.cjs hold that).
  */
 import type { FastifyInstance } from 'fastify';
-import { resendWholeTargets } from '../provisioning/worker.plugin.js';
+import { resendWholeTargets } from '../provisioning/planner.js';
 import { forgetDevUserTargets } from '../provisioning/user-targets.js';
 import devIdp from './idp/dev-idp.plugin.js';
 import devMailbox from './mailbox/dev-mailbox.plugin.js';

@@ -1,12 +1,14 @@
 /**
  * Runs the jobs on their configured intervals (CRON_CLEANUP, CRON_EXPIRY_NOTIFICATIONS, CRON_TIDY; 0 = off)
- * and counts their runs (metrics).
+ * through the instance's one scheduler (scheduler.ts, shared with the provisioning worker), and counts
+ * their runs (metrics).
  */
 import fp from 'fastify-plugin';
 import { runCleanup } from './cleanup.job.js';
 import { runExpiryNotifications } from './expiry-notifications.job.js';
 import { runTidyJob, TIDY_JOBS } from './tidy.job.js';
 import { countJobRun } from '../plugins/metrics.js';
+import { Scheduler } from './scheduler.js';
 
 /** What a run's log line says: the counts, not every removed row. */
 function summary(result: unknown): unknown {
@@ -22,29 +24,37 @@ function summary(result: unknown): unknown {
   );
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's one scheduler: the jobs and the provisioning worker run through it. */
+    scheduler: Scheduler;
+  }
+}
+
 export const jobsPlugin = fp(
   async (app) => {
-    const timers: NodeJS.Timeout[] = [];
-    /** The runs under way: each job runs once at a time, and a close waits for them. */
-    const running = new Map<string, Promise<void>>();
+    const scheduler = new Scheduler((name, error) =>
+      app.log.error({ err: error, job: name }, 'scheduled run failed'),
+    );
+    app.decorate('scheduler', scheduler);
+    /** A job on its interval (0: off): its outcome counted and logged, a failure too. */
     const every = (ms: number, name: string, job: () => Promise<unknown>) => {
       if (ms <= 0) return;
-      const timer = setInterval(() => {
-        if (running.has(name)) return;
-        const run = job()
-          .then((result) => {
-            countJobRun(app, name, result === null ? 'skipped' : 'ran');
-            if (result !== null) app.log.info({ job: name, result: summary(result) }, 'job ran');
-          })
-          .catch((error: unknown) => {
-            countJobRun(app, name, 'failed');
-            app.log.error({ err: error, job: name }, 'job failed');
-          })
-          .finally(() => running.delete(name));
-        running.set(name, run);
-      }, ms);
-      timer.unref();
-      timers.push(timer);
+      scheduler.add({
+        name,
+        everyMs: ms,
+        run: () =>
+          job().then(
+            (result) => {
+              countJobRun(app, name, result === null ? 'skipped' : 'ran');
+              if (result !== null) app.log.info({ job: name, result: summary(result) }, 'job ran');
+            },
+            (error: unknown) => {
+              countJobRun(app, name, 'failed');
+              app.log.error({ err: error, job: name }, 'job failed');
+            },
+          ),
+      });
     };
     app.addHook('onReady', async () => {
       every(app.config.cronCleanupMs, 'cleanup', () =>
@@ -69,10 +79,7 @@ export const jobsPlugin = fp(
     // Before the database closes (an onClose hook, app.ts): no run starts any more, and one under way ends
     // first. Stopped in onClose, the timers went on firing while the database closed ("Cannot use a pool
     // after calling end on the pool"), and a run could be in its transaction when the database went.
-    app.addHook('preClose', async () => {
-      for (const timer of timers) clearInterval(timer);
-      await Promise.all(running.values());
-    });
+    app.addHook('preClose', () => scheduler.stop());
   },
   { name: 'jobs' },
 );

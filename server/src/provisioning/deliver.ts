@@ -14,20 +14,17 @@ import {
   type ScimPerson,
 } from '../domain/scim.js';
 import type { ScimTarget } from '../registry/registry.js';
+import { groupMembers, holdsGuestRoleOn, readGroupRole, readPerson } from '../stores/delivery-reads.store.js';
+import { enqueueGroupsOf } from '../stores/provisioning-plan.store.js';
 import {
   deliveredMembers,
   forgetGroup,
   forgetUser,
-  groupMembers,
-  enqueueGroupsOf,
-  holdsGuestRoleOn,
-  readGroupRole,
-  readPerson,
   readResource,
   saveMembers,
   saveResource,
   type KnownResource,
-} from '../stores/provisioning.store.js';
+} from '../stores/scim-bookkeeping.store.js';
 import { ScimError, type ScimClient } from './scim-client.js';
 
 const plannedTarget = (t: ScimTarget) => ({

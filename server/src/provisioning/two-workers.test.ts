@@ -13,8 +13,9 @@ import { EntityRegistry } from '../registry/entity-registry.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { testConfig } from '../test/helper.js';
 import { freshSharedPostgresDb } from '../test/template-db.js';
-import { claimDue, planChanges } from '../stores/provisioning.store.js';
-import { plannedTargets } from './worker.plugin.js';
+import { planChanges } from '../stores/provisioning-plan.store.js';
+import { claimDue } from '../stores/provisioning-queue.store.js';
+import { plannedTargets } from './planner.js';
 
 let scim: DevScimServer;
 let http: Server;

@@ -15,15 +15,14 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/types.js';
 import type { ScimTarget } from '../registry/registry.js';
-import { forgetGraphInvitation, saveGraphInvitation } from '../stores/graph-invitations.store.js';
 import {
-  enqueueWholeTarget,
-  forgetUser,
-  holdsGuestRoleOn,
-  readPerson,
-  readResource,
-  saveResource,
-} from '../stores/provisioning.store.js';
+  forgetGraphInvitation,
+  forgetGraphInvitationsAt,
+  saveGraphInvitation,
+} from '../stores/graph-invitations.store.js';
+import { holdsGuestRoleOn, readPerson } from '../stores/delivery-reads.store.js';
+import { enqueueWholeTarget } from '../stores/provisioning-plan.store.js';
+import { forgetUser, forgetUsersAt, readResource, saveResource } from '../stores/scim-bookkeeping.store.js';
 import { reasonOf, retryAfterMs, ScimError } from './scim-client.js';
 
 export interface UserTargetContext {
@@ -254,8 +253,8 @@ export async function forgetDevUserTargets(
   );
   for (const target of dev) {
     await db.tx(async (q) => {
-      await q.query("DELETE FROM scim_resources WHERE target = $1 AND kind = 'user'", [target.id]);
-      await q.query('DELETE FROM graph_invitations WHERE target = $1', [target.id]);
+      await forgetUsersAt(q, target.id);
+      await forgetGraphInvitationsAt(q, target.id);
       await enqueueWholeTarget(q, { id: target.id, applications: target.applications, groups: false });
     });
   }

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loggedIn } from '../plugins/permissions.js';
 import { graphInvitationsOf, markGraphRedeemed } from '../stores/graph-invitations.store.js';
-import { holdsGuestRoleOn } from '../stores/provisioning.store.js';
+import { holdsGuestRoleOn } from '../stores/delivery-reads.store.js';
 import { httpError } from '../errors.js';
 
 const linkSchema = {

@@ -9,11 +9,10 @@ import { idParams } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { entity, permit, roleNamedBy } from '../plugins/permissions.js';
-import { plannedTargets } from '../provisioning/worker.plugin.js';
+import { plannedTargets } from '../provisioning/planner.js';
 import type { ScimTarget } from '../registry/registry.js';
 import { audit } from '../stores/audit.store.js';
 import {
-  enqueueWholeTarget,
   queueRow,
   queueRows,
   retryNow,
@@ -21,7 +20,8 @@ import {
   targetCounts,
   unplannedChanges,
   type QueueRow,
-} from '../stores/provisioning.store.js';
+} from '../stores/provisioning-admin.store.js';
+import { enqueueWholeTarget } from '../stores/provisioning-plan.store.js';
 
 const MAX_PAGE_SIZE = 100;
 

@@ -30,6 +30,11 @@ export async function forgetGraphInvitation(q: Queryable, target: string, userId
   await q.query('DELETE FROM graph_invitations WHERE target = $1 AND user_id = $2', [target, userId]);
 }
 
+/** Every invitation at the target forgotten (a development Graph service restarted). */
+export async function forgetGraphInvitationsAt(q: Queryable, target: string): Promise<void> {
+  await q.query('DELETE FROM graph_invitations WHERE target = $1', [target]);
+}
+
 /** Marks the guest's invitation at the target redeemed; false when they have none there. */
 export async function markGraphRedeemed(q: Queryable, target: string, userId: number): Promise<boolean> {
   const { rowCount } = await q.query(

@@ -1,0 +1,166 @@
+/**
+ * One target's delivery loop: claims its due deliveries under a lease (stores/provisioning-queue.store.ts),
+ * sends them, and records each outcome. A slow or unreachable target holds back only its own loop.
+ *
+ * Within a claimed batch, the users go first, several at a time, then the groups (which name the users made
+ * meanwhile). One row per resource and target, and a lease on it, keep one person's deliveries in order: a
+ * change made during a delivery gives the row a new seq, and it is sent again after this one ends.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProvisioningConfig } from '../config.js';
+import type { Db } from '../db/types.js';
+import type { ScimTarget } from '../registry/registry.js';
+import { audit } from '../stores/audit.store.js';
+import {
+  claimDue,
+  markDelivered,
+  markFailed,
+  markRetry,
+  releaseLeases,
+  type QueueItem,
+} from '../stores/provisioning-queue.store.js';
+import { afterFailure } from './attempts.js';
+import { deliverGroup, deliverUser } from './deliver.js';
+import { scimClient } from './scim-client.js';
+import { deliverEvaUser, deliverGraphUser } from './user-targets.js';
+
+/** Deliveries claimed per round of a target's loop, and sent at once to one target. */
+export const CLAIM_BATCH = 64;
+export const PARALLEL_PER_TARGET = 8;
+
+export interface DeliveryLoopDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  settings: ProvisioningConfig;
+  publicUrl: string;
+  /** Aborts the calls under way (the server closing). */
+  signal: AbortSignal;
+  /** Microsoft Graph tokens, per target, until shortly before they expire. */
+  graphTokens: Map<string, { token: string; until: number }>;
+  stopped(): boolean;
+  /** While a drain runs: its start (each due row is tried once in it). */
+  drainSince(): string | null;
+  /** The target failed with a retry: left alone until `untilMs`. */
+  pause(targetId: string, untilMs: number): void;
+}
+
+/** Sends one claimed delivery to its target, by the target's protocol. */
+export type Deliver = (item: QueueItem) => Promise<void>;
+
+function deliveryFor(deps: DeliveryLoopDeps, target: ScimTarget): Deliver {
+  const protocol = target.protocol ?? 'scim';
+  if (protocol === 'eva' || protocol === 'graph') {
+    const ctx = {
+      db: deps.db,
+      target,
+      timeoutMs: deps.settings.timeoutMs,
+      publicUrl: deps.publicUrl,
+      graphLoginUrl: deps.settings.graphLoginUrl,
+      signal: deps.signal,
+      tokens: deps.graphTokens,
+    };
+    const send = protocol === 'eva' ? deliverEvaUser : deliverGraphUser;
+    // eVA and Graph take users only (a group row of theirs has nothing to send).
+    return async (item) => {
+      if (item.kind === 'user') await send(ctx, item.localId);
+    };
+  }
+  const client = scimClient(target, { timeoutMs: deps.settings.timeoutMs, signal: deps.signal });
+  const ctx = { db: deps.db, target, client };
+  return (item) => (item.kind === 'group' ? deliverGroup(ctx, item.localId) : deliverUser(ctx, item.localId));
+}
+
+/**
+ * Records a failed attempt: another one later (answers false: the target is left alone until then, and
+ * the rest waits its turn), or given up, audited (answers true: the loop goes on).
+ */
+async function settle(
+  deps: DeliveryLoopDeps,
+  target: ScimTarget,
+  item: QueueItem,
+  error: unknown,
+): Promise<boolean> {
+  const outcome = afterFailure(error, item.attempts, deps.settings);
+  const id = item.kind === 'group' ? { roleId: item.localId } : { userId: item.localId };
+  if (outcome.retry) {
+    await markRetry(deps.db, item, outcome.delayMs, outcome.status, outcome.reason);
+    deps.log.warn(
+      {
+        target: target.id,
+        kind: item.kind,
+        id: item.localId,
+        reason: outcome.reason,
+        delayMs: outcome.delayMs,
+      },
+      'provisioning: will retry',
+    );
+    deps.pause(target.id, Date.now() + outcome.delayMs);
+    return false;
+  }
+  await deps.db.tx(async (q) => {
+    if (!(await markFailed(q, item, outcome.status, outcome.reason))) return;
+    await audit(q, null, {
+      entityType: 'provisioning',
+      entityId: item.id,
+      action: 'fail',
+      after: { target: target.id, kind: item.kind, ...id, status: outcome.status, reason: outcome.reason },
+    });
+  });
+  deps.log.warn(
+    { target: target.id, kind: item.kind, id: item.localId, reason: outcome.reason },
+    'provisioning: failed',
+  );
+  return true;
+}
+
+/**
+ * Sends a claimed batch: users first, then groups, each phase `PARALLEL_PER_TARGET` at a time. Answers
+ * whether the loop goes on: not after a failure to retry later, nor when the server stops (the leases of
+ * what was not sent go back).
+ */
+async function deliverBatch(
+  deps: DeliveryLoopDeps,
+  target: ScimTarget,
+  deliver: Deliver,
+  items: readonly QueueItem[],
+): Promise<boolean> {
+  let halted = false;
+  const one = async (item: QueueItem): Promise<void> => {
+    try {
+      await deliver(item);
+      await markDelivered(deps.db, item);
+    } catch (error) {
+      if (deps.stopped()) {
+        // Cut short by the close: not an attempt; the lease goes back for the next instance or start.
+        await releaseLeases(deps.db, [item.id]);
+        return;
+      }
+      if (!(await settle(deps, target, item, error))) halted = true;
+    }
+  };
+  for (const phase of [items.filter((i) => i.kind === 'user'), items.filter((i) => i.kind === 'group')]) {
+    const unsent: number[] = [];
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(PARALLEL_PER_TARGET, phase.length) }, async () => {
+      while (next < phase.length) {
+        const item = phase[next++]!;
+        // The target is not answering, or the server stops: the rest waits for its turn, in order.
+        if (halted || deps.stopped()) unsent.push(item.id);
+        else await one(item);
+      }
+    });
+    await Promise.all(lanes);
+    await releaseLeases(deps.db, unsent);
+  }
+  return !halted && !deps.stopped();
+}
+
+/** Delivers the target's due rows until none is left, the target fails with a retry, or the server stops. */
+export async function runTargetLoop(deps: DeliveryLoopDeps, target: ScimTarget): Promise<void> {
+  const deliver = deliveryFor(deps, target);
+  while (!deps.stopped()) {
+    const items = await claimDue(deps.db, target.id, CLAIM_BATCH, deps.settings.leaseMs, deps.drainSince());
+    if (items.length === 0) return;
+    if (!(await deliverBatch(deps, target, deliver, items))) return;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The rules the delivery queue holds, on whichever database the suite runs (PGlite, and PostgreSQL with
+ * TEST_DATABASE_URL): a delivery is given up after its last attempt; a change made while a delivery is under
+ * way is delivered again after it; a leased row is claimed by no one else until its lease runs out, and
+ * only rows that are due are claimed.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
+import { EntityRegistry } from '../registry/entity-registry.js';
+import { planChanges } from '../stores/provisioning-plan.store.js';
+import { claimDue } from '../stores/provisioning-queue.store.js';
+import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
+import { planPending, plannedTargets } from './planner.js';
+
+let scim: DevScimServer;
+let http: Server;
+let port: number;
+/** Answers a request instead of the provider when it returns true (a test's own behaviour). */
+let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
+
+function registry(): EntityRegistry {
+  return new EntityRegistry(async () => ({
+    applications: [
+      {
+        id: 'app-wiki',
+        type: 'saml20_sp',
+        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
+      },
+    ],
+    identityProviders: [],
+    provisionings: [
+      {
+        id: 'prov-rules',
+        type: 'provisioning',
+        data: {
+          entityid: 'https://prov-rules.example.org',
+          metaDataFields: {
+            provisioning_type: 'scim',
+            scim_url: `http://127.0.0.1:${port}/rules/v2`,
+            scim_bearer_token: 'b',
+            scim_user_provisioning_only: true,
+          },
+          applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
+        },
+      },
+    ],
+  }));
+}
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  scim = createDevScimServer({ mount: '', tenants: { rules: { bearer: 'b' } } });
+  http = createServer((req, res) => {
+    void intercept(req, res).then((done) => {
+      if (!done) scim.handle(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  port = (http.address() as AddressInfo).port;
+  app = await apiApp({
+    registry: registry(),
+    env: { PROVISIONING_MAX_ATTEMPTS: '2', PROVISIONING_RETRY_BASE: '1ms', PROVISIONING_RETRY_MAX: '1ms' },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+});
+beforeEach(async () => {
+  intercept = async () => false;
+  scim.reset();
+  await app.db.query('DELETE FROM provisioning_queue');
+  await app.db.query('DELETE FROM provisioning_changes');
+});
+
+async function queueRow(userId: number) {
+  const { rows } = await app.db.query<{ status: string; attempts: number; last_error: string | null }>(
+    "SELECT status, attempts, last_error FROM provisioning_queue WHERE kind = 'user' AND local_id = $1",
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+describe('the last attempt', () => {
+  it('is given up, with the number of attempts in the reason; the one before it is tried again', async () => {
+    intercept = async (req, res) => {
+      if (req.method !== 'POST') return false;
+      res.writeHead(503, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: '503', detail: 'down for maintenance' }));
+      return true;
+    };
+    const role = await insertRole(app, 'Attempts', ['app-wiki']);
+    const userId = await addUser(app, 'attempts@example.org');
+    await addMember(app, userId, role, 'GUEST');
+
+    await app.provisioning.drain();
+    // The first of two attempts failed: waiting for the next one.
+    expect(await queueRow(userId)).toEqual(expect.objectContaining({ status: 'waiting', attempts: 1 }));
+
+    await app.db.query('UPDATE provisioning_queue SET next_attempt_at = now()');
+    await app.provisioning.drain();
+    expect(await queueRow(userId)).toEqual({
+      status: 'failed',
+      attempts: 2,
+      last_error: expect.stringMatching(/^gave up after 2 attempts: POST \/Users: HTTP 503/),
+    });
+    const { rows } = await app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_logs WHERE entity_type = 'provisioning' AND action = 'fail'",
+    );
+    expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(1);
+    expect(scim.snapshot('rules').users).toEqual([]);
+  });
+});
+
+describe('a change made while its delivery is under way', () => {
+  it('is delivered again after that delivery', async () => {
+    const role = await insertRole(app, 'Renamed Meanwhile', ['app-wiki']);
+    const userId = await addUser(app, 'meanwhile@example.org');
+    let changed = false;
+    intercept = async (req) => {
+      if (req.method === 'POST' && !changed) {
+        // While the person is being sent: their name changes and the change is planned (as another
+        // instance's planner would), before the target answers.
+        changed = true;
+        await app.db.query("UPDATE users SET name = 'Name After', given_name = 'After' WHERE id = $1", [
+          userId,
+        ]);
+        await planPending(app.db, await app.registry.scimTargets());
+      }
+      return false;
+    };
+    await app.db.query("UPDATE users SET name = 'Name Before', given_name = 'Before' WHERE id = $1", [
+      userId,
+    ]);
+    await addMember(app, userId, role, 'GUEST');
+
+    await app.provisioning.drain();
+    expect(changed).toBe(true);
+    const users = scim.snapshot('rules').users as Array<{ userName: string; name?: { givenName?: string } }>;
+    expect(users).toHaveLength(1);
+    expect(users[0]!.name?.givenName).toBe('After');
+    expect(await queueRow(userId)).toBeNull();
+  });
+});
+
+describe('claiming', () => {
+  async function planned(name: string, people: number): Promise<void> {
+    const role = await insertRole(app, name, ['app-wiki']);
+    for (let i = 0; i < people; i += 1)
+      await addMember(app, await addUser(app, `${name.toLowerCase()}${i}@example.org`), role, 'GUEST');
+    const targets = plannedTargets(await app.registry.scimTargets());
+    await app.db.tx((q) => planChanges(q, targets, 1000));
+  }
+
+  it('gives a leased row to no one else until its lease runs out', async () => {
+    await planned('Leased', 3);
+    const first = await claimDue(app.db, 'prov-rules', 100, 60_000);
+    expect(first).toHaveLength(3);
+    expect(await claimDue(app.db, 'prov-rules', 100, 60_000)).toEqual([]);
+
+    // One lease runs out (its holder died): that row, and only it, is someone else's.
+    await app.db.query(
+      "UPDATE provisioning_queue SET leased_until = now() - interval '1 second' WHERE id = $1",
+      [first[1]!.id],
+    );
+    const second = await claimDue(app.db, 'prov-rules', 100, 60_000);
+    expect(second.map((i) => i.id)).toEqual([first[1]!.id]);
+  });
+
+  it('takes only rows that are due: not one waiting out its backoff, nor one given up', async () => {
+    await planned('Due', 3);
+    const { rows } = await app.db.query<{ id: string }>('SELECT id FROM provisioning_queue ORDER BY id');
+    const [waiting, failed, due] = rows.map((r) => Number(r.id));
+    await app.db.query(
+      "UPDATE provisioning_queue SET next_attempt_at = now() + interval '1 hour' WHERE id = $1",
+      [waiting],
+    );
+    await app.db.query("UPDATE provisioning_queue SET status = 'failed' WHERE id = $1", [failed]);
+    const claimed = await claimDue(app.db, 'prov-rules', 100, 60_000);
+    expect(claimed.map((i) => i.id)).toEqual([due]);
+  });
+
+  it('takes the oldest first, at most as many as asked', async () => {
+    await planned('Oldest', 4);
+    const { rows } = await app.db.query<{ id: string }>('SELECT id FROM provisioning_queue ORDER BY id');
+    const claimed = await claimDue(app.db, 'prov-rules', 2, 60_000);
+    expect(claimed.map((i) => i.id)).toEqual(rows.slice(0, 2).map((r) => Number(r.id)));
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What a delivery reads of the people and roles it sends: read when it runs, never kept between deliveries.
+ */
+import type { Queryable } from '../db/types.js';
+import type { ScimPerson } from '../domain/scim.js';
+import { CURRENT, GUEST } from './provisioning-sql.js';
+import type { KnownResource } from './scim-bookkeeping.store.js';
+
+export async function readPerson(q: Queryable, userId: number): Promise<ScimPerson | null> {
+  const { rows } = await q.query<{
+    sub: string;
+    email: string | null;
+    given_name: string | null;
+    family_name: string | null;
+    name: string | null;
+    eduperson_principal_name: string | null;
+  }>('SELECT sub, email, given_name, family_name, name, eduperson_principal_name FROM users WHERE id = $1', [
+    userId,
+  ]);
+  const r = rows[0];
+  return r
+    ? {
+        sub: r.sub,
+        email: r.email,
+        givenName: r.given_name,
+        familyName: r.family_name,
+        name: r.name,
+        eduPersonPrincipalName: r.eduperson_principal_name,
+      }
+    : null;
+}
+
+/** Whether the user holds a current guest membership of a role on one of these applications. */
+export async function holdsGuestRoleOn(
+  q: Queryable,
+  userId: number,
+  manageIds: readonly string[],
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+      WHERE ur.user_id = $1 AND au.manage_id = ANY($2::text[]) AND ${GUEST} AND ${CURRENT} LIMIT 1`,
+    [userId, manageIds],
+  );
+  return rows.length > 0;
+}
+
+/** A role as its group needs it; null when the role is gone or on none of these applications. */
+export async function readGroupRole(
+  q: Queryable,
+  roleId: number,
+  manageIds: readonly string[],
+): Promise<{ name: string; urn: string } | null> {
+  const { rows } = await q.query<{ name: string; urn: string }>(
+    `SELECT r.name, r.urn FROM roles r
+      WHERE r.id = $1 AND EXISTS (
+        SELECT 1 FROM application_usages au WHERE au.role_id = r.id AND au.manage_id = ANY($2::text[]))`,
+    [roleId, manageIds],
+  );
+  return rows[0] ?? null;
+}
+
+/** The role's current guest members, with their remote id at the target (and what was sent) when known. */
+export async function groupMembers(
+  q: Queryable,
+  target: string,
+  roleId: number,
+): Promise<Array<{ userId: number; known: KnownResource | null }>> {
+  const { rows } = await q.query<{ user_id: string; remote_id: string | null; sent_digest: string | null }>(
+    `SELECT ur.user_id, sr.remote_id, sr.sent_digest FROM user_roles ur
+       LEFT JOIN scim_resources sr ON sr.target = $1 AND sr.kind = 'user' AND sr.local_id = ur.user_id
+      WHERE ur.role_id = $2 AND ${GUEST} AND ${CURRENT}
+      ORDER BY ur.user_id`,
+    [target, roleId],
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    known: r.remote_id === null ? null : { remoteId: r.remote_id, digest: r.sent_digest },
+  }));
+}
