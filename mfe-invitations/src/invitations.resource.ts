@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import {
   apiDelete,
   apiGet,
@@ -131,6 +132,33 @@ export async function validateOrganizationGUID(guid: string): Promise<{ name: st
 
 export async function fetchCurrentUser(): Promise<User> {
   return apiGet<User>('users/me');
+}
+
+export interface Loaded<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+}
+
+/** Loads `load()` once per `key`; an answer that arrives after the key changed is dropped. */
+export function useLoaded<T>(load: () => Promise<T>, key: unknown): Loaded<T> & { reload: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Loaded<T>>({ data: null, error: null, loading: true });
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    load().then(
+      (data) => current && setState({ data, error: null, loading: false }),
+      (error: unknown) => current && setState({ data: null, error, loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a fresh closure every render: the key says when to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
 }
 
 /** A registry application as the invitation form offers it for an application manager (issue 53). */

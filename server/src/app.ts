@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import type { Db } from './db/types.js';
-import { installErrorHandlers, sendError } from './errors.js';
+import { installErrorHandlers, sendError } from './plugins/error-handler.js';
 import { jobsPlugin } from './jobs/jobs.plugin.js';
 import { decimalIds } from './domain/ids.js';
 import { createMailer } from './mail/mailer.js';

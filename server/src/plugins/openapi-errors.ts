@@ -14,7 +14,7 @@ import { callWrites, CSRF_REFUSAL } from './csrf.js';
 import { refusalsOf } from './permissions.js';
 import { TOKEN_ON_CONSOLE_ROUTE } from './token-reach.js';
 
-/** The console's error body (errors.ts `sendError`): `{ status, error, message }`, plus a reference on a 5xx. */
+/** The console's error body (plugins/error-handler.ts `sendError`): `{ status, error, message }`, plus a reference on a 5xx. */
 export const consoleErrorSchema = {
   type: 'object',
   required: ['status', 'error', 'message'],

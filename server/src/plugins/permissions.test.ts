@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import type { AppConfig } from '../config.js';
-import { installErrorHandlers } from '../errors.js';
+import { installErrorHandlers } from './error-handler.js';
 import permissions, { anyone, enabledBy, entity, loggedIn, permit } from './permissions.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

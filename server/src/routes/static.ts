@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
-import { sendError } from '../errors.js';
+import { sendError } from '../plugins/error-handler.js';
 import { inlineScriptHashes, withScriptSources } from '../plugins/security-headers.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 

@@ -10,7 +10,6 @@ import {
   showsApplicationManagersHomeTab,
   showsApplicationUsersTab,
   showsApplicationsTab,
-  showsMyApplicationsTab,
   showsRolesTab,
   showsTokensTab,
   showsUsersTab,
@@ -29,8 +28,6 @@ export const VISIBILITY_RULES = {
   /** Anyone who is logged in. */
   loggedIn: (user) => Boolean(user),
   rolesHomeTab: showsRolesTab,
-  /** The roles tab of a guest, named "My applications" (an entry under the roles tab's id). */
-  myApplicationsHomeTab: showsMyApplicationsTab,
   usersHomeTab: showsUsersTab,
   applicationsHomeTab: showsApplicationsTab,
   applicationUsersHomeTab: showsApplicationUsersTab,

@@ -1,6 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from 'shared-auth';
-import { useLoad } from 'shared-ui';
 
 interface RedeemLink {
   target: string;
@@ -16,11 +16,18 @@ interface RedeemLink {
  */
 export function RedeemLinks() {
   const { t, i18n } = useTranslation('shell');
-  const { data: links } = useLoad(
-    () => apiGet<RedeemLink[]>('users/ms-redeem-links', { showErrorDialog: false }).catch(() => []),
-    [],
-  );
-  const open = (Array.isArray(links) ? links : []).filter((link) => !link.redeemed && link.redeemUrl);
+  const [links, setLinks] = useState<RedeemLink[]>([]);
+  useEffect(() => {
+    let current = true;
+    apiGet<RedeemLink[]>('users/ms-redeem-links', { showErrorDialog: false }).then(
+      (found) => current && Array.isArray(found) && setLinks(found),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  const open = links.filter((link) => !link.redeemed && link.redeemUrl);
   if (open.length === 0) return null;
   const nameOf = (link: RedeemLink) => (i18n.language?.startsWith('nl') ? link['name:nl'] : link['name:en']);
   return (
