@@ -7,6 +7,12 @@ import { anyone } from '../plugins/permissions.js';
 import { auditSession } from '../stores/audit.store.js';
 import { createOidcClient } from './client.js';
 import { acceptLoginSteering } from './login-steering.js';
+import {
+  pageLanguage,
+  untrustedOrigin,
+  untrustedOriginPage,
+  UNTRUSTED_ORIGIN_LOG,
+} from './untrusted-origin.page.js';
 import { missingAttributes, upsertUserFromClaims, type LoginClaims } from './user-from-claims.js';
 
 const loginQuery = {
@@ -87,7 +93,16 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
       const returnTo = hash
         ? `${publicUrl}/invitation/accept?hash=${encodeURIComponent(hash)}`
         : returnAddress(request.query.returnTo, publicUrl, app.config.trustedOrigins);
-      request.session.set('login', { state, nonce, codeVerifier, returnTo });
+      const refused = hash
+        ? null
+        : untrustedOrigin(request.query.returnTo, publicUrl, app.config.trustedOrigins);
+      request.session.set('login', {
+        state,
+        nonce,
+        codeVerifier,
+        returnTo,
+        ...(refused ? { untrustedOrigin: refused } : {}),
+      });
       // Accepting an invitation: ask for its assurance and name the identity providers that can serve it.
       const steering = hash ? await acceptLoginSteering(app.db, app.registry, app.config, hash) : {};
       const url = client.buildAuthorizationUrl(configuration, {
@@ -112,6 +127,20 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       querystring: callbackQuery,
       response: {
+        200: {
+          description:
+            'Logged in, but the page that asked for the login is on an origin the server does not trust (TRUSTED_ORIGINS): an HTML page that says so',
+          content: {
+            'text/html': {
+              schema: {
+                type: 'string',
+                examples: [
+                  '<!DOCTYPE html><html lang="en">…<h1>Login cannot return to http://localhost:3010</h1>…</html>',
+                ],
+              },
+            },
+          },
+        },
         302: redirect(
           'Logged in (or not, with the attributes missing in the session): back to the page that asked for the login',
         ),
@@ -172,6 +201,17 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     request.session.set('userId', userId);
     request.session.set('impersonated', undefined);
     request.session.set('acr', acr);
+    if (login.untrustedOrigin) {
+      const { trustedOrigins } = app.config;
+      request.log.warn({ origin: login.untrustedOrigin, trustedOrigins }, UNTRUSTED_ORIGIN_LOG);
+      const page = untrustedOriginPage(
+        pageLanguage(request.headers),
+        login.untrustedOrigin,
+        trustedOrigins,
+        publicUrl,
+      );
+      return reply.type('text/html; charset=utf-8').send(page);
+    }
     return reply.redirect(login.returnTo, 302);
   });
 

@@ -85,7 +85,15 @@ describe('login through the development identity provider', () => {
         'manager',
         `?returnTo=${encodeURIComponent(elsewhere)}`,
       );
-      expect([elsewhere, refused.landing]).toEqual([elsewhere, 'http://localhost:8080/']);
+      // Not there, nor silently home: a page that names the origin and TRUSTED_ORIGINS (untrusted-origin.test.ts).
+      expect([elsewhere, refused.response.statusCode, refused.response.headers.location]).toEqual([
+        elsewhere,
+        200,
+        undefined,
+      ]);
+      expect(refused.response.body).toContain(
+        `<h1>Login cannot return to ${new URL(elsewhere, 'http://localhost:8080/').origin}</h1>`,
+      );
     }
   });
 

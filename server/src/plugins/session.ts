@@ -22,7 +22,14 @@ export interface SessionData {
   incomplete?: { name?: string; missingAttributes: string[] };
   csrfToken?: string;
   /** The OIDC code flow in progress. */
-  login?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+  login?: {
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    returnTo: string;
+    /** The origin of a `returnTo` the server does not trust: the callback says so instead of going home. */
+    untrustedOrigin?: string;
+  };
   /** The ID token's acr of this session's login: what acceptance checks an invitation's ACR against. */
   acr?: string;
   /** Users this session already impersonated (each is audited once). */
