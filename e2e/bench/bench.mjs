@@ -31,6 +31,7 @@ import { externalApiTarget, measureBulkInvitations, memberListEndpoint } from '.
 import { acceptLink, startSmtp } from '../support/smtp.mjs';
 import { measureProvisioning } from './provisioning.mjs';
 import { printTable } from './report.mjs';
+import { bulkResponsivenessLines, measureBulkResponsiveness } from './responsiveness.mjs';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
 // Per run, and each endpoint and its floor are run ROUNDS times (api.mjs). 4,000: at 500 (and at 2,000 on a
@@ -192,6 +193,7 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
       tokenEndpoints: memberListEndpoint(external),
     });
     run.bulkInvitations = await measureBulkInvitations({ baseUrl, ...external });
+    run.bulkResponsiveness = await measureBulkResponsiveness({ baseUrl, cookie, ...external });
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     return;
@@ -430,4 +432,8 @@ try {
 results.finishedAt = new Date().toISOString();
 writeFileSync(join(ROOT, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 printTable(results);
+for (const run of apiRuns) {
+  for (const line of bulkResponsivenessLines(/** @type {any} */ (run).bulkResponsiveness))
+    process.stdout.write(`\nAPI on ${run.database}: ${line}\n`);
+}
 process.stdout.write(`\nwritten to ${join(ROOT, 'bench-results.json')}\n`);
