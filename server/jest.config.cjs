@@ -25,7 +25,7 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/src/test/setup.ts'],
   // A worker per core, not Jest's one fewer: each file's database runs on a thread of its own, so a worker
-  // leaves a core partly idle. On 2 cores: 183 s with one worker, 130 s with two (103 s over PostgreSQL).
+  // leaves a core partly idle (a worker a core is the faster on 2 cores).
   maxWorkers: '100%',
   // Generous: building the schema template (first run) and PGlite start-up are slow on a loaded machine.
   testTimeout: 60000,

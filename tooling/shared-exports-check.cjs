@@ -17,7 +17,7 @@ const exportsCache = new Map();
 
 /**
  * The names each of these TypeScript (or JavaScript) modules exports, through every `export *` it holds,
- * by one program over the shared packages' own sources only (no libraries, no type checking: ~0.5 s).
+ * by one program over the shared packages' own sources only (no libraries, no type checking: quick).
  * @param {string[]} files
  * @returns {Map<string, Set<string>>}
  */

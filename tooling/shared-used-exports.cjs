@@ -33,7 +33,7 @@ const ROUTER_TYPES = ['NavigateFunction', 'Location', 'Params'];
 
 /**
  * react-i18next: the hook and the i18next plugin. Its Trans components (with an HTML parser),
- * withTranslation, Translation and the SSR helpers stay out of the first load (about 7 KiB gz).
+ * withTranslation, Translation and the SSR helpers stay out of the first load.
  */
 const I18N_EXPORTS = ['initReactI18next', 'useTranslation'];
 

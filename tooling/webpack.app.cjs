@@ -45,7 +45,7 @@ module.exports = function createAppConfig({ dir, kind, title }) {
         extensions: ['.tsx', '.ts', '.js'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // react-router's package exports point every bundler at its development build (dev warnings,
-        // ~8 KiB gz more); production bundles take the production build it ships beside it.
+        // a larger bundle); production bundles take the production build it ships beside it.
         alias: prod
           ? {
               'react-router$': path.join(ROUTER_DIST, 'index.mjs'),

@@ -34,8 +34,8 @@ import { printTable } from './report.mjs';
 import { bulkResponsivenessLines, measureBulkResponsiveness } from './responsiveness.mjs';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
-// Per run, and each endpoint and its floor are run ROUNDS times (api.mjs). 4,000: at 500 (and at 2,000 on a
-// machine serving the floor at 12,000 req/s), a run of the floor lasted ~0.15 s and one pause decided its p95.
+// Per run, and each endpoint and its floor are run ROUNDS times (api.mjs). 4,000: with fewer (500, and 2,000
+// on a fast machine), a run of the floor was so short that one pause decided its p95.
 const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 4000);
 const { values: options } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, 'api-only': { type: 'boolean', default: false } },

@@ -1,9 +1,9 @@
 /**
  * A page's rows as one JSON value. node-postgres reads a result field by field: each field's text decoded
  * and handed to its type's parser, each row built as an object of the statement's columns. For a page of ten
- * invitations (19 columns, their role links as JSON) that cost the server's thread 0.21 ms a statement; the
- * same rows aggregated into one json value by the database cost it 0.14 ms (one string, one JSON.parse), on
- * PGlite and on PostgreSQL alike, and the statement took no longer (server/_prof_jsonrows.mjs, scratch).
+ * invitations (19 columns, their role links as JSON) that cost the server's thread a third more than the
+ * same rows aggregated into one json value by the database (one string, one JSON.parse), on PGlite and on
+ * PostgreSQL alike, and the statement took no longer.
  *
  * What JSON changes in a row: a timestamptz comes as its ISO text ('2026-11-25T00:49:29.123+00:00', read by
  * toEpochSeconds), bigint ids and counts as numbers (as pool-db.ts parses them), arrays and json columns as

@@ -90,9 +90,9 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 /**
  * PGlite runs PostgreSQL as a single backend, without the server's background processes: nothing
  * checkpoints while it runs. Its WAL would grow with every write for as long as the server lives (in
- * memory with DATA_DIR=memory, on disk otherwise; the performance seed alone writes ~220 MB), and a
- * process killed without closing would replay all of it at its next start (1.7 s after one seed instead of
- * 0.5 s). The checkpointer's work is done here instead: every `everyMs`, a checkpoint once `afterBytes` of
+ * memory with DATA_DIR=memory, on disk otherwise; the performance seed alone writes hundreds of megabytes),
+ * and a process killed without closing would replay all of it at its next start, several times slower.
+ * The checkpointer's work is done here instead: every `everyMs`, a checkpoint once `afterBytes` of
  * WAL have been written since the last one. After it, PostgreSQL keeps at most max_wal_size of old WAL
  * segments for reuse (WAL_START_PARAMS) and drops the rest.
  */
@@ -134,7 +134,7 @@ export async function checkpointWhenDue(q: Queryable, afterBytes: number): Promi
  * keeps but flushes only when told): a table is vacuumed when its dead rows pass 50 + 20 % of its rows, or
  * the rows inserted since its last vacuum pass 1,000 + 20 %; analysed when the rows changed since its last
  * analysis pass 50 + 10 %. Vacuum and analysis are two statements, each holding the only backend briefly
- * (750,000 users: 180 ms, then about 150). A table is left while it grows (its size not the same as at
+ * (longest for a ten-times seed's users). A table is left while it grows (its size not the same as at
  * the previous check, `sizes`), so that a bulk load is not done halfway. One table a check, the one with
  * the most changes; returns its name, or null.
  */

@@ -100,14 +100,12 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
  * is (synchronize_seqscans), so that long scans share their reads. Ours are short: a broad search reads
  * the table up to its cap, which a table full of rows gives within a few dozen pages. Where the rows are
  * not spread over the whole table (the table once held more: a ten-times performance seed replaced by a
- * one-time one left 75,000 users in its first 2,667 of 27,634 pages, and one moved row kept the empty
- * rest), a scan started anywhere walked the empty pages to wrap round to them: 24,000 pages read, 135 ms,
- * where one from the start reads 36 (`npm run bench`, PostgreSQL ×1 after ×10: broad user search p95
- * 44× the floor). Every scan starts at the table's first page instead; the performance seed vacuums
+ * one-time one left its users in the first tenth of the pages, and one moved row kept the empty rest), a
+ * scan started anywhere walked the empty pages to wrap round to them, where one from the start reads a
+ * few dozen (`npm run bench`, PostgreSQL ×1 after ×10, shows it in the broad user search). Every scan
+ * starts at the table's first page instead; the performance seed vacuums
  * what it cleared before it writes, so that its rows fill the table from there. The same on PGlite, where
- * one backend runs the statements one after another, and each scan started where the last one stopped
- * (a broad user search after a ten-times seed, in the server's process: 1.2-1.4 ms a statement instead of
- * 0.96).
+ * one backend runs the statements one after another, and each scan started where the last one stopped.
  */
 export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
 
@@ -118,8 +116,8 @@ export async function postgresDb(
   onClose: () => Promise<void> = async () => {},
 ): Promise<Db> {
   // No JIT compiling: it pays off for long analytic statements, not for ours, which run in a millisecond
-  // or less. It compiles whenever a plan's estimated cost passes jit_above_cost: 5 ms for the first page
-  // of a search that takes 0.1.
+  // or less. It compiles whenever a plan's estimated cost passes jit_above_cost, which made the first page
+  // of a search many times slower than the search itself.
   // No synchronised sequential scans (SYNCHRONIZED_SCANS_OFF).
   const pool = new pg.Pool({
     ...options,

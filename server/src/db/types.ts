@@ -40,8 +40,8 @@ export interface Db extends Queryable {
    * new (one table analysed, the next not yet) was estimated dear; when the statistics settle the plan is
    * dropped, but not that estimate, so the statement is planned on every call for as long as it lives.
    * On PGlite it lives as long as the server (the embedded database's connections are never closed), and
-   * after a performance seed the session read of every request cost 0.5 ms of planning in place of
-   * 0.05 ms of execution (users/me 10,000 → 2,300 requests a second). Absent where statements do not
+   * after a performance seed the session read of every request cost ten times its execution in planning,
+   * and users/me answered a fraction of its requests a second. Absent where statements do not
    * outlive a while (PostgreSQL's pooled connections are replaced, pool-db.ts).
    */
   replan?(): Promise<void>;

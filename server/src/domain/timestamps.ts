@@ -1,6 +1,6 @@
 /**
  * timestamptz values as node-postgres hands them over, parsed faster. Its parser (postgres-date) runs three
- * regular expressions over every value: an invitation page's 40 timestamps cost 3 % of the server thread.
+ * regular expressions over every value, which an invitation page's many timestamps noticeably paid for.
  * PostgreSQL writes a timestamptz (DateStyle ISO) as `YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM[:SS]]`, and in
  * JSON (db/json-rows.ts; pool-db.ts sets this parser for every timestamptz column) the same with a `T` between date and time; those are read here character by
  * character, to the same Date. Anything else (a year outside 1000-9999, BC, infinity) goes to `fallback`,

@@ -133,7 +133,7 @@ async function openapiPlugin(app: FastifyInstance): Promise<void> {
 
   // Both documents are made from the routes, which are fixed once the server is ready: each is made and
   // serialised at its first request and then sent as it is, as a bundle is (it read no state). Made per
-  // request, the console's (275 KB) cost 3 to 5 ms of CPU to anyone, logged in or not.
+  // request, the console's (the larger) cost CPU to anyone, logged in or not, many times a page's.
   const documents = new Map<string, string>();
   const serve = (prefix: string, make: () => Document) => async (_request: unknown, reply: FastifyReply) => {
     let text = documents.get(prefix);

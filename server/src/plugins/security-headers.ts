@@ -4,7 +4,7 @@
  *
  * The headers do not change from one answer to the next (no nonces), so helmet runs once, at start, and
  * every answer gets what it set. (@fastify/helmet built a helmet and parsed the policy again for every
- * request: about 5 % of the server's time on users/me.)
+ * request, a noticeable part of the server's time on users/me.)
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

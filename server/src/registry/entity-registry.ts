@@ -26,7 +26,7 @@ export interface EntitySnapshot {
 /**
  * A snapshot's entities, shaped and indexed once (a registry keeps a snapshot for minutes, and answers
  * every list request from it): with Manage's thousands of applications, mapping them all again for each
- * request cost a page of roles 180 µs (3,000 applications), more than the rest of its server time.
+ * request cost a page of roles more than the rest of its server time.
  */
 interface Indexed {
   applications: RegistryApplication[];

@@ -13,7 +13,7 @@ export const DEFAULT_REGISTRY_DIR = path.resolve(
 /**
  * The logos of the bundled entities (SVG files), served by the server under BUNDLED_LOGOS_PATH: the
  * entities name them as URLs, as Manage does its logos, so that lists carry a short URL per application
- * and the browser caches each image once (inline data: URLs made up 40% of a page of roles).
+ * and the browser caches each image once (inline data: URLs made up much of a page of roles).
  */
 export const BUNDLED_LOGOS_DIR = path.join(DEFAULT_REGISTRY_DIR, 'logos');
 export const BUNDLED_LOGOS_PATH = '/registry/logos/';

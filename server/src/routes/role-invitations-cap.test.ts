@@ -4,7 +4,7 @@ import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 import { ROLE_INVITATIONS_CAP } from '../stores/invitations.store.js';
 
 // The unpaged list of a role's open invitations answers at most ROLE_INVITATIONS_CAP, newest first: on a
-// big role it returned 98 MB and froze the server.
+// big role it returned every invitation at once and froze the server.
 let app: FastifyInstance;
 let s: Sessions;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 /**
  * What a logged-in guest's searches cost the database's memory: every value is a parameter, so however
  * many page sizes, sorts, directions and statuses are asked for, the statements a connection prepares
- * stay the few the code holds. (When `LIMIT ${size}` was written into named statements, 3,000 searches took
- * a PostgreSQL backend from 6 to 393 MB, and ~28,300 ran PGlite out of memory.)
+ * stay the few the code holds. (When `LIMIT ${size}` was written into named statements, a few thousand
+ * searches grew a PostgreSQL backend's memory many times over, and more ran PGlite out of memory.)
  */
 const SEARCHES = 10_000;
 const MB = 2 ** 20;

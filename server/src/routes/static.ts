@@ -80,7 +80,7 @@ function misplacedShellAsset(shellDist: string, url: string): string | null {
 /**
  * Said before the page's first script when the browser sent a session cookie: startup.js (shared-auth's
  * early-calls.ts) then asks for the user together with the config, not once the config's answer has been
- * read (which waited up to ~130 ms for the main thread, busy evaluating the libraries). Only a hint: the user
+ * read (which waited for the main thread, busy evaluating the libraries). Only a hint: the user
  * is read only when the config says authenticated, and a stale cookie costs one unread 401.
  */
 export const SESSION_HINT = '<meta name="portal-session" content="present" />';

@@ -90,8 +90,8 @@ const userInPath = entity({
 
 /**
  * The validated query string as the user search reads it (spec §9: page 0 of 10 unless asked). Field by
- * field: spreading the parsed query string (an object without prototype, in dictionary mode) cost 1.7 % of
- * the server's thread on a narrow search.
+ * field: spreading the parsed query string (an object without prototype, in dictionary mode) was a
+ * noticeable part of the server's thread on a narrow search.
  */
 function toSearchQuery(query: UserQueryString): UserSearchQuery {
   return {

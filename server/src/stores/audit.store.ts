@@ -339,8 +339,8 @@ export async function seedAuditTrail(
   db: Db,
   options: { subPrefix: string; shortNamePrefix: string; emailDomain: string; batch?: number },
 ): Promise<number> {
-  // Rows a statement: at 1,000 a statement held PGlite for 38 ms (median; up to 108), and a users/config
-  // during a CI run once waited 216 ms (the bound is 250, seed-responsiveness.test.ts); at 500, half that.
+  // Rows a statement: at 1,000 a statement held PGlite long enough for a users/config during a CI run to
+  // come close to seed-responsiveness.test.ts's bound; at 500, half that.
   const batch = options.batch ?? 500;
   const pause = () => new Promise((resolve) => setImmediate(resolve));
   // The last run's rows, a range at a time (113,000 of them in one statement held PGlite for seconds).
@@ -386,7 +386,7 @@ export async function seedAuditTrail(
   }
   // Fresh statistics keep the newest-first page on its index (PGlite has no autovacuum). On PostgreSQL a
   // VACUUM also clears the last run's deleted rows, and blocks no one. On PGlite a statement holds the only
-  // connection: VACUUM (ANALYZE) of the 113,000 rows held it for 480-650 ms, every request waiting; an
+  // connection: VACUUM (ANALYZE) of the whole trail held it long, every request waiting; an
   // ANALYZE from a smaller sample than the default (as the seed's own tables, performance-seed.ts) is short.
   await pause();
   if (db.kind === 'postgres') await db.query('VACUUM (ANALYZE) audit_logs');

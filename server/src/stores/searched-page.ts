@@ -5,7 +5,7 @@
  * and test each row until ten match. For a broad search that is the fastest way; for a narrow one whose
  * words every row holds in part (the performance seed's "perf user 4711": 111 matches among 750,000 users,
  * each holding "perf" and "user"), the planner cannot tell how few rows will match, walks the order index
- * and reads most of the table: 155 ms on PostgreSQL where the word index answers in 0.4. So the statement
+ * and reads most of the table, where the word index answers at once. So the statement
  * first takes the ids of up to COUNT_CAP + 1 matches in whatever order is cheapest (the word index for a
  * narrow text, the table's first rows for a broad one), and then:
  * - when they are all the matches, sorts those by the page's key and takes the page's ids;
@@ -16,8 +16,8 @@
  *
  * The matches hold ids only: the sort key is computed for the matches only when they are all (the first
  * branch). Computing `lower(email)` for the 1,001 rows of a broad search that the second branch never
- * sorts was 40 % of the statement (invitations on PostgreSQL at 750,000 rows: 1.15 → 0.69 ms; a narrow
- * search of 111 matches 0.81 → 0.83 ms). Whether there are more than COUNT_CAP is one probe past the cap,
+ * sorts was a large part of the statement's time, and leaving it out costs a narrow search nothing.
+ * Whether there are more than COUNT_CAP is one probe past the cap,
  * not a second count.
  */
 import { jsonRows } from '../db/json-rows.js';
@@ -47,15 +47,14 @@ export interface PagedSearch {
  *
  * Both branches answer the page's ids only, and the page's rows are read once, by those ids: a search is
  * planned for its text on every call, and the row's select (its joins and subqueries) planned once instead
- * of in each branch cut the planning (PGlite, 75,000 users: "perf user 4711" 816 -> 764 µs a statement,
- * "user" 1,140 -> 1,046).
+ * of in each branch cut the planning of every search.
  */
 export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
   const order = sortOrder(search.sort, search.sort.column, search.id);
   // The ids as arrays, so that the matches and the page are read by their primary key whatever the planner
   // guesses of them: as `IN (SELECT …)` PGlite's planner joined them to a scan of the whole table (a
-  // narrow search of 11 users among 75,000: 20 ms instead of 0.45).
+  // narrow search many times slower).
   return `WITH matches AS MATERIALIZED (
       SELECT ${search.id} AS id FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}),
     page AS MATERIALIZED (

@@ -43,7 +43,7 @@ export function beginStartupCalls(environment: EarlyCallsEnvironment = {}): Earl
   const csrf = get('csrf');
   const config = get('users/config');
   // With a session cookie sent (the page says so), the user's call leaves with the config's: after the
-  // config's answer it often waited ~100 ms for the main thread, busy evaluating the libraries. runStartup
+  // config's answer it often waited for the main thread, busy evaluating the libraries. runStartup
   // reads it only when the config says authenticated.
   const me =
     (environment.sessionHint ?? document.querySelector('meta[name=portal-session]') !== null)

@@ -24,7 +24,7 @@ export function homeRemotes(
 
 /**
  * Loads every remote's code for a logged-in user, the page's own first (the route's owner; on home, its
- * tab's): four remotes' code evaluated at once, on two cores, delayed the shown tab's by ~150-250 ms.
+ * tab's): four remotes' code evaluated at once, on two cores, delayed the shown tab's.
  */
 export async function loadRemotesFor(pathname: string): Promise<void> {
   const remotes = useRemotesStore.getState();

@@ -2,8 +2,8 @@
  * oidc-provider keeps each of its requests' context in one AsyncLocalStorage (its lib/helpers/als.js),
  * entered by every request it handles. Once entered, the storage is enabled, and Node then follows every
  * promise of the process for it (async hooks) for as long as it stays enabled: after the first login
- * through the development identity provider, every API request paid for it (users/me 95 -> 75 µs of the
- * server's thread without it; an invitation page 10 µs). The storage is disabled whenever no request of
+ * through the development identity provider, every API request paid for it in the server's thread. The
+ * storage is disabled whenever no request of
  * the identity provider is under way; its next request enables it again.
  */
 

@@ -33,14 +33,13 @@ export const EMAIL_DOMAIN = 'perf.example.org';
 export const SHORT_NAME_PREFIX = 'perf_role_';
 /**
  * Users a statement, so that a request that comes meanwhile waits one statement at most. With the inviters'
- * words (a third word index) a batch of 1000 held PGlite for 105-170 ms on this 2-core machine, and a
- * users/config during the seed once took 256 ms (the bound is 250, seed-responsiveness.test.ts); at 500,
- * 83-88 ms. On a slower machine of the same kind (a seed of 16 s instead of 4) a batch of 500 held it for
- * 120-250 ms, one of 250 for 120-160 ms, and the seed took no longer. A multiple of
- * INVITATIONS_PER_INVITER, so that every invitation has its inviter.
+ * words (a third word index) a batch of 1000 held PGlite long enough for a users/config during the seed to
+ * pass seed-responsiveness.test.ts's bound, and on a slower machine so did one of 500; at 250 it stays well
+ * under it there, and the seed takes no longer. A multiple of INVITATIONS_PER_INVITER, so that every
+ * invitation has its inviter.
  */
 const DEFAULT_BATCH = 250;
-/** Roles a statement, each with its application usage: 100 held PGlite for up to 255 ms on that machine. */
+/** Roles a statement, each with its application usage: 100 held PGlite too long on that slower machine. */
 const ROLE_BATCH = 50;
 /** Roles a statement when a previous seed is cleared: each takes its memberships (75) with it. */
 const ROLES_PER_DELETE = 25;
@@ -51,11 +50,11 @@ const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_search_words', '
 /**
  * A batch's settings where the database lets the seed choose them (PGlite; a PostgreSQL superuser):
  * - triggers (foreign-key checks, the search words' triggers) skipped, see below;
- * - GIN's pending list merged into the index at 512 kB instead of 4 MB: with 4 MB, every 50th batch or so
- *   spent 300 ms merging it (one statement holding PGlite's only connection); at 512 kB, at most ~70 ms,
- *   and the seed as a whole is no slower;
- * - new WAL segments not zero-filled first: filling one cost a batch 45 ms every ~5,000 users, for nothing
- *   on PGlite's file system.
+ * - GIN's pending list merged into the index at 512 kB instead of the default 4 MB: with the default, every
+ *   few dozen batches one spent long merging it (one statement holding PGlite's only connection); a smaller
+ *   list is merged more often in shorter pieces, and the seed as a whole is no slower;
+ * - new WAL segments not zero-filled first: filling one now and then held a batch up, for nothing on
+ *   PGlite's file system.
  */
 const BULK_SETTINGS = `SET LOCAL session_replication_role = replica; SET LOCAL gin_pending_list_limit = 512;
   SET LOCAL wal_init_zero = off`;
@@ -156,10 +155,9 @@ export async function performanceSeed(
   // The rows of the previous seed, gone, before the new ones are written: without this the new rows went
   // after the old ones' emptied pages (reclaimed only by a later vacuum), and a broad user search, reading
   // the table from its first page up to its cap (pool-db.ts, SYNCHRONIZED_SCANS_OFF), would walk past them
-  // all (a ten-times seed replaced by a one-time one: 27,634 pages, the new users in the last 2,667). Now
-  // the new rows fill the emptied pages from the start. One table a statement: on PGlite each holds the
-  // only backend (a one-time seed's 75,000 users, replaced by a ten-times one: 112 ms; the other way
-  // round, 1.9 s).
+  // all (a ten-times seed replaced by a one-time one left the new users in the last tenth of the table).
+  // Now the new rows fill the emptied pages from the start. One table a statement: on PGlite each holds the
+  // only backend.
   for (const table of ['invitation_roles', 'invitations', 'user_roles', 'users']) {
     await yieldToOthers();
     await db.query(`VACUUM ${table}`);
@@ -246,11 +244,11 @@ export async function performanceSeed(
     });
   }
   // The bulk-loaded pages marked all-visible, so that counts read an index alone (a role's members: its
-  // 75 index entries instead of 75 table pages; the roles page on PGlite, 840 -> 580 µs), without waiting
+  // index entries instead of as many table pages, which the roles page reads), without waiting
   // for autovacuum (PostgreSQL) or the upkeep (PGlite, pglite-db.ts). On PostgreSQL with the full
   // statistics too. On PGlite each holds the only backend, and runs without the indexes' clean-up, which
   // finds nothing to remove after the vacuum before the writes and reads each index whole for its
-  // statistics (a ten-times seed's users: 500 ms with it, 155 without); the statistics were taken above,
+  // statistics (several times longer with it); the statistics were taken above,
   // from a smaller sample.
   for (const table of ['users', 'user_roles', 'invitations', 'invitation_roles']) {
     await yieldToOthers();
@@ -260,8 +258,8 @@ export async function performanceSeed(
   }
   if (db.kind === 'postgres') {
     // A vacuum empties a GIN index's pages but never gives them back: after a ten-times seed was replaced
-    // the users' word index kept 12,432 pages for 75,000 users, and a narrow search took 6 ms in it instead
-    // of 0.3 (1,218 pages rebuilt). Rebuilt concurrently, it blocks no reader or writer meanwhile. (PGlite
+    // the users' word index kept ten times the pages its users need, and a narrow search read them all.
+    // Rebuilt concurrently, it blocks no reader or writer meanwhile. (PGlite
     // cannot rebuild without holding its only backend for the whole rebuild.)
     for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }
