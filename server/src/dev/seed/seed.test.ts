@@ -115,11 +115,15 @@ describe('performance seed', () => {
       expect(await count(app, 'users')).toBe(400);
       expect(await count(app, 'invitation_roles')).toBe(400);
       const admin = await loginAs(app, 'admin');
-      const running = call(app, admin, 'PUT', '/api/v1/system/performance-seed');
-      // While it runs, its progress can be read and a second run is refused.
+      let answered = false;
+      const running = call(app, admin, 'PUT', '/api/v1/system/performance-seed').finally(() => {
+        answered = true;
+      });
+      // While it runs, its progress can be read and a second run is refused. Asked until it says it runs
+      // (or the run has already answered, which fails below).
       let progress = (await call(app, admin, 'GET', '/api/v1/system/performance-seed')).json();
-      for (let i = 0; i < 200 && !progress.running; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      while (!progress.running && !answered) {
+        await new Promise((resolve) => setImmediate(resolve));
         progress = (await call(app, admin, 'GET', '/api/v1/system/performance-seed')).json();
       }
       expect(progress).toEqual(expect.objectContaining({ running: true, stepsTotal: 5, result: null }));
