@@ -107,7 +107,15 @@ const SERVER_TEST_FILES = ['server/src/**/*.test.ts', 'server/src/test/**'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', 'e2e/artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '.data/**',
+      'e2e/artifacts/**',
+      '.stryker-tmp*/**',
+      'reports/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
