@@ -7,9 +7,15 @@ import type { User } from 'shared-auth/rules';
 import type { InvitationRow } from '../stores/invitation.rows.js';
 import { apiApp, call, DAY, insertRole, loginPersonas, now, type Sessions } from '../test/api-kit.js';
 import { loginAs } from '../test/helper.js';
-import { checkAcceptable } from './invitation-accept.js';
+import { checkAcceptable, checkAssurance } from './invitation-accept.js';
 
 const EDUID = 'eduid.nl';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await apiApp();
+});
+afterAll(() => app.close());
 
 function row(overrides: Partial<InvitationRow> = {}): InvitationRow {
   return {
@@ -96,12 +102,39 @@ describe('checkAcceptable: the e-mail address an invitation must be accepted wit
   });
 });
 
+describe('checkAssurance: the authentication context an invitation asks for', () => {
+  const STRONG = 'urn:example:acr:strong';
+  async function assured(asked: string | null, acr: string | undefined): Promise<string> {
+    try {
+      await checkAssurance(app.db, null, row({ id: 9, requested_authn_context: asked }), acr);
+      return 'accepted';
+    } catch (error) {
+      const { statusCode, message } = error as { statusCode: number; message: string };
+      return `${statusCode} ${message}`;
+    }
+  }
+
+  it('passes a login whose acr carries the asked value, among others, and any login when none is asked', async () => {
+    expect(await assured(STRONG, STRONG)).toBe('accepted');
+    expect(await assured(STRONG, `urn:example:acr:weak ${STRONG}`)).toBe('accepted');
+    expect(await assured(null, undefined)).toBe('accepted');
+  });
+
+  it('refuses (412) a login without it, and audits the refusal', async () => {
+    const refusal = `412 The invitation must be accepted with a login that carries ${STRONG}`;
+    expect(await assured(STRONG, undefined)).toBe(refusal);
+    expect(await assured(STRONG, `${STRONG}-not`)).toBe(refusal);
+    const { rows } = await app.db.query<{ action: string; entity_id: string }>(
+      "SELECT action, entity_id FROM audit_logs WHERE entity_type = 'invitation' AND entity_id = 9",
+    );
+    expect(rows.map((r) => r.action)).toEqual(['denied', 'denied']);
+  });
+});
+
 describe('acceptInvitation: the guest role that comes with a membership', () => {
-  let app: FastifyInstance;
   let s: Sessions;
   let role: number;
   beforeAll(async () => {
-    app = await apiApp();
     s = await loginPersonas(app);
     role = await insertRole(app, 'Guest Role Rule', ['app-wiki']);
   });
