@@ -4,26 +4,23 @@
  * delivery sends only what differs, and sending one twice changes nothing.
  */
 import type { Db } from '../db/types.js';
-import {
-  digest,
-  eqFilter,
-  membersPatch,
-  scimGroup,
-  scimUser,
-  type ScimPatchBody,
-  type ScimPerson,
-} from '../domain/scim.js';
+import { digest, eqFilter, membersPatch, scimGroup, scimUser, type ScimPatchBody } from '../domain/scim.js';
 import type { ScimTarget } from '../registry/registry.js';
-import { groupMembers, holdsGuestRoleOn, readGroupRole, readPerson } from '../stores/delivery-reads.store.js';
+import {
+  groupMembers,
+  readGroupRole,
+  usersForDelivery,
+  type UserForDelivery,
+} from '../stores/delivery-reads.store.js';
 import { enqueueGroupsOf } from '../stores/provisioning-plan.store.js';
 import {
   deliveredMembers,
   forgetGroup,
-  forgetUser,
+  forgetUsers,
   readResource,
   saveMembers,
   saveResource,
-  type KnownResource,
+  saveUsers,
 } from '../stores/scim-bookkeeping.store.js';
 import { ScimError, type ScimClient } from './scim-client.js';
 
@@ -77,55 +74,90 @@ async function create(
   }
 }
 
-/** Makes the person exist at the target as they are now. */
-async function ensureUser(
-  ctx: DeliveryContext,
-  userId: number,
-  person: ScimPerson,
-  known: KnownResource | null,
-): Promise<void> {
-  const body = scimUser(person, ctx.target.userIdentifier);
-  const sent = digest(body);
-  if (known && known.digest === sent) return;
-  let remoteId: string;
-  let made = known === null || known.digest === null;
-  if (known) {
-    try {
-      await ctx.client.send('PUT', `/Users/${encodeURIComponent(known.remoteId)}`, {
-        ...body,
-        id: known.remoteId,
-      });
-      remoteId = known.remoteId;
-    } catch (error) {
-      // Deleted at the target behind our back: made again.
-      if (!(error instanceof ScimError) || error.status !== 404) throw error;
-      remoteId = await create(ctx.client, 'Users', body, eqFilter('userName', body.userName));
-      made = true;
-    }
-  } else {
-    remoteId = await create(ctx.client, 'Users', body, eqFilter('userName', body.userName));
+/** What sending one person left to record: nothing, gone from the target, or held there as sent. */
+type UserOutcome =
+  | { kind: 'unchanged' }
+  | { kind: 'gone' }
+  | { kind: 'held'; remoteId: string; digest: string; made: boolean };
+
+/**
+ * Brings one person at the target in line (HTTP only; the caller records the outcome): there while they
+ * hold a guest membership of a role on its applications, as they are now; deleted there otherwise.
+ */
+async function sendUser(ctx: DeliveryContext, state: UserForDelivery): Promise<UserOutcome> {
+  const { client, target } = ctx;
+  const { known, person } = state;
+  if (!state.wanted || person === null) {
+    if (!known) return { kind: 'unchanged' };
+    await client.send('DELETE', `/Users/${encodeURIComponent(known.remoteId)}`);
+    return { kind: 'gone' };
   }
-  await ctx.db.tx(async (q) => {
-    await saveResource(q, ctx.target.id, 'user', userId, remoteId, sent);
-    // Their groups there name them from now on.
-    if (made) await enqueueGroupsOf(q, plannedTarget(ctx.target), userId);
-  });
+  const body = scimUser(person, target.userIdentifier);
+  const sent = digest(body);
+  if (known && known.digest === sent) return { kind: 'unchanged' };
+  if (!known) {
+    const remoteId = await create(client, 'Users', body, eqFilter('userName', body.userName));
+    return { kind: 'held', remoteId, digest: sent, made: true };
+  }
+  try {
+    await client.send('PUT', `/Users/${encodeURIComponent(known.remoteId)}`, { ...body, id: known.remoteId });
+    return { kind: 'held', remoteId: known.remoteId, digest: sent, made: known.digest === null };
+  } catch (error) {
+    // Deleted at the target behind our back: made again.
+    if (!(error instanceof ScimError) || error.status !== 404) throw error;
+    const remoteId = await create(client, 'Users', body, eqFilter('userName', body.userName));
+    return { kind: 'held', remoteId, digest: sent, made: true };
+  }
 }
 
-/** A person at a target: there while they hold a guest membership of a role on its applications. */
-export async function deliverUser(ctx: DeliveryContext, userId: number): Promise<void> {
+/**
+ * People at a target, a batch at a time: one read for all of them, their calls `parallel` at a time, and
+ * one transaction recording what the target now holds (and queueing the groups that name the users made
+ * there). Answers each user's failure, or null when delivered.
+ */
+export async function deliverUsers(
+  ctx: DeliveryContext,
+  userIds: readonly number[],
+  parallel: number,
+): Promise<Map<number, unknown>> {
   const { db, target } = ctx;
-  const known = await readResource(db, target.id, 'user', userId);
-  const person = await readPerson(db, userId);
-  const wanted = person !== null && (await holdsGuestRoleOn(db, userId, target.applications));
-  if (!wanted) {
-    if (known) {
-      await ctx.client.send('DELETE', `/Users/${encodeURIComponent(known.remoteId)}`);
-      await forgetUser(db, target.id, userId);
+  const states = await usersForDelivery(db, target.id, target.applications, userIds);
+  const failures = new Map<number, unknown>();
+  const held: Array<{ userId: number; remoteId: string; digest: string }> = [];
+  const made: number[] = [];
+  const gone: number[] = [];
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(parallel, userIds.length) }, async () => {
+    while (next < userIds.length) {
+      const userId = userIds[next++]!;
+      try {
+        const outcome = await sendUser(
+          ctx,
+          states.get(userId) ?? { person: null, wanted: false, known: null },
+        );
+        failures.set(userId, null);
+        if (outcome.kind === 'gone') gone.push(userId);
+        else if (outcome.kind === 'held') {
+          held.push({ userId, remoteId: outcome.remoteId, digest: outcome.digest });
+          if (outcome.made) made.push(userId);
+        }
+      } catch (error) {
+        failures.set(userId, error);
+      }
     }
-    return;
-  }
-  await ensureUser(ctx, userId, person, known);
+  });
+  await Promise.all(lanes);
+  await db.tx(async (q) => {
+    await saveUsers(q, target.id, held);
+    await forgetUsers(q, target.id, gone);
+    // Their groups there name them from now on.
+    await enqueueGroupsOf(
+      q,
+      plannedTarget(target),
+      made.sort((a, b) => a - b),
+    );
+  });
+  return failures;
 }
 
 /**

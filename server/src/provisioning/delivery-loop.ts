@@ -20,7 +20,7 @@ import {
   type QueueItem,
 } from '../stores/provisioning-queue.store.js';
 import { afterFailure } from './attempts.js';
-import { deliverGroup, deliverUser } from './deliver.js';
+import { deliverGroup, deliverUsers } from './deliver.js';
 import { scimClient } from './scim-client.js';
 import { deliverEvaUser, deliverGraphUser } from './user-targets.js';
 
@@ -44,8 +44,32 @@ export interface DeliveryLoopDeps {
   pause(targetId: string, untilMs: number): void;
 }
 
-/** Sends one claimed delivery to its target, by the target's protocol. */
-export type Deliver = (item: QueueItem) => Promise<void>;
+/**
+ * Sends claimed deliveries of one kind to the target, by its protocol: answers each item's failure, or
+ * null when it was delivered.
+ */
+export type Deliver = (items: readonly QueueItem[]) => Promise<Map<number, unknown>>;
+
+/** One item at a time through `send`, `PARALLEL_PER_TARGET` at once. */
+function eachItem(send: (item: QueueItem) => Promise<void>): Deliver {
+  return async (items) => {
+    const failures = new Map<number, unknown>();
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(PARALLEL_PER_TARGET, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        try {
+          await send(item);
+          failures.set(item.id, null);
+        } catch (error) {
+          failures.set(item.id, error);
+        }
+      }
+    });
+    await Promise.all(lanes);
+    return failures;
+  };
+}
 
 function deliveryFor(deps: DeliveryLoopDeps, target: ScimTarget): Deliver {
   const protocol = target.protocol ?? 'scim';
@@ -61,13 +85,23 @@ function deliveryFor(deps: DeliveryLoopDeps, target: ScimTarget): Deliver {
     };
     const send = protocol === 'eva' ? deliverEvaUser : deliverGraphUser;
     // eVA and Graph take users only (a group row of theirs has nothing to send).
-    return async (item) => {
+    return eachItem(async (item) => {
       if (item.kind === 'user') await send(ctx, item.localId);
-    };
+    });
   }
   const client = scimClient(target, { timeoutMs: deps.settings.timeoutMs, signal: deps.signal });
   const ctx = { db: deps.db, target, client };
-  return (item) => (item.kind === 'group' ? deliverGroup(ctx, item.localId) : deliverUser(ctx, item.localId));
+  const groups = eachItem((item) => deliverGroup(ctx, item.localId));
+  return async (items) => {
+    if (items.every((i) => i.kind === 'group')) return groups(items);
+    // A batch of users: one read, their calls in parallel, one write (deliver.ts).
+    const byUser = await deliverUsers(
+      ctx,
+      items.map((i) => i.localId),
+      PARALLEL_PER_TARGET,
+    );
+    return new Map(items.map((i) => [i.id, byUser.get(i.localId) ?? null]));
+  };
 }
 
 /**
@@ -114,9 +148,9 @@ async function settle(
 }
 
 /**
- * Sends a claimed batch: users first, then groups, each phase `PARALLEL_PER_TARGET` at a time. Answers
- * whether the loop goes on: not after a failure to retry later, nor when the server stops (the leases of
- * what was not sent go back).
+ * Sends a claimed batch: the users first, then the groups (which name the users made meanwhile). Records
+ * the delivered in one statement and each failure on its own. Answers whether the loop goes on: not after
+ * a failure to retry later, nor when the server stops (the leases of what was not sent go back).
  */
 async function deliverBatch(
   deps: DeliveryLoopDeps,
@@ -124,35 +158,47 @@ async function deliverBatch(
   deliver: Deliver,
   items: readonly QueueItem[],
 ): Promise<boolean> {
-  let halted = false;
-  const one = async (item: QueueItem): Promise<void> => {
+  for (const kind of ['user', 'group'] as const) {
+    const phase = items.filter((i) => i.kind === kind);
+    if (phase.length === 0) continue;
+    if (deps.stopped()) {
+      await releaseLeases(
+        deps.db,
+        phase.map((i) => i.id),
+      );
+      continue;
+    }
+    let failures: Map<number, unknown>;
     try {
-      await deliver(item);
-      await markDelivered(deps.db, item);
+      failures = await deliver(phase);
     } catch (error) {
+      // Recording the batch failed (the database unavailable, say): every item of it failed so.
+      failures = new Map(phase.map((i) => [i.id, error]));
+    }
+    await markDelivered(
+      deps.db,
+      phase.filter((i) => failures.get(i.id) === null),
+    );
+    let goOn = true;
+    for (const item of phase) {
+      const error = failures.get(item.id);
+      if (error === null || error === undefined) continue;
       if (deps.stopped()) {
         // Cut short by the close: not an attempt; the lease goes back for the next instance or start.
         await releaseLeases(deps.db, [item.id]);
-        return;
-      }
-      if (!(await settle(deps, target, item, error))) halted = true;
+      } else if (!(await settle(deps, target, item, error))) goOn = false;
     }
-  };
-  for (const phase of [items.filter((i) => i.kind === 'user'), items.filter((i) => i.kind === 'group')]) {
-    const unsent: number[] = [];
-    let next = 0;
-    const lanes = Array.from({ length: Math.min(PARALLEL_PER_TARGET, phase.length) }, async () => {
-      while (next < phase.length) {
-        const item = phase[next++]!;
-        // The target is not answering, or the server stops: the rest waits for its turn, in order.
-        if (halted || deps.stopped()) unsent.push(item.id);
-        else await one(item);
-      }
-    });
-    await Promise.all(lanes);
-    await releaseLeases(deps.db, unsent);
+    if (!goOn) {
+      // The target is not answering: the rest (the groups after the users) waits for its turn, in order.
+      const rest = kind === 'user' ? items.filter((i) => i.kind === 'group') : [];
+      await releaseLeases(
+        deps.db,
+        rest.map((i) => i.id),
+      );
+      return false;
+    }
   }
-  return !halted && !deps.stopped();
+  return !deps.stopped();
 }
 
 /** Delivers the target's due rows until none is left, the target fails with a retry, or the server stops. */

@@ -77,3 +77,64 @@ export async function groupMembers(
     known: r.remote_id === null ? null : { remoteId: r.remote_id, digest: r.sent_digest },
   }));
 }
+
+/** What a delivery needs of a user: the person (null when gone), whether the target should hold them. */
+export interface UserForDelivery {
+  person: ScimPerson | null;
+  wanted: boolean;
+  known: KnownResource | null;
+}
+
+/**
+ * For a batch of users, in one statement: each person, whether they hold a current guest membership of a
+ * role on one of these applications, and what the target was sent of them.
+ */
+export async function usersForDelivery(
+  q: Queryable,
+  target: string,
+  manageIds: readonly string[],
+  userIds: readonly number[],
+): Promise<Map<number, UserForDelivery>> {
+  const { rows } = await q.query<{
+    id: string;
+    sub: string | null;
+    email: string | null;
+    given_name: string | null;
+    family_name: string | null;
+    name: string | null;
+    eduperson_principal_name: string | null;
+    remote_id: string | null;
+    sent_digest: string | null;
+    wanted: boolean;
+  }>(
+    `SELECT x.id, u.sub, u.email, u.given_name, u.family_name, u.name, u.eduperson_principal_name,
+            sr.remote_id, sr.sent_digest,
+            EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
+                     WHERE ur.user_id = x.id AND au.manage_id = ANY($3::text[]) AND ${GUEST} AND ${CURRENT})
+              AS wanted
+       FROM unnest($2::bigint[]) AS x(id)
+       LEFT JOIN users u ON u.id = x.id
+       LEFT JOIN scim_resources sr ON sr.target = $1 AND sr.kind = 'user' AND sr.local_id = x.id`,
+    [target, userIds, manageIds],
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        person:
+          r.sub === null
+            ? null
+            : {
+                sub: r.sub,
+                email: r.email,
+                givenName: r.given_name,
+                familyName: r.family_name,
+                name: r.name,
+                eduPersonPrincipalName: r.eduperson_principal_name,
+              },
+        wanted: r.sub !== null && r.wanted,
+        known: r.remote_id === null ? null : { remoteId: r.remote_id, digest: r.sent_digest },
+      },
+    ]),
+  );
+}

@@ -125,19 +125,23 @@ export async function enqueueWholeTarget(q: Queryable, target: PlannedTarget): P
 }
 
 /**
- * A user was made (or made again) at the target: the groups there of the roles they hold as a guest are
+ * Users were made (or made again) at the target: the groups there of the roles they hold as a guest are
  * delivered again, now naming them.
  */
-export async function enqueueGroupsOf(q: Queryable, target: PlannedTarget, userId: number): Promise<void> {
-  if (!target.groups) return;
+export async function enqueueGroupsOf(
+  q: Queryable,
+  target: PlannedTarget,
+  userIds: readonly number[],
+): Promise<void> {
+  if (!target.groups || userIds.length === 0) return;
   await q.query(
     `INSERT INTO provisioning_queue (target, kind, local_id, seq)
      SELECT $1, 'group', role_id, nextval('provisioning_queue_seq') FROM (
        SELECT DISTINCT ur.role_id
          FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
-        WHERE ur.user_id = $2 AND au.manage_id = ANY($3::text[]) AND ${GUEST}
+        WHERE ur.user_id = ANY($2::bigint[]) AND au.manage_id = ANY($3::text[]) AND ${GUEST}
         ORDER BY ur.role_id) r
      ON CONFLICT (target, kind, local_id) DO UPDATE SET ${BUMPED}`,
-    [target.id, userId, target.applications],
+    [target.id, userIds, target.applications],
   );
 }

@@ -55,15 +55,22 @@ export async function claimDue(
     .sort((a, b) => a.id - b.id);
 }
 
-/** Delivered: the row goes, unless a change came in meanwhile (then it is sent again, now). */
-export async function markDelivered(db: Db, item: QueueItem): Promise<void> {
-  const { rowCount } = await db.query('DELETE FROM provisioning_queue WHERE id = $1 AND seq = $2', [
-    item.id,
-    item.seq,
-  ]);
-  if (rowCount === 0) {
-    await db.query('UPDATE provisioning_queue SET leased_until = NULL WHERE id = $1', [item.id]);
-  }
+/**
+ * Delivered: each row goes, unless a change came in meanwhile (its seq moved on): then it stays, its lease
+ * handed back, and it is sent again now. One statement for a whole batch.
+ */
+export async function markDelivered(db: Db, items: readonly QueueItem[]): Promise<void> {
+  if (items.length === 0) return;
+  const ids = items.map((i) => i.id);
+  await db.query(
+    `WITH gone AS (
+       DELETE FROM provisioning_queue q USING unnest($1::bigint[], $2::bigint[]) AS d(id, seq)
+        WHERE q.id = d.id AND q.seq = d.seq
+       RETURNING q.id)
+     UPDATE provisioning_queue SET leased_until = NULL
+      WHERE id = ANY($1::bigint[]) AND id NOT IN (SELECT id FROM gone)`,
+    [ids, items.map((i) => i.seq)],
+  );
 }
 
 /** Not delivered this time: tried again after `delayMs`. */

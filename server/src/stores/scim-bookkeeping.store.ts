@@ -125,3 +125,33 @@ export async function sentTo(
 export async function forgetUsersAt(q: Queryable, target: string): Promise<void> {
   await q.query("DELETE FROM scim_resources WHERE target = $1 AND kind = 'user'", [target]);
 }
+
+/** Records what the target was sent of these users (remote id and digest), in one statement. */
+export async function saveUsers(
+  q: Queryable,
+  target: string,
+  users: ReadonlyArray<{ userId: number; remoteId: string; digest: string }>,
+): Promise<void> {
+  if (users.length === 0) return;
+  await q.query(
+    `INSERT INTO scim_resources (target, kind, local_id, remote_id, sent_digest)
+     SELECT $1, 'user', u.local_id, u.remote_id, u.digest
+       FROM unnest($2::bigint[], $3::text[], $4::text[]) AS u(local_id, remote_id, digest)
+     ON CONFLICT (target, kind, local_id)
+       DO UPDATE SET remote_id = EXCLUDED.remote_id, sent_digest = EXCLUDED.sent_digest, updated_at = now()`,
+    [target, users.map((u) => u.userId), users.map((u) => u.remoteId), users.map((u) => u.digest)],
+  );
+}
+
+/** These users are no longer at the target: nor in any of its groups there. */
+export async function forgetUsers(q: Queryable, target: string, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await q.query(
+    "DELETE FROM scim_resources WHERE target = $1 AND kind = 'user' AND local_id = ANY($2::bigint[])",
+    [target, userIds],
+  );
+  await q.query('DELETE FROM scim_group_members WHERE target = $1 AND user_id = ANY($2::bigint[])', [
+    target,
+    userIds,
+  ]);
+}
