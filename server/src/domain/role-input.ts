@@ -100,6 +100,18 @@ export const roleBodySchema = {
   ],
 } as const;
 
+/**
+ * The body of a role update (every API's PUT roles): a create's body plus the role's `id`, with the
+ * example `example` (a create's body) given that id.
+ */
+export function roleUpdateBodySchema<X extends object>(example: X) {
+  return {
+    ...roleBodySchema,
+    required: ['id', ...roleBodySchema.required],
+    examples: [{ id: '12', ...example }],
+  } as const;
+}
+
 export interface CheckedUsage {
   manageId: string;
   manageType: ManageType;

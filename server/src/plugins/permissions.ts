@@ -13,7 +13,12 @@
  * plugin stops the server at start when an `/api/` route declares none of these.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteGenericInterface,
+} from 'fastify';
 import type { Role, User } from 'shared-auth/rules';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppConfig, RemoteUser, RemoteUserScope } from '../config.js';
@@ -37,9 +42,38 @@ export interface Refusal {
  */
 const declared = new WeakMap<object, readonly Refusal[]>();
 
-function declare(hook: preHandlerAsyncHookHandler, ...refusals: Refusal[]): preHandlerAsyncHookHandler {
+function declare<H extends object>(hook: H, ...refusals: Refusal[]): H {
   declared.set(hook, refusals);
   return hook;
+}
+
+/**
+ * A preHandler of routes whose request parts are (at least) those of `R`: an entity permission reads the
+ * entity's id from them, without a cast. A route whose parts are typed otherwise (its route generic)
+ * does not take it: a type error, not a wrong id at run time.
+ */
+export type PreHandlerOf<R extends RouteGenericInterface> = (request: RequestOf<R>) => Promise<void>;
+
+/** Which request part each part of a route generic types. */
+interface PartNames {
+  Params: 'params';
+  Querystring: 'query';
+  Body: 'body';
+  Headers: 'headers';
+}
+
+/**
+ * The request of a route whose parts are (at least) those of `R`. Not a `FastifyRequest<R>`: TypeScript
+ * would infer the route's generic from the preHandler instead of checking the route's against it.
+ */
+export type RequestOf<R extends RouteGenericInterface> = EntityRequest & {
+  [K in keyof R & keyof PartNames as PartNames[K]]: R[K];
+};
+
+/** What an entity permission reads of any request: the user and the app's stores. */
+interface EntityRequest {
+  user: User | null;
+  server: Pick<FastifyInstance, 'db' | 'registry' | 'config'>;
 }
 
 /** The refusals the declared permissions among `hooks` (a route's preHandler) may answer, in order. */
@@ -51,7 +85,7 @@ const NOT_LOGGED_IN = 'Not logged in';
 const needsLogin: Refusal = { status: 401, reason: NOT_LOGGED_IN };
 
 /** The effective user, or a 401. */
-function userOf(request: FastifyRequest): User {
+function userOf(request: Pick<FastifyRequest, 'user'>): User {
   if (!request.user) throw httpError(401, NOT_LOGGED_IN);
   return request.user;
 }
@@ -167,21 +201,23 @@ export function remoteUserWith(
 }
 
 /** What a service account's request names (a role, a body), judged by the account's reach. */
-export interface AccountEntity<E> {
+export interface AccountEntity<E, R extends RouteGenericInterface = RouteGenericInterface> {
   /**
    * preHandler after `remoteUserWith`: 404 when `load` finds nothing, 403 with `refusal` when `rule` says
    * the account does not reach it; otherwise the entity is kept for `of`.
    */
-  permit(rule: (account: RemoteUser, found: E) => boolean, refusal: string): preHandlerAsyncHookHandler;
+  permit(rule: (account: RemoteUser, found: E) => boolean, refusal: string): PreHandlerOf<R>;
   of(request: object): E;
 }
 
-export function accountEntity<E>(spec: Pick<EntitySpec<E, E>, 'load' | 'notFound'>): AccountEntity<E> {
+export function accountEntity<E, R extends RouteGenericInterface = RouteGenericInterface>(
+  spec: Pick<EntitySpec<E, E, R>, 'load' | 'notFound'>,
+): AccountEntity<E, R> {
   const loaded = new WeakMap<object, E>();
   return {
     permit(rule, refusal) {
       const notFound: Refusal[] = spec.notFound ? [{ status: 404, reason: exampleOf(spec.notFound) }] : [];
-      return declare(
+      return declare<PreHandlerOf<R>>(
         async (request) => {
           const account = remoteUserOf(request);
           const found = await spec.load(request);
@@ -201,33 +237,35 @@ export function accountEntity<E>(spec: Pick<EntitySpec<E, E>, 'load' | 'notFound
 }
 
 /** How to find the entity a request names. */
-export interface EntitySpec<E, J> {
+export interface EntitySpec<E, J, R extends RouteGenericInterface = RouteGenericInterface> {
   /** The entity the request names (params, body or query), or null when it does not exist. */
-  load(request: FastifyRequest): Promise<E | null>;
+  load(request: RequestOf<R>): Promise<E | null>;
   /** The 404's message when `load` found nothing (leave it out when `load` always finds something). */
-  notFound?: (request: FastifyRequest) => string;
+  notFound?: (request: RequestOf<R>) => string;
   /** What the shared rules judge, when that is not the entity itself (e.g. a row's API shape). */
   judged?: (entity: E) => J;
 }
 
 /** An entity a route's permission is about: its preHandlers and the handler's way to read it. */
-export interface Entity<E, J = E> {
+export interface Entity<E, J = E, R extends RouteGenericInterface = RouteGenericInterface> {
   /**
    * preHandler: 401 without a user, 404 when the entity does not exist, 403 with `refusal` when `rule`
    * says no; otherwise the entity is kept for `of`.
    */
-  permit(rule: (user: User, judged: J) => boolean, refusal?: string): preHandlerAsyncHookHandler;
+  permit(rule: (user: User, judged: J) => boolean, refusal?: string): PreHandlerOf<R>;
   /** The entity this request's permission loaded (a 500 when the route declared no permission on it). */
   of(request: object): E;
 }
 
-export function entity<E, J = E>(spec: EntitySpec<E, J>): Entity<E, J> {
+export function entity<E, J = E, R extends RouteGenericInterface = RouteGenericInterface>(
+  spec: EntitySpec<E, J, R>,
+): Entity<E, J, R> {
   const loaded = new WeakMap<object, E>();
   const judged = spec.judged ?? ((e: E) => e as unknown as J);
   return {
     permit(rule, refusal = MISSING_ROLES) {
       const notFound: Refusal[] = spec.notFound ? [{ status: 404, reason: exampleOf(spec.notFound) }] : [];
-      return declare(
+      return declare<PreHandlerOf<R>>(
         async (request) => {
           const user = userOf(request);
           const found = await spec.load(request);
@@ -251,18 +289,20 @@ export function entity<E, J = E>(spec: EntitySpec<E, J>): Entity<E, J> {
  * A not-found reason as a request naming entity 12 gets it (for the API document): every field of the
  * params, query and body reads 12.
  */
-function exampleOf(notFound: (request: FastifyRequest) => string): string {
+function exampleOf<R extends RouteGenericInterface>(notFound: (request: RequestOf<R>) => string): string {
   const twelve = new Proxy({}, { get: () => 12 });
   try {
-    return notFound({ params: twelve, query: twelve, body: twelve } as unknown as FastifyRequest);
+    return notFound({ params: twelve, query: twelve, body: twelve } as unknown as RequestOf<R>);
   } catch {
     return 'Not found';
   }
 }
 
 /** A role named by the request (`pick` reads its id), as the shared role rules read it. */
-export function roleNamedBy(pick: (request: FastifyRequest) => number): Entity<Role> {
-  return entity({
+export function roleNamedBy<R extends RouteGenericInterface>(
+  pick: (request: RequestOf<R>) => number,
+): Entity<Role, Role, R> {
+  return entity<Role, Role, R>({
     load: (request) => loadRole(request.server.db, request.server.registry, pick(request)),
     notFound: (request) => `Role ${pick(request)} not found`,
   });

@@ -2,9 +2,9 @@
  * /api/v1/audit-logs: the audit trail, "who gave whom which access, when" (spec §2 audit-logs/{id}), and
  * the end of an impersonation, which only the console knows about.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, RouteGenericInterface } from 'fastify';
 import { allowedToEditRole, type Role, type User } from 'shared-auth/rules';
-import { entity, loggedIn } from '../plugins/permissions.js';
+import { entity, loggedIn, type RequestOf } from '../plugins/permissions.js';
 import { idSchema } from '../domain/ids.js';
 import { MAX_PAGE_SIZE, pageSchema } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
@@ -19,25 +19,33 @@ import {
   type AuditFilter,
 } from '../stores/audit.store.js';
 
-/** The role whose history a request asks for: `roleId` in the query, or the path's role entity. */
-function trailRoleId(request: FastifyRequest): number | undefined {
-  const params = request.params as { entityType?: AuditEntityType; id?: number };
-  if (params.entityType !== undefined) return params.entityType === 'role' ? params.id : undefined;
-  return (request.query as TrailQuery).roleId;
+/**
+ * The role of the requested trail (`pick` reads its id; undefined when the request names none), null when
+ * none is named or it is gone (a deleted role's history is still there for super users). Never a 404:
+ * whether a role existed is part of the trail.
+ */
+function trailRoleNamedBy<R extends RouteGenericInterface>(
+  pick: (request: RequestOf<R>) => number | undefined,
+) {
+  return entity<{ role: Role | null }, Role | null, R>({
+    load: async (request) => {
+      const roleId = pick(request);
+      const { db, registry } = request.server;
+      return { role: roleId === undefined ? null : await loadRole(db, registry, roleId) };
+    },
+    judged: ({ role }) => role,
+  });
 }
 
-/**
- * The role of the requested trail, null when none is named or it is gone (a deleted role's history is
- * still there for super users). Never a 404: whether a role existed is part of the trail.
- */
-const trailRole = entity<{ role: Role | null }, Role | null>({
-  load: async (request) => {
-    const roleId = trailRoleId(request);
-    const { db, registry } = request.server;
-    return { role: roleId === undefined ? null : await loadRole(db, registry, roleId) };
-  },
-  judged: ({ role }) => role,
-});
+/** The role of the trail a query asks for (`roleId`). */
+const trailRoleInQuery = trailRoleNamedBy<{ Querystring: { roleId?: number } }>(
+  (request) => request.query.roleId,
+);
+
+/** The role of a per-entity trail: the path's entity when it is a role. */
+const trailRoleInPath = trailRoleNamedBy<{ Params: { entityType: AuditEntityType; id: number } }>(
+  ({ params }) => (params.entityType === 'role' ? params.id : undefined),
+);
 
 /** Super users read the whole trail; whoever may edit a role reads that role's history. */
 function mayReadTrail(user: User, role: Role | null): boolean {
@@ -123,7 +131,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   app.get<{ Querystring: TrailQuery }>(
     '/api/v1/audit-logs',
     {
-      preHandler: trailRole.permit(mayReadTrail),
+      preHandler: trailRoleInQuery.permit(mayReadTrail),
       config: { errors: { 400: 'The start of the period must lie before its end' } },
       schema: { querystring: trailQuerySchema, response: { 200: pageSchema(auditSchema) } },
     },
@@ -144,7 +152,7 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   }>(
     '/api/v1/audit-logs/:entityType/:id',
     {
-      preHandler: trailRole.permit(mayReadTrail),
+      preHandler: trailRoleInPath.permit(mayReadTrail),
       schema: {
         params: {
           type: 'object',

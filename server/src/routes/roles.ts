@@ -11,7 +11,7 @@ import {
   type User,
 } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
-import { loggedIn, permit, entity, roleNamedBy } from '../plugins/permissions.js';
+import { loggedIn, permit, entity } from '../plugins/permissions.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -20,21 +20,21 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../domain/paging.js';
-import { ROLE_INPUT_ERRORS, roleBodySchema, type RoleBody } from '../domain/role-input.js';
+import {
+  ROLE_INPUT_ERRORS,
+  roleBodySchema,
+  roleUpdateBodySchema,
+  type RoleBody,
+} from '../domain/role-input.js';
 import { withUserView } from '../stores/role.rows.js';
 import { existingRole, ROLE_SORT, rolesOfApplication, searchRoles } from '../stores/roles.store.js';
 import { changeRole, createRole, removeRole } from '../use-cases/role-write.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
-
-/** The role the path names (`roles/{id}`). */
-const roleInPath = roleNamedBy((request) => (request.params as { id: number }).id);
-
-/** The role an update's body names. */
-const roleInBody = roleNamedBy((request) => (request.body as RoleBody).id as number);
+import { roleInBody, roleInPath } from './role-entities.js';
 
 /** The registry application the path names; it needs no loading, the rule reads its id. */
-const applicationInPath = entity({
-  load: async (request) => (request.params as { manageId: string }).manageId,
+const applicationInPath = entity<string, string, { Params: { manageId: string } }>({
+  load: async (request) => request.params.manageId,
 });
 
 /**
@@ -127,23 +127,19 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Body: RoleBody }>(
+  app.put<{ Body: RoleBody & { id: number } }>(
     '/api/v1/roles',
     {
       preHandler: roleInBody.permit(allowedToEditRole),
       config: { errors: ROLE_INPUT_ERRORS },
       schema: {
-        body: {
-          ...roleBodySchema,
-          required: ['id', ...roleBodySchema.required],
-          examples: [{ id: '12', ...roleBodySchema.examples[0] }],
-        },
+        body: roleUpdateBodySchema(roleBodySchema.examples[0]),
         response: { 200: roleSchema },
       },
     },
     async (request) => {
       const user = requireUser(request.user);
-      const id = request.body.id as number;
+      const id = request.body.id;
       await changeRole(app, request, user, roleInBody.of(request), request.body);
       return readBack(user, id);
     },

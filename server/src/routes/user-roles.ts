@@ -2,59 +2,42 @@
 import type { FastifyInstance } from 'fastify';
 import { allowedToRenewUserRole, mayViewRoleMembers, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
-import { entity, roleNamedBy } from '../plugins/permissions.js';
+import { entity } from '../plugins/permissions.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
 import { idSchema } from '../domain/ids.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
-import {
-  loadUserRoleRow,
-  managerEmails,
-  removeUserRole,
-  searchMembers,
-  USER_ROLE_SORT,
-} from '../stores/user-roles.store.js';
+import { loadUserRoleRow, managerEmails, searchMembers, USER_ROLE_SORT } from '../stores/user-roles.store.js';
 import {
   changeEndDate,
   END_DATE_PROBLEMS,
+  endDateBodySchema,
   membershipOf,
+  removeMembership,
+  type EndDateBody,
   type Membership,
 } from '../use-cases/membership-end-date.js';
+import { membershipInBody } from './membership-entities.js';
+import { roleIdInPath as roleInPath } from './role-entities.js';
 
 export const roleIdParam = idSchema;
 
-/** The role the path names (`{roleId}`). */
-const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
-
-/** The membership an end-date change names (`userRoleId` in the body). */
-const membershipInBody = entity<Membership, Membership['target']>({
-  load: async (request) => {
-    const { userRoleId } = request.body as { userRoleId: number };
-    return membershipOf(request, await loadUserRoleRow(request.server.db, userRoleId));
-  },
-  notFound: (request) => `User role ${(request.body as { userRoleId: number }).userRoleId} not found`,
-  judged: ({ target }) => target,
-});
-
-type RemovalRequest = { params: { roleId: number; userRoleId: number }; query: { guest?: boolean } };
+type RemovalRequest = { Params: { roleId: number; userRoleId: number }; Querystring: { guest?: boolean } };
 
 /**
  * The membership a removal names (`{roleId}/{userRoleId}`). With `guest=true` on a maintainer, only its
  * included guest role goes, so the rule judges it as acting on a guest entry.
  */
-const membershipInPath = entity<Membership & { guestOnly: boolean }, Membership['target']>({
+const membershipInPath = entity<Membership & { guestOnly: boolean }, Membership['target'], RemovalRequest>({
   load: async (request) => {
-    const { params, query } = request as unknown as RemovalRequest;
+    const { params, query } = request;
     const row = await loadUserRoleRow(request.server.db, params.userRoleId);
-    const found = Number(row?.role_id) === params.roleId ? await membershipOf(request, row) : null;
+    const found = Number(row?.role_id) === params.roleId ? await membershipOf(request.server, row) : null;
     if (!found) return null;
     const guestOnly = query.guest === true && found.row.authority !== 'GUEST';
     const target = { ...found.target, ...(guestOnly ? { authority: 'GUEST' as const } : {}) };
     return { ...found, target, guestOnly };
   },
-  notFound: (request) => {
-    const { params } = request as unknown as RemovalRequest;
-    return `User role ${params.userRoleId} of role ${params.roleId} not found`;
-  },
+  notFound: ({ params }) => `User role ${params.userRoleId} of role ${params.roleId} not found`,
   judged: ({ target }) => target,
 });
 
@@ -117,26 +100,19 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Body: { userRoleId: number; endDate?: number | null } }>(
+  app.put<{ Body: EndDateBody }>(
     '/api/v1/user_roles',
     {
       preHandler: membershipInBody.permit(allowedToRenewUserRole),
       config: { errors: { 400: Object.values(END_DATE_PROBLEMS) } },
       schema: {
-        body: {
-          type: 'object',
-          required: ['userRoleId'],
-          properties: {
-            userRoleId: roleIdParam,
-            endDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
-          },
-          examples: [{ userRoleId: '77', endDate: 1_830_297_600 }],
-        },
+        body: endDateBodySchema({ userRoleId: '77', endDate: 1_830_297_600 }),
         response: { 200: userRoleSchema },
       },
     },
     async (request) =>
       changeEndDate(
+        app,
         request,
         requireUser(request.user),
         membershipInBody.of(request),
@@ -144,7 +120,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       ),
   );
 
-  app.delete<{ Params: { roleId: number; userRoleId: number }; Querystring: { guest?: boolean } }>(
+  app.delete<RemovalRequest>(
     '/api/v1/user_roles/:roleId/:userRoleId',
     {
       preHandler: membershipInPath.permit(mayRemoveMembership),
@@ -160,7 +136,7 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { row, guestOnly } = membershipInPath.of(request);
-      await app.db.tx((q) => removeUserRole(q, request, row, guestOnly));
+      await removeMembership(app, request, row, guestOnly);
       return reply.status(204).send();
     },
   );

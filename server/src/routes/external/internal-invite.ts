@@ -6,15 +6,15 @@
  * invitation-create.ts, invitation-send.ts), judged as a super user within that bound and audited with
  * "service account NAME" as actor.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteGenericInterface } from 'fastify';
 import type { Role, User } from 'shared-auth/rules';
 import type { RemoteUser, RemoteUserScope } from '../../config.js';
 import { idSchema } from '../../domain/ids.js';
 import { MAX_PAGE_SIZE, pageSql } from '../../domain/paging.js';
-import { roleBodySchema, type RoleBody } from '../../domain/role-input.js';
+import { roleBodySchema, roleUpdateBodySchema, type RoleBody } from '../../domain/role-input.js';
 import { idParams, invitationSchema, roleSchema } from '../../domain/schemas.js';
 import { httpError } from '../../errors.js';
-import { accountEntity, remoteUserOf, remoteUserWith } from '../../plugins/permissions.js';
+import { accountEntity, remoteUserOf, remoteUserWith, type RequestOf } from '../../plugins/permissions.js';
 import type { AuditActor } from '../../stores/audit.store.js';
 import type { InvitationRow } from '../../stores/invitation.rows.js';
 import { invitationById, toInvitations } from '../../stores/invitations.store.js';
@@ -77,47 +77,43 @@ function reachesRole(account: RemoteUser, role: Role): boolean {
 const NO_ROLE_ACCESS = 'This service account does not reach the applications of this role';
 const NO_APPLICATION_ACCESS = 'This service account does not reach every application of the body';
 
-const roleInPath = accountEntity<Role>({
-  load: (request) =>
-    loadRole(request.server.db, request.server.registry, (request.params as { id: number }).id),
-  notFound: (request) => `Role ${(request.params as { id: number }).id} not found`,
-});
-const roleIdInPath = accountEntity<Role>({
-  load: (request) =>
-    loadRole(request.server.db, request.server.registry, (request.params as { roleId: number }).roleId),
-  notFound: (request) => `Role ${(request.params as { roleId: number }).roleId} not found`,
-});
-const roleInBody = accountEntity<Role>({
-  load: (request) =>
-    loadRole(request.server.db, request.server.registry, (request.body as RoleBody).id as number),
-  notFound: (request) => `Role ${(request.body as RoleBody).id} not found`,
-});
+/** A role the request names (`pick` reads its id), judged by the account's reach. */
+function roleNamedBy<R extends RouteGenericInterface>(pick: (request: RequestOf<R>) => number) {
+  return accountEntity<Role, R>({
+    load: (request) => loadRole(request.server.db, request.server.registry, pick(request)),
+    notFound: (request) => `Role ${pick(request)} not found`,
+  });
+}
+
+const roleInPath = roleNamedBy<{ Params: { id: number } }>((request) => request.params.id);
+const roleIdInPath = roleNamedBy<{ Params: { roleId: number } }>((request) => request.params.roleId);
+const roleInBody = roleNamedBy<{ Body: { id: number } }>((request) => request.body.id);
 /** The applications a role body names. */
-const bodyApplications = accountEntity<string[]>({
-  load: async (request) => (request.body as RoleBody).applicationUsages.map((u) => u.application.manageId),
+const bodyApplications = accountEntity<string[], { Body: RoleBody }>({
+  load: async (request) => request.body.applicationUsages.map((u) => u.application.manageId),
 });
 /** The roles an invitation body names (unknown ids are the use case's 404). */
-const invitationRoles = accountEntity<Role[]>({
+const invitationRoles = accountEntity<Role[], { Body: ExternalInvitationRequest }>({
   load: (request) =>
     loadRolesByIds(
       request.server.db,
       request.server.registry,
-      ((request.body as ExternalInvitationRequest).roleIdentifiers ?? []).map(Number),
+      (request.body.roleIdentifiers ?? []).map(Number),
     ),
 });
-const invitationInPath = accountEntity<{ row: InvitationRow; roles: Role[] }>({
+const invitationInPath = accountEntity<{ row: InvitationRow; roles: Role[] }, { Params: { id: number } }>({
   load: async (request) => {
     const { db, registry } = request.server;
-    const row = await invitationById(db, (request.params as { id: number }).id);
+    const row = await invitationById(db, request.params.id);
     if (!row) return null;
     const [invitation] = await toInvitations(db, registry, [row]);
     return { row, roles: invitation.roles.map((r) => r.role) };
   },
-  notFound: (request) => `Invitation ${(request.params as { id: number }).id} not found`,
+  notFound: (request) => `Invitation ${request.params.id} not found`,
 });
 /** The application a path names (roles/{organizationGUID}/{manageId}). */
-const applicationInPath = accountEntity<string>({
-  load: async (request) => (request.params as { manageId: string }).manageId,
+const applicationInPath = accountEntity<string, { Params: { manageId: string } }>({
+  load: async (request) => request.params.manageId,
 });
 
 const INVITABLE = ['GUEST', 'INVITER', 'MANAGER'];
@@ -336,7 +332,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.put<{ Body: RoleBody }>(
+  app.put<{ Body: RoleBody & { id: number } }>(
     `${INTERNAL_PREFIX}/roles`,
     {
       preHandler: [
@@ -352,11 +348,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
         description:
           'The body of a create plus `id`. The short name and urn never change. Scope `sp_dashboard` or `access`.',
         security,
-        body: {
-          ...roleBodySchema,
-          required: ['id', ...roleBodySchema.required],
-          examples: [{ id: '12', ...roleBodyExample }],
-        },
+        body: roleUpdateBodySchema(roleBodyExample),
         response: { 200: answer('The role as changed', roleSchema), ...refusals(PORTALS, 403, 404, 409) },
       },
     },

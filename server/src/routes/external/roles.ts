@@ -11,19 +11,17 @@ import {
   pagedQueryProperties,
   type PagedQueryString,
 } from '../../domain/paging.js';
-import { roleBodySchema, type RoleBody } from '../../domain/role-input.js';
+import { roleBodySchema, roleUpdateBodySchema, type RoleBody } from '../../domain/role-input.js';
 import { idParams, roleSchema } from '../../domain/schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
-import { apiTokenOnly, roleNamedBy } from '../../plugins/permissions.js';
+import { apiTokenOnly } from '../../plugins/permissions.js';
 import { existingRole, ROLE_SORT, searchRoles } from '../../stores/roles.store.js';
 import { changeRole, createRole, removeRole } from '../../use-cases/role-write.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import type { Role } from 'shared-auth/rules';
+import { roleInBody, roleInPath } from '../role-entities.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
-
-const roleInPath = roleNamedBy((request) => (request.params as { id: number }).id);
-const roleInBody = roleNamedBy((request) => (request.body as RoleBody).id as number);
 
 const roleBodyExample = {
   name: 'Course Algebra 2026',
@@ -105,7 +103,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.put<{ Body: RoleBody }>(
+  app.put<{ Body: RoleBody & { id: number } }>(
     `${EXTERNAL_API_PREFIX}/roles`,
     {
       preHandler: [apiTokenOnly, roleInBody.permit(allowedToEditRole)],
@@ -116,11 +114,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
         summary: 'Change a role',
         description: 'The body of a create plus `id`. The short name and urn never change.',
         security: tokenSecurity,
-        body: {
-          ...roleBodySchema,
-          required: ['id', ...roleBodySchema.required],
-          examples: [{ id: '12', ...roleBodyExample }],
-        },
+        body: roleUpdateBodySchema(roleBodyExample),
         response: { 200: answer('The role as changed', roleSchema), ...problems(404, 409) },
       },
     },

@@ -9,13 +9,8 @@ import { idSchema } from '../../domain/ids.js';
 import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../../domain/paging.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
-import { apiTokenOnly, entity, roleNamedBy } from '../../plugins/permissions.js';
-import {
-  loadUserRoleRow,
-  removeUserRole,
-  searchMembers,
-  USER_ROLE_SORT,
-} from '../../stores/user-roles.store.js';
+import { apiTokenOnly } from '../../plugins/permissions.js';
+import { searchMembers, USER_ROLE_SORT } from '../../stores/user-roles.store.js';
 import {
   answer,
   deleted,
@@ -24,20 +19,17 @@ import {
   problems,
   tokenSecurity,
 } from './schemas.js';
-import { changeEndDate, membershipOf, type Membership } from '../../use-cases/membership-end-date.js';
+import {
+  changeEndDate,
+  endDateBodySchema,
+  removeMembership,
+  type EndDateBody,
+} from '../../use-cases/membership-end-date.js';
+import { membershipInBody, membershipNamedBy } from '../membership-entities.js';
+import { roleIdInPath as roleInPath } from '../role-entities.js';
 
-const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
-
-/** The membership named by `userRoleId` (body or path), with its role. */
-const membershipNamed = (pick: (request: { body: unknown; params: unknown }) => number) =>
-  entity<Membership, Membership['target']>({
-    load: async (request) => membershipOf(request, await loadUserRoleRow(request.server.db, pick(request))),
-    notFound: (request) => `User role ${pick(request)} not found`,
-    judged: ({ target }) => target,
-  });
-
-const membershipInBody = membershipNamed((request) => (request.body as { userRoleId: number }).userRoleId);
-const membershipInPath = membershipNamed((request) => (request.params as { id: number }).id);
+/** The membership the path names (`user_roles/{id}`). */
+const membershipInPath = membershipNamedBy<{ Params: { id: number } }>((request) => request.params.id);
 
 export default async function externalUserRoleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{
@@ -74,7 +66,7 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
     },
   );
 
-  app.put<{ Body: { userRoleId: number; endDate?: number | null } }>(
+  app.put<{ Body: EndDateBody }>(
     `${EXTERNAL_API_PREFIX}/user_roles`,
     {
       preHandler: [apiTokenOnly, membershipInBody.permit(allowedToRenewUserRole)],
@@ -85,20 +77,13 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
         summary: "Change (or clear) a membership's end date",
         description: '`endDate` in epoch seconds; `null` clears it, never for a GUEST.',
         security: tokenSecurity,
-        body: {
-          type: 'object',
-          required: ['userRoleId'],
-          properties: {
-            userRoleId: idSchema,
-            endDate: { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 },
-          },
-          examples: [{ userRoleId: '34', endDate: 1893456000 }],
-        },
+        body: endDateBodySchema({ userRoleId: '34', endDate: 1893456000 }),
         response: { 200: answer('The membership as changed', membershipSchema), ...problems(404) },
       },
     },
     async (request) =>
       changeEndDate(
+        app,
         request,
         requireUser(request.user),
         membershipInBody.of(request),
@@ -122,7 +107,7 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
     },
     async (request, reply) => {
       const { row } = membershipInPath.of(request);
-      await app.db.tx((q) => removeUserRole(q, request, row, false));
+      await removeMembership(app, request, row, false);
       return reply.status(204).send();
     },
   );
