@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import {
   apiDelete,
   apiGet,
@@ -10,6 +9,7 @@ import {
   type ManageType,
   type Page,
   type Provider,
+  type RedeemLink,
   type Role,
   type User,
 } from 'shared-auth';
@@ -28,15 +28,6 @@ export function fetchPublicInvitation(hash: string): Promise<Invitation> {
 /** Accepts for the logged-in user; 412 (`{ email }`) when the login e-mail must match and does not. */
 export async function acceptInvitation(hash: string, invitationId: number): Promise<void> {
   await apiPost<unknown>('invitations/accept', { hash, invitationId });
-}
-
-/** A Microsoft Graph (B2B) invitation of the user's: its redeem link (null while it is being made). */
-export interface RedeemLink {
-  target: string;
-  'name:en': string;
-  'name:nl': string;
-  redeemUrl: string | null;
-  redeemed: boolean;
 }
 
 /** The user's Microsoft Graph invitations (GET users/ms-redeem-links); failures are quiet. */
@@ -132,33 +123,6 @@ export async function validateOrganizationGUID(guid: string): Promise<{ name: st
 
 export async function fetchCurrentUser(): Promise<User> {
   return apiGet<User>('users/me');
-}
-
-export interface Loaded<T> {
-  data: T | null;
-  error: unknown;
-  loading: boolean;
-}
-
-/** Loads `load()` once per `key`; an answer that arrives after the key changed is dropped. */
-export function useLoaded<T>(load: () => Promise<T>, key: unknown): Loaded<T> & { reload: () => void } {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Loaded<T>>({ data: null, error: null, loading: true });
-  useEffect(() => {
-    let current = true;
-    setState((previous) => ({ ...previous, loading: true, error: null }));
-    load().then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: unknown) => current && setState({ data: null, error, loading: false }),
-    );
-    return () => {
-      current = false;
-    };
-    // `load` is a fresh closure every render: the key says when to load again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
 }
 
 /** A registry application as the invitation form offers it for an application manager (issue 53). */

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { apiDelete, apiGet, apiPost } from 'shared-auth';
 import type { ApiToken } from 'shared-auth';
+import { useLoad, type LoadState } from 'shared-ui';
 
 /** The API tokens the current user may see (all of them for a super user). */
 export function fetchTokens(): Promise<ApiToken[]> {
@@ -21,31 +21,7 @@ export async function deleteToken(id: number): Promise<void> {
   await apiDelete<unknown>(`tokens/${id}`);
 }
 
-export interface TokensState {
-  data: ApiToken[] | null;
-  error: unknown;
-  loading: boolean;
-  reload: () => void;
-}
-
 /** Loads the token list; `reload()` fetches it again (after a create or delete). */
-export function useTokens(): TokensState {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<TokensState, 'reload'>>({ data: null, error: null, loading: true });
-
-  useEffect(() => {
-    let current = true;
-    setState((previous) => ({ ...previous, loading: true, error: null }));
-    fetchTokens().then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: unknown) => current && setState({ data: null, error, loading: false }),
-    );
-    // A later reload or an unmount makes this answer stale.
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+export function useTokens(): LoadState<ApiToken[]> {
+  return useLoad(fetchTokens, []);
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { apiDelete, apiGet, apiPost } from 'shared-auth';
 import type { User } from 'shared-auth';
+import { useLoad, type LoadState } from 'shared-ui';
 
 /** Another user's profile (GET users/other/{id}); a failure is the caller's to handle (→ /404). */
 export function fetchOtherUser(id: string): Promise<User> {
@@ -22,25 +22,7 @@ export async function reportImpersonationEnd(): Promise<void> {
   );
 }
 
-export interface Resource<T> {
-  data: T | null;
-  error: unknown;
-  loading: boolean;
-}
-
 /** Loads another user's profile whenever the id changes. */
-export function useOtherUser(id: string): Resource<User> {
-  const [state, setState] = useState<Resource<User>>({ data: null, error: null, loading: true });
-  useEffect(() => {
-    let current = true;
-    setState({ data: null, error: null, loading: true });
-    fetchOtherUser(id).then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: unknown) => current && setState({ data: null, error, loading: false }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
-  return state;
+export function useOtherUser(id: string): LoadState<User> {
+  return useLoad(() => fetchOtherUser(id), [id]);
 }

@@ -10,11 +10,10 @@ import {
   type Locale,
   type Role,
 } from 'shared-auth';
-import { InputField, SelectField } from 'shared-ui';
+import { InputField, SelectField, useLoad } from 'shared-ui';
 import {
   createInvitation,
   fetchGrantableApplications,
-  useLoaded,
   validateOrganizationGUID,
 } from '../invitations.resource';
 import { AdvancedSettings } from './advanced-settings.component';
@@ -88,9 +87,9 @@ export function InvitationForm({ roles, initialRoleId, initialAuthority }: Invit
   };
   const forApplications = applicationsRequired(values.intendedAuthority);
   // Read only once an application manager is to be invited: the others never need the list.
-  const grantable = useLoaded(
+  const grantable = useLoad(
     () => (forApplications ? fetchGrantableApplications(Boolean(user?.superUser)) : Promise.resolve([])),
-    forApplications,
+    [forApplications],
   );
   const errors = submitted ? validateInvitation(values, { user, organizationValid }, texts) : {};
   const update = (changes: Partial<InvitationFormValues>) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { highestAuthority, useSessionStore } from 'shared-auth';
-import { Loader, PageFrame } from 'shared-ui';
+import { Loader, PageFrame, useLoad } from 'shared-ui';
 import { InvitationForm } from '../form/invitation-form.component';
 import {
   authorityChoices,
@@ -10,7 +10,7 @@ import {
   mayOpenInvitationForm,
 } from '../form/invitation-form.rules';
 import '../invitations.css';
-import { fetchRoles, useLoaded } from '../invitations.resource';
+import { fetchRoles } from '../invitations.resource';
 
 /** The role the form starts with: navigation state `{ roleId }` (role detail's New invitation) or ?roleId=. */
 function initialRoleId(state: unknown, param: string | null): number | null {
@@ -29,7 +29,7 @@ export default function InvitationFormPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const user = useSessionStore((state) => state.user);
-  const roles = useLoaded(() => (user ? fetchRoles(user) : Promise.resolve([])), user?.id);
+  const roles = useLoad(() => (user ? fetchRoles(user) : Promise.resolve([])), [user?.id]);
 
   // Invitations are never edited: only `new` has a form (spec §2).
   if (id !== 'new' || !mayOpenInvitationForm(user)) return <Navigate to="/404" replace />;

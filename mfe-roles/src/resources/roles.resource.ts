@@ -1,13 +1,13 @@
 import { apiDelete, apiGet, apiPost, apiPut } from 'shared-auth';
-import type { ManageType, Page, Role } from 'shared-auth';
+import type { ManageType, Page, Role, RoleBody } from 'shared-auth';
 import { useLoad, type LoadState, type PageRequest } from 'shared-ui';
 import { askedAhead } from './asked-ahead';
 
-/** The role payload of POST and PUT /roles (spec §7): the role plus its application usages. */
-export interface RoleInput {
-  id?: number;
-  name: string;
-  description: string;
+/**
+ * The role payload the form sends to POST and PUT /roles (spec §7): the API's RoleBody (shared-auth) with
+ * every setting given.
+ */
+export interface RoleInput extends RoleBody {
   defaultExpiryDays: number;
   /** Epoch seconds: memberships end on this date at the latest (then defaultExpiryDays is 0). */
   endDate: number | null;
@@ -17,7 +17,6 @@ export interface RoleInput {
   /** The ACR value invitees must log in with; null for none. */
   requestedAuthnContext: string | null;
   inviterDisplayName: string | null;
-  organizationGUID?: string | null;
   applicationUsages: Array<{
     application: { manageId: string; manageType: ManageType };
     landingPage: string;

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Provider } from 'shared-auth';
-import { InputField, SelectField } from 'shared-ui';
+import { InputField, SelectField, useLoad } from 'shared-ui';
 import { fetchHasProvisioning } from '../resources/manage.resource';
 import { applicationLabel } from '../role/role.display';
 import {
@@ -129,19 +128,12 @@ export function ApplicationsSection(props: ApplicationsSectionProps) {
 /** Spec §7: a warning when no provisioning serves the application and it does not receive memberships. */
 function ProvisioningWarning({ manageId, provider }: { manageId: string; provider?: Provider }) {
   const { t } = useTranslation('roles');
-  const [provisioned, setProvisioned] = useState<boolean | null>(null);
-  useEffect(() => {
-    let current = true;
-    setProvisioned(null);
-    if (!manageId) return undefined;
-    fetchHasProvisioning(manageId).then(
-      (answer) => current && setProvisioned(answer),
-      () => current && setProvisioned(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [manageId]);
+  const answer = useLoad(
+    () => (manageId ? fetchHasProvisioning(manageId).catch(() => null) : Promise.resolve(null)),
+    [manageId],
+  );
+  // Unknown while the answer for this application is on its way (not the previous application's).
+  const provisioned = answer.loading ? null : answer.data;
   if (!manageId || provisioned !== false || provider?.receivesMemberships) return null;
   return (
     <p className="roles-warning" role="note">

@@ -1,18 +1,7 @@
-import { apiGet, apiPut } from 'shared-auth';
+import { apiGet, apiPut, type ShownProvisioningTarget } from 'shared-auth';
 
-/** A SCIM target of the registry as the console may see it (no credentials), with how it stands. */
-export interface ProvisioningTarget {
-  id: string;
-  'name:en'?: string;
-  'name:nl'?: string;
-  url: string;
-  /** False for a target that takes users only. */
-  groups: boolean;
-  /** True: a group's members are sent by PUT of the whole group, else by PATCH. */
-  putMethod: boolean;
-  /** What it speaks: SCIM, eVA guest accounts or Microsoft Graph invitations (issue 54). */
-  protocol?: 'scim' | 'eva' | 'graph';
-  applications: string[];
+/** A provisioning target of the registry as the console may see it (no credentials), with how it stands. */
+export interface ProvisioningTarget extends ShownProvisioningTarget {
   waiting: number;
   failed: number;
   /** Users the target holds (delivered). */

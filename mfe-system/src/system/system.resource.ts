@@ -1,18 +1,7 @@
 import { apiGet, apiPut } from 'shared-auth';
-import type { Role, UserRole } from 'shared-auth';
+import type { CleanupResult, Role, TidyJob, TidyResult, UserRole } from 'shared-auth';
 
-/** What one cleanup run removed (GET system/cron/cleanup). */
-export interface CleanupResult {
-  invitations: { id: number; email: string; expiryDate: number | null }[];
-  userRoles: {
-    id: number;
-    userId: number;
-    roleId: number;
-    roleName: string;
-    email: string | null;
-    endDate: number | null;
-  }[];
-}
+export type { CleanupResult, TidyJob, TidyResult };
 
 export interface SentMail {
   to: string;
@@ -49,26 +38,11 @@ export interface SeedProgress {
   error: string | null;
 }
 
-export const TIDY_JOBS = ['inactive-users', 'users-without-roles', 'audit-retention'] as const;
-export type TidyJob = (typeof TIDY_JOBS)[number];
-
-/** What one tidy-data run removed (GET system/cron/{job}); `users` lists at most a hundred. */
-export interface TidyResult {
-  job: TidyJob;
-  /** The setting in days; 0 = the job is off. */
-  days: number;
-  removedUsers: number;
-  removedMemberships: number;
-  removedAuditRows: number;
-  before: number | null;
-  users: {
-    id: number;
-    name: string | null;
-    email: string | null;
-    lastActivity: number | null;
-    memberships: number;
-  }[];
-}
+export const TIDY_JOBS = [
+  'inactive-users',
+  'users-without-roles',
+  'audit-retention',
+] as const satisfies readonly TidyJob[];
 
 export function runTidyJob(job: TidyJob): Promise<TidyResult> {
   return apiGet<TidyResult>(`system/cron/${job}`);

@@ -1,6 +1,7 @@
 // The token list the component tests start from, served by a mocked useTokens().
 import { useFlashStore, type ApiToken } from 'shared-auth';
-import { useTokens, type TokensState } from '../tokens.resource';
+import type { LoadState } from 'shared-ui';
+import { useTokens } from '../tokens.resource';
 
 export const ORGANISATION_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
 // 15 March 2024, noon UTC: the same calendar day in every time zone a test may run in.
@@ -23,7 +24,7 @@ export const TOKENS: ApiToken[] = [
  * Makes the (mocked) useTokens() answer `state`, with TOKENS loaded by default; returns its reload spy.
  * The test file must mock './tokens.resource'.
  */
-export function serveTokens(state: Partial<TokensState> = {}): jest.Mock {
+export function serveTokens(state: Partial<LoadState<ApiToken[]>> = {}): jest.Mock {
   const reload = jest.fn();
   jest.mocked(useTokens).mockReturnValue({ data: TOKENS, error: null, loading: false, reload, ...state });
   useFlashStore.setState({ flash: null });

@@ -3,6 +3,7 @@
  * each deletion audited; idempotency keys of the external API past their 24 hours go too, and the
  * credential limiter's counts of windows past (plugins/credential-limiter.ts).
  */
+import type { CleanupResult } from 'shared-auth/rules';
 import type { Db } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { deleteExpiredInvitations } from '../stores/invitations.store.js';
@@ -11,17 +12,7 @@ import { purgeCredentialCounts } from '../stores/credential-limits.store.js';
 import { deleteEndedUserRoles } from '../stores/user-roles.store.js';
 import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 
-export interface CleanupResult {
-  invitations: Array<{ id: number; email: string; expiryDate: number | null }>;
-  userRoles: Array<{
-    id: number;
-    userId: number;
-    roleId: number;
-    roleName: string;
-    email: string | null;
-    endDate: number | null;
-  }>;
-}
+export type { CleanupResult };
 
 /** Returns what was removed, or null when another instance is running the cleanup right now. */
 export async function runCleanup(db: Db, invitationRetentionDays = 0): Promise<CleanupResult | null> {

@@ -4,31 +4,23 @@
  * invitations go with the cleanup job after INVITATION_RETENTION_DAYS). Each job runs under its own
  * advisory lock, so several instances never run one twice; a setting of 0 days switches a user job off.
  */
+import type { TidyJob, TidyResult } from 'shared-auth/rules';
 import type { Db } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
-import { removeOldAuditRows, removeTidyUsers, type TidiedUser } from '../stores/tidy.store.js';
+import { removeOldAuditRows, removeTidyUsers } from '../stores/tidy.store.js';
 import { LOCK_KEYS, withJobLock, type LockKey } from '../db/locks.js';
 
-export const TIDY_JOBS = ['inactive-users', 'users-without-roles', 'audit-retention'] as const;
-export type TidyJob = (typeof TIDY_JOBS)[number];
+export const TIDY_JOBS = [
+  'inactive-users',
+  'users-without-roles',
+  'audit-retention',
+] as const satisfies readonly TidyJob[];
+export type { TidyJob, TidyResult };
 
 export interface TidySettings {
   inactiveUserDays: number;
   usersWithoutRolesDays: number;
   auditRetentionDays: number;
-}
-
-/** What one run removed. `users` lists at most LISTED of them; the counts are complete. */
-export interface TidyResult {
-  job: TidyJob;
-  /** The setting the run used; 0 = the job is off and removed nothing. */
-  days: number;
-  removedUsers: number;
-  removedMemberships: number;
-  removedAuditRows: number;
-  users: TidiedUser[];
-  /** Audit retention: rows created before this moment (epoch seconds) went. */
-  before: number | null;
 }
 
 const LISTED = 100;

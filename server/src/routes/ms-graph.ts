@@ -7,6 +7,7 @@
  * a link.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RedeemLink } from 'shared-auth/rules';
 import { loggedIn } from '../plugins/permissions.js';
 import { graphInvitationsOf, markGraphRedeemed } from '../stores/graph-invitations.store.js';
 import { holdsGuestRoleOn } from '../stores/delivery-reads.store.js';
@@ -44,13 +45,7 @@ export default async function msGraphRoutes(app: FastifyInstance): Promise<void>
       const graphTargets = (await app.registry.scimTargets()).filter((t) => t.protocol === 'graph');
       const targets = new Map(graphTargets.map((t) => [t.id, t]));
       const made = await graphInvitationsOf(app.db, userId);
-      const links: Array<{
-        target: string;
-        'name:en': string;
-        'name:nl': string;
-        redeemUrl: string | null;
-        redeemed: boolean;
-      }> = made.map((i) => ({
+      const links: RedeemLink[] = made.map((i) => ({
         target: i.target,
         'name:en': targets.get(i.target)?.['name:en'] ?? i.target,
         'name:nl': targets.get(i.target)?.['name:nl'] ?? i.target,

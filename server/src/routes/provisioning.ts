@@ -4,7 +4,12 @@
  * Secrets of a target never leave the server: a target is shown by its id, names and URL.
  */
 import type { FastifyInstance } from 'fastify';
-import { mayOpenSystem, mayReadRole } from 'shared-auth/rules';
+import {
+  mayOpenSystem,
+  mayReadRole,
+  type RoleProvisioning,
+  type ShownProvisioningTarget,
+} from 'shared-auth/rules';
 import { idParams } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
@@ -57,7 +62,7 @@ const queueItemSchema = {
 } as const;
 
 /** A target as the console may see it: no credentials. */
-function shownTarget(t: ScimTarget) {
+function shownTarget(t: ScimTarget): ShownProvisioningTarget {
   return {
     id: t.id,
     'name:en': t['name:en'],
@@ -275,7 +280,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
         targets.map((t) => ({ id: t.id, groups: !t.userProvisioningOnly })),
       );
       const byId = new Map(states.map((s) => [s.target, s]));
-      return targets.map((t) => {
+      return targets.map((t): RoleProvisioning => {
         const s = byId.get(t.id)!;
         const complete = (t.userProvisioningOnly || s.groupDelivered) && s.delivered === s.members;
         return {

@@ -2,22 +2,14 @@
  * Tidy data (jobs/tidy.job.ts): the SQL that removes users long inactive or long without a membership,
  * and audit rows past their retention. Every removal is audited in the same transaction.
  */
+import type { TidiedUser } from 'shared-auth/rules';
 import type { Queryable } from '../db/types.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { audit } from './audit.store.js';
 import { deleteInBatches } from './batched-delete.js';
 
 export type TidyUserKind = 'inactive' | 'withoutRoles';
-
-export interface TidiedUser {
-  id: number;
-  name: string | null;
-  email: string | null;
-  /** Epoch seconds. */
-  lastActivity: number | null;
-  /** The memberships removed with the user. */
-  memberships: number;
-}
+export type { TidiedUser };
 
 /**
  * Which users go. Inactive: no login or request for `days` days, nor a use of an API token of theirs

@@ -14,3 +14,4 @@ export * from './visibility.js';
 export * from './end-date.js';
 export * from './audit.js';
 export * from './paging.js';
+export type * from './api-types.js';

@@ -1,14 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from 'shared-auth';
-
-interface RedeemLink {
-  target: string;
-  'name:en': string;
-  'name:nl': string;
-  redeemUrl: string | null;
-  redeemed: boolean;
-}
+import { apiGet, type RedeemLink } from 'shared-auth';
+import { useLoad } from 'shared-ui';
 
 /**
  * The guest's Microsoft Graph invitations not yet redeemed (issue 54): each with its redeem link, on the
@@ -16,18 +8,11 @@ interface RedeemLink {
  */
 export function RedeemLinks() {
   const { t, i18n } = useTranslation('shell');
-  const [links, setLinks] = useState<RedeemLink[]>([]);
-  useEffect(() => {
-    let current = true;
-    apiGet<RedeemLink[]>('users/ms-redeem-links', { showErrorDialog: false }).then(
-      (found) => current && Array.isArray(found) && setLinks(found),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  const open = links.filter((link) => !link.redeemed && link.redeemUrl);
+  const { data: links } = useLoad(
+    () => apiGet<RedeemLink[]>('users/ms-redeem-links', { showErrorDialog: false }).catch(() => []),
+    [],
+  );
+  const open = (Array.isArray(links) ? links : []).filter((link) => !link.redeemed && link.redeemUrl);
   if (open.length === 0) return null;
   const nameOf = (link: RedeemLink) => (i18n.language?.startsWith('nl') ? link['name:nl'] : link['name:en']);
   return (
