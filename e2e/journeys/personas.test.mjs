@@ -104,22 +104,29 @@ journey('an inviter is sent to the inviter home and has a tokens link in the use
   );
 });
 
-journey('a guest sees the roles tab with its applications and no tokens link', async ({ page }) => {
-  await loginAs(page, 'guest');
-  assert.match(pathname(page), /^\/home(\/roles)?$/);
-  await expectTabs(page, [TAB.roles]);
-  // Spec §6: a guest is pointed to the applications it can access (the note is for a guest with none).
-  await page
-    .getByRole('heading', { name: text('shared-ui', 'myApplications.title') })
-    .waitFor({ state: 'visible' });
-  const links = await userMenuLinks(page);
-  assert.ok(
-    !links.includes(TOKENS_LINK),
-    `no ${TOKENS_LINK} link for a guest (menu: ${JSON.stringify(links)})`,
-  );
-  // Spec §2: /tokens sends guests to the not-found page.
-  await visit(page, '/tokens', {
-    ready: (p) => p.getByRole('heading', { name: text('shell', 'notFound.title') }),
-    name: 'the tokens page as a guest',
-  });
-});
+journey(
+  'a guest sees the roles tab, named My applications, with its applications and no tokens link',
+  async ({ page }) => {
+    await loginAs(page, 'guest');
+    assert.match(pathname(page), /^\/home(\/roles)?$/);
+    // Issue 55: the tab, the page's heading and its title say what it shows.
+    const mine = text('roles', 'tabMyApplications');
+    await expectTabs(page, [mine]);
+    await page.getByRole('heading', { level: 1, name: mine }).waitFor({ state: 'attached' });
+    await eventually(async () => assert.equal(await page.title(), `${mine} – ${text('shell', 'appName')}`));
+    // Spec §6: a guest is pointed to the applications it can access (the note is for a guest with none).
+    await page
+      .getByRole('heading', { level: 2, name: text('shared-ui', 'myApplications.title') })
+      .waitFor({ state: 'visible' });
+    const links = await userMenuLinks(page);
+    assert.ok(
+      !links.includes(TOKENS_LINK),
+      `no ${TOKENS_LINK} link for a guest (menu: ${JSON.stringify(links)})`,
+    );
+    // Spec §2: /tokens sends guests to the not-found page.
+    await visit(page, '/tokens', {
+      ready: (p) => p.getByRole('heading', { name: text('shell', 'notFound.title') }),
+      name: 'the tokens page as a guest',
+    });
+  },
+);

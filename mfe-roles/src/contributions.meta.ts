@@ -18,6 +18,15 @@ const meta = {
       labelKey: 'tabRoles',
       visibleRule: 'rolesHomeTab',
     },
+    // A guest's roles tab lists its applications: the same tab (id, page) under that name. Ordered before
+    // the roles tab, so that it is the one shown where both are visible (the first of an id wins).
+    myApplicationsTab: {
+      slot: 'home.tabs',
+      id: 'roles',
+      order: 5,
+      labelKey: 'tabMyApplications',
+      visibleRule: 'myApplicationsHomeTab',
+    },
     usersTab: {
       slot: 'home.tabs',
       id: 'users',

@@ -29,7 +29,27 @@ describe('mfe-roles contributions', () => {
     expect(
       visibleFor({ institutionAdmin: true, organizationGUID: 'g', applications: [{ id: 'wiki' }] }),
     ).toEqual(['roles', 'applications', 'applicationUsers']);
-    expect(visibleFor({ authority: 'MANAGER' })).toEqual(['roles']);
+    const manager = {
+      authority: 'MANAGER',
+      userRoles: [{ id: 1, authority: 'MANAGER' as const, role: {} as never }],
+    };
+    expect(visibleFor(manager)).toEqual(['roles']);
+  });
+
+  it("names a guest's roles tab My applications: an entry under the roles tab's id, ordered first", () => {
+    const guest = {
+      authority: 'GUEST',
+      userRoles: [{ id: 1, authority: 'GUEST' as const, role: {} as never }],
+    };
+    const tabs = contributions.extensions
+      .filter((ext) => ext.slot === 'home.tabs' && visibilityRule(ext.visibleRule)?.(session(guest).user))
+      .sort((a, b) => a.order - b.order)
+      .map((ext) => [ext.id, ext.labelKey]);
+    // The shell shows the first entry of an id: the same tab, named My applications.
+    expect(tabs).toEqual([
+      ['roles', 'tabMyApplications'],
+      ['roles', 'tabRoles'],
+    ]);
   });
 
   it('adds the guests and maintainers tabs to the role page for inviters and up', () => {

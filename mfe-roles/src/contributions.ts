@@ -31,6 +31,7 @@ const contributions: RemoteContributions = {
   ],
   extensions: [
     { ...meta.extensions.rolesTab, component: RolesTab },
+    { ...meta.extensions.myApplicationsTab, component: RolesTab },
     { ...meta.extensions.usersTab, component: UsersTab },
     { ...meta.extensions.applicationsTab, component: ApplicationsTab },
     { ...meta.extensions.applicationUsersTab, component: ApplicationUsersTab },

@@ -116,7 +116,8 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
     ],
     ['application manager', personas.applicationManager, ['Roles', 'Applications', 'Application users']],
     ['manager', personas.manager, ['Roles']],
-    ['guest', personas.guest, ['Roles']],
+    // A guest's roles tab lists its applications, and is named so (issue 55).
+    ['guest', personas.guest, ['My applications']],
   ])('%s', async (_name, persona, expected) => {
     await at('/home', persona());
     expect(await tabNames()).toEqual(expected);

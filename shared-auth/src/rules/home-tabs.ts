@@ -1,4 +1,4 @@
-import { isApplicationManager } from './authority.js';
+import { effectiveAuthority, isApplicationManager } from './authority.js';
 import type { User } from './types.js';
 
 type MaybeUser = User | null | undefined;
@@ -20,6 +20,16 @@ export function isInstitutionAdminWithApplications(user: MaybeUser): boolean {
 /** roles: everyone who is logged in. */
 export function showsRolesTab(user: MaybeUser): boolean {
   return Boolean(user);
+}
+
+/**
+ * roles, as a guest sees it: its own applications (spec §6), so the tab is named "My applications". The
+ * roles remote contributes that entry under the roles tab's id with a lower order; the first visible entry
+ * of an id is the one shown, and a shell without this rule keeps showing "Roles".
+ */
+export function showsMyApplicationsTab(user: MaybeUser): boolean {
+  if (!user || user.superUser) return false;
+  return effectiveAuthority(user, true) === 'GUEST';
 }
 
 /** users: super users only. */

@@ -42,6 +42,8 @@ const people: Record<string, User | null> = {
 const expected: Record<keyof typeof VISIBILITY_RULES, string[]> = {
   loggedIn: Object.keys(people).filter((name) => name !== 'nobody'),
   rolesHomeTab: Object.keys(people).filter((name) => name !== 'nobody'),
+  // The roles tab renamed "My applications" for whom it lists its applications (roles-tab's guest list).
+  myApplicationsHomeTab: ['adminWithoutApplications', 'guest'],
   usersHomeTab: ['superUser', 'superUserAndAdmin'],
   applicationsHomeTab: ['superUser', 'adminWithApplications', 'superUserAndAdmin', 'applicationManager'],
   applicationUsersHomeTab: ['adminWithApplications', 'applicationManager'],

@@ -10,6 +10,7 @@ import {
   showsApplicationManagersHomeTab,
   showsApplicationUsersTab,
   showsApplicationsTab,
+  showsMyApplicationsTab,
   showsRolesTab,
   showsTokensTab,
   showsUsersTab,
@@ -28,6 +29,8 @@ export const VISIBILITY_RULES = {
   /** Anyone who is logged in. */
   loggedIn: (user) => Boolean(user),
   rolesHomeTab: showsRolesTab,
+  /** The roles tab of a guest, named "My applications" (an entry under the roles tab's id). */
+  myApplicationsHomeTab: showsMyApplicationsTab,
   usersHomeTab: showsUsersTab,
   applicationsHomeTab: showsApplicationsTab,
   applicationUsersHomeTab: showsApplicationUsersTab,

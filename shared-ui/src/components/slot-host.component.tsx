@@ -92,7 +92,15 @@ export function contributionsSlotHost(all: RemoteContributions[]): UseSlotItems 
           });
         }
       }
-      return { items: items.sort((a, b) => a.order - b.order), settled: true };
+      // One item per id, the first by order (an entry may rename another of its remote for some users).
+      const seen = new Set<string>();
+      const unique: SlotItem[] = [];
+      for (const item of items.sort((a, b) => a.order - b.order)) {
+        const key = `${item.remoteId}|${item.id}`;
+        if (!seen.has(key)) unique.push(item);
+        seen.add(key);
+      }
+      return { items: unique, settled: true };
     }, [slot, context, user, t]);
   };
 }

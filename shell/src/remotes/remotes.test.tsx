@@ -26,7 +26,7 @@ describe('remotes inside the shell', () => {
       remotes: { roles: [realRolesRemote], tokens: [tokensRemote] },
     });
 
-    expect(await screen.findByRole('heading', { name: 'My applications' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'My applications' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
 
     // A user change made in the shell's store is seen by the remote's own visibility rules.

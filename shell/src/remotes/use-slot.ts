@@ -72,7 +72,21 @@ export function slotEntries(
       });
     }
   }
-  return entries.sort((a, b) => a.order - b.order);
+  return firstOfEachId(entries.sort((a, b) => a.order - b.order));
+}
+
+/**
+ * One entry per id, the first by order: a remote may contribute an entry under an id it already uses, for
+ * the users its rule picks, to give them the same tab under another name (a guest's "My applications").
+ */
+function firstOfEachId(sorted: SlotEntry[]): SlotEntry[] {
+  const seen = new Set<string>();
+  return sorted.filter((entry) => {
+    const key = `${entry.remoteId}|${entry.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The visible entries of a slot, sorted by order, for the current session and language. */
