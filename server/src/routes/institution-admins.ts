@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { mayOpenSystem, mayViewRoleMembers } from 'shared-auth/rules';
 import { adminSchema, removalSchema, sourcedAdminSchema } from '../auth/institution-admin-schemas.js';
 import { idSchema } from '../domain/ids.js';
-import { permit, roleNamedBy } from '../plugins/permissions.js';
+import { permit } from '../plugins/permissions.js';
 import { institutionAdmins } from '../stores/institution-admins.store.js';
 import { listItem } from '../stores/user.rows.js';
 import { toEpochSeconds } from '../domain/time.js';
@@ -17,7 +17,7 @@ import {
   REMOVE_INSTITUTION_ADMIN_ERRORS,
 } from '../use-cases/institution-admin-remove.js';
 
-const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
+import { roleIdInPath as roleInPath } from './role-entities.js';
 
 export default async function institutionAdminRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -107,7 +107,7 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
     },
   );
 
-  app.get(
+  app.get<{ Params: { roleId: number } }>(
     '/api/v1/users/institution-admins/:roleId',
     {
       // As the reference: whoever may open the role's members (inviter and up, its institution admins).

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
-import { entity, roleNamedBy } from '../plugins/permissions.js';
+import { entity } from '../plugins/permissions.js';
 import {
   INVITATION_SORT,
   openInvitationsOfRole,
@@ -14,18 +14,19 @@ import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from
 import { loadRole } from '../stores/roles.store.js';
 import { idSchema } from '../domain/ids.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
+import { roleIdInPath as roleInPath } from './role-entities.js';
 
 type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
 
 /** The role a search narrows to (`roleId`), when it names one. */
-const roleInQuery = entity<{ role: Role | null }, Role | null>({
+const roleInQuery = entity<{ role: Role | null }, Role | null, { Querystring: { roleId?: number } }>({
   load: async (request) => {
-    const { roleId } = request.query as SearchQuery;
+    const { roleId } = request.query;
     if (roleId === undefined) return { role: null };
     const role = await loadRole(request.server.db, request.server.registry, roleId);
     return role && { role };
   },
-  notFound: (request) => `Role ${(request.query as SearchQuery).roleId} not found`,
+  notFound: (request) => `Role ${request.query.roleId} not found`,
   judged: ({ role }) => role,
 });
 
@@ -33,9 +34,6 @@ const roleInQuery = entity<{ role: Role | null }, Role | null>({
 function maySearchInvitations(user: User, role: Role | null): boolean {
   return role === null || mayViewRoleMembers(user, role);
 }
-
-/** The role the path names (`invitations/roles/{roleId}`). */
-const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
 export default async function invitationListRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: SearchQuery }>(

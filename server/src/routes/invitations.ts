@@ -1,30 +1,19 @@
 /** /api/v1/invitations: create, resend, revoke, read by hash, accept, and list (spec §4–§7). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  allowedToDeleteInvitation,
-  mayManageInvitation,
-  type InvitationRequest,
-  type User,
-} from 'shared-auth/rules';
+import type { FastifyInstance } from 'fastify';
+import { allowedToDeleteInvitation, mayManageInvitation, type InvitationRequest } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { anyone, entity, loggedIn } from '../plugins/permissions.js';
-import { acceptInvitation, checkAcceptable, checkAssurance } from '../use-cases/invitation-accept.js';
-import { checkInvitation } from '../use-cases/invitation-create.js';
+import { acceptInvitationByHash } from '../use-cases/invitation-accept.js';
+import { inviteFromConsole, removeInvitation } from '../use-cases/invitation-write.js';
 import {
   MAX_INVITATION_DAYS,
   MAX_INVITEES_PER_REQUEST,
   invitationRequestSchema,
 } from '../domain/invitation-create.js';
 import type { ApiInvitation, InvitationRow } from '../stores/invitation.rows.js';
-import {
-  deleteInvitation,
-  invitationByHash,
-  invitationById,
-  toInvitations,
-} from '../stores/invitations.store.js';
-import { resendInvitation, sendInvitations } from '../use-cases/invitation-send.js';
+import { invitationByHash, invitationById, toInvitations } from '../stores/invitations.store.js';
+import { resendInvitation } from '../use-cases/invitation-send.js';
 import { idSchema } from '../domain/ids.js';
-import { checkRequestedAuthnContext } from '../domain/role-input.js';
 import { idParams, invitationSchema, noContent } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import {
@@ -115,13 +104,17 @@ const ACCEPT_ERRORS = {
 } as const;
 
 /** The invitation the path names: its row, and the invitation as the shared rules read it (roles loaded). */
-export const invitationInPath = entity<{ row: InvitationRow; invitation: ApiInvitation }, ApiInvitation>({
+export const invitationInPath = entity<
+  { row: InvitationRow; invitation: ApiInvitation },
+  ApiInvitation,
+  { Params: { id: number } }
+>({
   load: async (request) => {
     const { db, registry } = request.server;
-    const row = await invitationById(db, (request.params as { id: number }).id);
+    const row = await invitationById(db, request.params.id);
     return row && { row, invitation: (await toInvitations(db, registry, [row]))[0] };
   },
-  notFound: (request) => `Invitation ${(request.params as { id: number }).id} not found`,
+  notFound: (request) => `Invitation ${request.params.id} not found`,
   judged: ({ invitation }) => invitation,
 });
 
@@ -153,7 +146,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
         }
       }
       try {
-        const summary = await createInvitations(request, user, tracker);
+        const summary = await inviteFromConsole(app, request, user, request.body, tracker);
         tracker.finish('done');
         reply.status(201);
         return summary;
@@ -163,28 +156,6 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       }
     },
   );
-
-  async function createInvitations(
-    request: FastifyRequest<{ Body: InvitationRequest }>,
-    user: User,
-    tracker: ProgressTracker,
-  ): Promise<{ created: number; ids: number[] }> {
-    checkRequestedAuthnContext(request.body.requestedAuthnContext, app.config.acrValues);
-    const checked = await checkInvitation(
-      app.db,
-      app.registry,
-      user,
-      request.body,
-      app.config.pastDateAllowed,
-    );
-    const created = await sendInvitations(app, request, checked, {
-      inviter: user,
-      remoteApiUser: null,
-      tracker,
-    });
-    // A summary: a bulk of 1000 full invitations would be megabytes nobody reads.
-    return { created: created.length, ids: created.map((c) => c.id) };
-  }
 
   app.get<{ Params: { key: string } }>(
     '/api/v1/invitations/progress/:key',
@@ -231,8 +202,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      const { row } = invitationInPath.of(request);
-      await app.db.tx((q) => deleteInvitation(q, request, row));
+      await removeInvitation(app, request, invitationInPath.of(request).row);
       return reply.status(204).send();
     },
   );
@@ -289,16 +259,10 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const row = await invitationByHash(app.db, request.body.hash);
-      if (!row || (request.body.invitationId !== undefined && Number(row.id) !== request.body.invitationId)) {
-        throw httpError(404, 'Invitation not found');
-      }
-      checkAcceptable(row, user, app.config.eduidHomeOrganization);
-      await checkAssurance(app.db, request, row, request.session.get('acr'));
-      await app.db.tx((q) => acceptInvitation(q, request, user, row));
-      const accepted = (await invitationById(app.db, Number(row.id))) as InvitationRow;
+      const acr = request.session.get('acr');
+      const accepted = await acceptInvitationByHash(app, request, user, request.body, acr);
       reply.status(201);
-      return (await toInvitations(app.db, app.registry, [accepted]))[0];
+      return accepted;
     },
   );
 }

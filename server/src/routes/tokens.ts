@@ -5,8 +5,8 @@ import { mayDeleteToken, mayOpenTokens } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { entity, permit } from '../plugins/permissions.js';
 import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
-import { httpError } from '../errors.js';
-import { deleteToken, findToken, insertToken, listTokens } from '../stores/tokens.store.js';
+import { findToken, listTokens, type StoredToken } from '../stores/tokens.store.js';
+import { CREATE_TOKEN_ERRORS, createToken, removeToken } from '../use-cases/token-write.js';
 
 declare module '../plugins/session.js' {
   interface SessionData {
@@ -19,9 +19,9 @@ declare module '../plugins/session.js' {
 const tokenUser = permit(mayOpenTokens, 'Guests have no API tokens');
 
 /** The token the path names (`tokens/{id}`). */
-const tokenInPath = entity({
-  load: (request) => findToken(request.server.db, (request.params as { id: number }).id),
-  notFound: (request) => `Token ${(request.params as { id: number }).id} not found`,
+const tokenInPath = entity<StoredToken, StoredToken, { Params: { id: number } }>({
+  load: (request) => findToken(request.server.db, request.params.id),
+  notFound: (request) => `Token ${request.params.id} not found`,
 });
 
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
@@ -67,7 +67,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: tokenUser,
       config: {
-        errors: { 400: ['The description is required for an API token', 'Generate a token first'] },
+        errors: { 400: [CREATE_TOKEN_ERRORS.noDescription, CREATE_TOKEN_ERRORS.notGenerated] },
       },
       schema: {
         body: {
@@ -80,19 +80,8 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const description = request.body.description.trim();
-      if (!description) throw httpError(400, 'The description is required for an API token');
       const secret = request.session.get('generatedToken');
-      if (!secret) throw httpError(400, 'Generate a token first');
-      const id = await app.db.tx((q) =>
-        insertToken(q, request, {
-          secret,
-          description,
-          ownerId: user.id,
-          organizationGUID: user.organizationGUID ?? null,
-          superUserToken: user.superUser,
-        }),
-      );
+      const id = await createToken(app, request, user, request.body.description, secret);
       request.session.set('generatedToken', undefined);
       reply.status(201);
       return findToken(app.db, id);
@@ -106,8 +95,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      const token = tokenInPath.of(request);
-      await app.db.tx((q) => deleteToken(q, request, token));
+      await removeToken(app, request, tokenInPath.of(request));
       return reply.status(204).send();
     },
   );

@@ -1,14 +1,11 @@
 /** GET /api/v1/user_roles/consequences/{roleId}: who loses access when a role is deleted (spec §2 Role form). */
 import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
-import { roleNamedBy } from '../plugins/permissions.js';
 import { userInfoSchema } from '../domain/schemas.js';
 import { toUserRole } from '../stores/user-role.rows.js';
 import { membersOfRole } from '../stores/user-roles.store.js';
+import { roleIdInPath as roleInPath } from './role-entities.js';
 import { roleIdParam } from './user-roles.js';
-
-/** The role whose deletion is weighed (`{roleId}`). */
-const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
 export default async function userRoleConsequenceRoutes(app: FastifyInstance): Promise<void> {
   const consequences = {

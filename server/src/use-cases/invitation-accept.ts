@@ -2,13 +2,24 @@
  * Accepting an invitation (spec §4): one transaction that claims the invitation with a conditional
  * update (so of two simultaneous accepts exactly one wins), then grants or raises the user roles.
  */
+import type { FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import { audit, type AuditActor } from '../stores/audit.store.js';
 import type { Db, Queryable } from '../db/types.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
-import { invitationSnapshot, invitationStatusOf, type InvitationRow } from '../stores/invitation.rows.js';
-import { claimInvitation } from '../stores/invitations.store.js';
+import {
+  invitationSnapshot,
+  invitationStatusOf,
+  type ApiInvitation,
+  type InvitationRow,
+} from '../stores/invitation.rows.js';
+import {
+  claimInvitation,
+  invitationByHash,
+  invitationById,
+  toInvitations,
+} from '../stores/invitations.store.js';
 import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
 import { grantAuthority, lockUserRights } from '../stores/authority-grants.store.js';
@@ -138,4 +149,31 @@ export async function acceptInvitation(
       ...(granted ? { granted } : {}),
     },
   });
+}
+
+/** What accepting by hash needs of the app. */
+type AcceptDeps = Pick<FastifyInstance, 'db' | 'registry' | 'config'>;
+
+/**
+ * Accepting the invitation `hash` opens (the console's accept page), by `user` whose login carried `acr`:
+ * 404 when there is none or it is not `invitationId` (when given), then checkAcceptable, checkAssurance
+ * and acceptInvitation in its transaction. The invitation as accepted.
+ */
+export async function acceptInvitationByHash(
+  app: AcceptDeps,
+  actor: AuditActor,
+  user: User,
+  { hash, invitationId }: { hash: string; invitationId?: number },
+  acr: string | undefined,
+): Promise<ApiInvitation> {
+  const row = await invitationByHash(app.db, hash);
+  if (!row || (invitationId !== undefined && Number(row.id) !== invitationId)) {
+    throw httpError(404, 'Invitation not found');
+  }
+  checkAcceptable(row, user, app.config.eduidHomeOrganization);
+  await checkAssurance(app.db, actor, row, acr);
+  await app.db.tx((q) => acceptInvitation(q, actor, user, row));
+  const accepted = await invitationById(app.db, Number(row.id));
+  if (!accepted) throw new Error(`Invitation ${row.id} vanished after its acceptance`);
+  return (await toInvitations(app.db, app.registry, [accepted]))[0];
 }

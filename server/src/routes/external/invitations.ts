@@ -9,12 +9,14 @@ import { idSchema } from '../../domain/ids.js';
 import { idParams, invitationSchema } from '../../domain/schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
-import { apiTokenOnly, roleNamedBy } from '../../plugins/permissions.js';
-import { deleteInvitation, openInvitationsOfRole, toInvitations } from '../../stores/invitations.store.js';
+import { apiTokenOnly } from '../../plugins/permissions.js';
+import { openInvitationsOfRole, toInvitations } from '../../stores/invitations.store.js';
 import { inviteForIntegration } from '../../use-cases/invitation-api-create.js';
 import { resendInvitation } from '../../use-cases/invitation-send.js';
+import { removeInvitation } from '../../use-cases/invitation-write.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
 import { invitationInPath } from '../invitations.js';
+import { roleIdInPath as roleInPath } from '../role-entities.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
 import {
   createBodySchema,
@@ -22,8 +24,6 @@ import {
   type Created,
   type ExternalInvitationRequest,
 } from './invitation-schemas.js';
-
-const roleInPath = roleNamedBy((request) => (request.params as { roleId: number }).roleId);
 
 export default async function externalInvitationRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ExternalInvitationRequest }>(
@@ -100,7 +100,7 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
     },
     async (request, reply) => {
       const { row } = invitationInPath.of(request);
-      await app.db.tx((q) => deleteInvitation(q, request, row));
+      await removeInvitation(app, request, row);
       return reply.status(204).send();
     },
   );
