@@ -13,7 +13,8 @@ import {
 import { idParams } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
-import { entity, permit, roleNamedBy } from '../plugins/permissions.js';
+import { entity, permit } from '../plugins/permissions.js';
+import { roleInPath } from './role-entities.js';
 import { plannedTargets } from '../provisioning/planner.js';
 import type { ScimTarget } from '../registry/registry.js';
 import { audit } from '../stores/audit.store.js';
@@ -82,10 +83,9 @@ const shownItem = (r: QueueRow) => ({
   updatedAt: epoch(r.updatedAt),
 });
 
-const queueItemInPath = entity<QueueRow>({
-  load: (request) => queueRow(request.server.db, (request.params as { id: number }).id),
-  notFound: (request) =>
-    `Delivery ${(request.params as { id: number }).id} not found: it was delivered or given up`,
+const queueItemInPath = entity<QueueRow, QueueRow, { Params: { id: number } }>({
+  load: (request) => queueRow(request.server.db, request.params.id),
+  notFound: (request) => `Delivery ${request.params.id} not found: it was delivered or given up`,
 });
 
 export default async function provisioningRoutes(app: FastifyInstance): Promise<void> {
@@ -225,7 +225,6 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  const roleInPath = roleNamedBy((request) => (request.params as { id: number }).id);
   app.get<{ Params: { id: number } }>(
     '/api/v1/roles/:id/provisioning',
     {

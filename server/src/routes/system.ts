@@ -220,7 +220,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     async () => seedRunner.state(),
   );
 
-  app.put(
+  app.put<{ Querystring: { scale?: number } }>(
     '/api/v1/system/performance-seed',
     {
       // Off unless PERFORMANCE_SEED_ALLOWED: it writes 75,000 users into whatever database this is.
@@ -240,7 +240,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const scale = (request.query as { scale?: number }).scale ?? 1;
+      const scale = request.query.scale ?? 1;
       const first = (await app.registry.providers())[0];
       // Development-only code (dev/), loaded only once the seed is allowed here and asked for.
       const { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } =

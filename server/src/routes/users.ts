@@ -84,8 +84,8 @@ const userQuerySchema = {
 const userPageSchema = pageSchema(userListItemSchema);
 
 /** The user the path names, as mayDeleteUser reads it: its id (the delete itself answers 404). */
-const userInPath = entity({
-  load: async (request) => ({ id: (request.params as { id: number }).id }),
+const userInPath = entity<{ id: number }, { id: number }, { Params: { id: number } }>({
+  load: async (request) => ({ id: request.params.id }),
 });
 
 /**
@@ -104,11 +104,11 @@ function toSearchQuery(query: UserQueryString): UserSearchQuery {
   };
 }
 
-function configFor(app: FastifyInstance, request: FastifyRequest) {
+function configFor(app: FastifyInstance, request: FastifyRequest<{ Querystring: { lang?: string } }>) {
   const { config } = app;
   const incomplete = request.session.get('incomplete');
   const name = request.realUser?.name ?? incomplete?.name;
-  const lang = (request.query as { lang?: string } | undefined)?.lang;
+  const { lang } = request.query;
   return {
     authenticated: request.realUser !== null,
     ...(name ? { name } : {}),
@@ -131,7 +131,7 @@ function configFor(app: FastifyInstance, request: FastifyRequest) {
 }
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
+  app.get<{ Querystring: { lang?: string } }>(
     '/api/v1/users/config',
     {
       preHandler: anyone,
