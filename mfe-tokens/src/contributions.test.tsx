@@ -4,8 +4,8 @@ import { assertTranslationParity } from 'shared-ui/parity';
 import type { Extension } from 'shared-ui';
 import { visibilityRule, type User } from 'shared-auth';
 import contributions from './contributions';
-import * as personas from './test-support/personas';
-import { renderAt, setUpTokens } from './test-support/render';
+import * as personas from 'test-support/personas';
+import { renderAt, setUpRemote } from 'test-support/render';
 import { useTokens } from './tokens.resource';
 
 jest.mock('./tokens.resource', () => ({ useTokens: jest.fn(), generateToken: jest.fn() }));
@@ -51,7 +51,7 @@ describe('tokens contributions', () => {
 
   it('renders the token list inside the home tab', async () => {
     jest.mocked(useTokens).mockReturnValue({ data: [], error: null, loading: false, reload: jest.fn() });
-    await setUpTokens(personas.superUser);
+    await setUpRemote('tokens', contributions.translations, personas.superUser);
     const Tab = extension('home.tabs').component;
     if (!Tab) throw new Error('the home tab has no component');
     renderAt(

@@ -2,8 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useFlashStore } from 'shared-auth';
-import * as personas from './test-support/personas';
-import { renderAt, setUpTokens } from './test-support/render';
+import * as personas from 'test-support/personas';
+import { renderAt, setUpRemote } from 'test-support/render';
+import contributions from './contributions';
 import { serveTokens } from './test-support/tokens.fixture';
 import TokensPage from './tokens.page';
 import { deleteToken } from './tokens.resource';
@@ -25,7 +26,7 @@ beforeEach(() => {
 });
 
 describe('deleting a token', () => {
-  beforeEach(() => setUpTokens(personas.superUser));
+  beforeEach(() => setUpRemote('tokens', contributions.translations, personas.superUser));
 
   it('asks for confirmation, then deletes, flashes and reloads', async () => {
     mockedDelete.mockResolvedValue(undefined);

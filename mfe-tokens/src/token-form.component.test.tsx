@@ -2,8 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useFlashStore } from 'shared-auth';
-import * as personas from './test-support/personas';
-import { renderAt, setUpTokens } from './test-support/render';
+import * as personas from 'test-support/personas';
+import { renderAt, setUpRemote } from 'test-support/render';
+import contributions from './contributions';
 import { serveTokens } from './test-support/tokens.fixture';
 import TokensPage from './tokens.page';
 import { createToken, generateToken } from './tokens.resource';
@@ -28,7 +29,7 @@ beforeEach(() => {
 
 describe('creating a token', () => {
   beforeEach(async () => {
-    await setUpTokens(personas.institutionAdmin);
+    await setUpRemote('tokens', contributions.translations, personas.institutionAdmin);
     mockedGenerate.mockResolvedValue({ token: 'secret-123' });
   });
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from 'shared-auth';
-import * as personas from './test-support/personas';
-import { renderAt, setUpTokens } from './test-support/render';
+import * as personas from 'test-support/personas';
+import { renderAt, setUpRemote } from 'test-support/render';
+import contributions from './contributions';
 import { ORGANISATION_GUID as ORG, serveTokens } from './test-support/tokens.fixture';
 import TokensPage from './tokens.page';
 
@@ -29,7 +30,7 @@ beforeEach(() => {
 
 describe('tokens page per persona', () => {
   it('shows owner and super-user-token columns to a super user, and never the secret', async () => {
-    await setUpTokens(personas.superUser);
+    await setUpRemote('tokens', contributions.translations, personas.superUser);
     renderAt('/tokens', <TokensPage />);
     expect(headers()).toEqual([
       'Description',
@@ -51,7 +52,7 @@ describe('tokens page per persona', () => {
   });
 
   it('shows an institution admin the organisation GUID but no owner columns', async () => {
-    await setUpTokens(personas.institutionAdmin);
+    await setUpRemote('tokens', contributions.translations, personas.institutionAdmin);
     renderAt('/tokens', <TokensPage />);
     expect(headers()).toEqual([
       'Description',
@@ -65,21 +66,21 @@ describe('tokens page per persona', () => {
   });
 
   it('hides the organisation GUID from a manager', async () => {
-    await setUpTokens(personas.manager);
+    await setUpRemote('tokens', contributions.translations, personas.manager);
     renderAt('/tokens', <TokensPage />);
     expect(headers()).toEqual(['Description', 'Token', 'Created at', 'Last used', 'Actions']);
     expect(screen.queryByText(ORG)).not.toBeInTheDocument();
   });
 
   it('sends a guest to /404', async () => {
-    await setUpTokens(personas.guest);
+    await setUpRemote('tokens', contributions.translations, personas.guest);
     renderAt('/tokens', <TokensPage />);
     expect(screen.getByText('Not found page')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('sets the breadcrumb home > API tokens', async () => {
-    await setUpTokens(personas.inviter);
+    await setUpRemote('tokens', contributions.translations, personas.inviter);
     renderAt('/tokens', <TokensPage />);
     await waitFor(() =>
       expect(useSessionStore.getState().breadcrumbPath).toEqual([
@@ -91,7 +92,7 @@ describe('tokens page per persona', () => {
 });
 
 describe('list states', () => {
-  beforeEach(() => setUpTokens(personas.superUser));
+  beforeEach(() => setUpRemote('tokens', contributions.translations, personas.superUser));
 
   it('shows a loader while loading', () => {
     reload = serveTokens({ loading: true });

@@ -26,6 +26,8 @@ module.exports = function webJestConfig(dir) {
       '\\.css$': 'identity-obj-proxy',
       '\\.(png|jpe?g|gif|svg|woff2?)$': path.join(__dirname, 'file-stub.cjs'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
+      // The component tests' shared support: one folder for every package (tsconfig.base.json's paths).
+      '^test-support/(.*)$': path.join(__dirname, '..', 'test-support', '$1'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-web.cjs')],
   };

@@ -1,25 +1,18 @@
-// Renders a roles screen the way the shell would: English texts of the `roles` namespace, the real
-// shared-auth stores, and a router with the pages a screen navigates to.
+// Renders a roles screen the way the shell would (test-support/render sets up the texts and the stores),
+// with this remote's slot entries and a router with the pages a screen navigates to.
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { useErrorDialogStore, useFlashStore, useSessionStore, type User } from 'shared-auth';
-import { contributionsSlotHost, i18n, initI18n, registerTranslations, SlotHostProvider } from 'shared-ui';
+import type { User } from 'shared-auth';
+import { contributionsSlotHost, SlotHostProvider } from 'shared-ui';
+import { flashMessage, setUpRemote } from 'test-support/render';
 import contributions from '../contributions';
 
 export async function setUpRoles(user: User | null, language: 'en' | 'nl' = 'en'): Promise<void> {
-  initI18n();
-  registerTranslations('roles', contributions.translations);
-  await i18n.changeLanguage(language);
-  useSessionStore.setState({
-    user,
-    impersonator: null,
-    authenticated: true,
-    breadcrumbPath: [],
-    config: { authenticated: true, groupUrnPrefix: 'urn:test' },
+  await setUpRemote('roles', contributions.translations, user, {
+    language,
+    config: { groupUrnPrefix: 'urn:test' },
   });
-  useFlashStore.getState().clearFlash();
-  useErrorDialogStore.getState().close();
 }
 
 /** Where the screen navigated to, shown as text so tests can read it. */
@@ -45,6 +38,4 @@ export function renderAt(path: string, element: ReactElement, route = path.split
   );
 }
 
-export function flashMessage(): string | undefined {
-  return useFlashStore.getState().flash?.msg;
-}
+export { flashMessage };
