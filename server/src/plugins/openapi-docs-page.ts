@@ -1,87 +1,51 @@
 /**
- * The external API's reference page, `/api/external/v1/docs`: Swagger UI (the files @fastify/swagger-ui
- * ships) over `/api/external/v1/openapi.json`. Served by routes of our own rather than by
- * @fastify/swagger-ui's plugin: that plugin serves its files through an @fastify/static route that cannot
- * declare a permission, and the permissions plugin refuses every `/api/` route without one.
+ * The external API's reference page, `/api/external/v1/docs`: the OpenAPI document as plain HTML
+ * (openapi-reference.page.ts) in the reader's language (`?lang=`, the console's `lang` cookie, then the
+ * browser's). The document is fixed once the routes are: each language's page is made at its first request.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { resolveLanguage, type Locale } from 'shared-auth/rules';
 import { EXTERNAL_API_PREFIX } from './external-token.js';
 import { anyone } from './permissions.js';
+import { referencePage } from './openapi-reference.page.js';
 
-const UI_FILES: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'index.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+export interface DocsPageOptions {
+  /** The external API's OpenAPI document. */
+  document: () => OpenAPIV3_1.Document;
+}
 
-const DOCS_PAGE = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<title>Access portal external API</title>
-<link rel="stylesheet" href="${EXTERNAL_API_PREFIX}/docs/swagger-ui.css">
-<link rel="stylesheet" href="${EXTERNAL_API_PREFIX}/docs/index.css">
-<link rel="icon" type="image/png" href="${EXTERNAL_API_PREFIX}/docs/favicon-32x32.png">
-</head>
-<body>
-<main id="swagger-ui"></main>
-<script src="${EXTERNAL_API_PREFIX}/docs/swagger-ui-bundle.js"></script>
-<script src="${EXTERNAL_API_PREFIX}/docs/swagger-ui-standalone-preset.js"></script>
-<script src="${EXTERNAL_API_PREFIX}/docs/initializer.js"></script>
-</body>
-</html>
-`;
+export default async function docsPage(app: FastifyInstance, options: DocsPageOptions): Promise<void> {
+  const pages = new Map<Locale, string>();
 
-// A file of its own: the security headers' CSP allows no inline script.
-const INITIALIZER = `window.onload = function () {
-  window.ui = SwaggerUIBundle({
-    url: '${EXTERNAL_API_PREFIX}/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    layout: 'BaseLayout',
-    validatorUrl: null,
-    persistAuthorization: false,
-  });
-};
-`;
-
-export default async function docsPage(app: FastifyInstance): Promise<void> {
-  const uiDir = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')),
-    'static',
-  );
-
-  app.get(
+  app.get<{ Querystring: { lang?: string } }>(
     `${EXTERNAL_API_PREFIX}/docs`,
-    { preHandler: anyone, schema: { hide: true } },
-    async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
-  );
-
-  app.get<{ Params: { file: string } }>(
-    `${EXTERNAL_API_PREFIX}/docs/:file`,
     {
       preHandler: anyone,
       schema: {
         hide: true,
-        params: {
+        querystring: {
           type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', enum: [...Object.keys(UI_FILES), 'initializer.js'] } },
+          properties: { lang: { type: 'string', maxLength: 16 } },
         },
       },
     },
     async (request, reply) => {
-      const { file } = request.params;
-      reply.header('cache-control', 'public, max-age=3600');
-      if (file === 'initializer.js')
-        return reply.type('application/javascript; charset=utf-8').send(INITIALIZER);
-      return reply.type(UI_FILES[file]).send(await readFile(path.join(uiDir, file)));
+      const language = resolveLanguage({
+        query: request.query.lang ?? null,
+        cookie: request.headers.cookie ?? null,
+        browser: request.headers['accept-language'] ?? null,
+      });
+      let page = pages.get(language);
+      if (page === undefined) {
+        page = referencePage(options.document(), language, `${EXTERNAL_API_PREFIX}/openapi.json`);
+        pages.set(language, page);
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-language', language)
+        .header('vary', 'Accept-Language, Cookie')
+        .send(page);
     },
   );
 }
