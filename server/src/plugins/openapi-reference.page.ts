@@ -1,202 +1,28 @@
 /**
  * The external API's reference page as plain HTML made from its OpenAPI document: every operation with its
  * authentication (and scopes), parameters, request body and answers, their schemas and examples. Made on
- * the server, with no script: Swagger UI failed axe (an unnamed select, 19 contrast failures, 15 nested
- * interactive controls, two `main`s, no viewport) and spoke English only (issue 55).
+ * the server, with no script: Swagger UI failed axe (an unnamed select, contrast, nested interactive
+ * controls, two `main`s, no viewport) and spoke English only (issue 55).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Locale } from 'shared-auth/rules';
 import { escapeHtml } from '../mail/format.js';
+import {
+  exampleHtml,
+  exampleOf,
+  limits,
+  prose,
+  resolve,
+  schemaHtml,
+  typeLabel,
+} from './openapi-reference.schema.js';
+import { STYLE, TEXTS, type Texts } from './openapi-reference.texts.js';
 
 type Document = OpenAPIV3_1.Document;
-type Schema = Record<string, unknown>;
 type Operation = OpenAPIV3_1.OperationObject;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const PROBLEM = 'application/problem+json';
-
-interface Texts {
-  title: string;
-  other: { language: Locale; label: string };
-  contents: string;
-  document: string;
-  version: string;
-  authentication: string;
-  apiToken: (header: string) => string;
-  basic: string;
-  scopes: string;
-  noAuthentication: string;
-  parameters: string;
-  in: Record<string, string>;
-  required: string;
-  requestBody: string;
-  answers: string;
-  headers: string;
-  schema: string;
-  example: string;
-  errors: string;
-  errorsIntro: string;
-  errorShape: string;
-  noBody: string;
-  oneOf: string;
-  arrayOf: (items: string) => string;
-}
-
-const TEXTS: Record<Locale, Texts> = {
-  en: {
-    title: 'Access portal external API',
-    other: { language: 'nl', label: 'Nederlands' },
-    contents: 'Contents',
-    document: 'The OpenAPI document (JSON)',
-    version: 'Version',
-    authentication: 'Authentication',
-    apiToken: (header) => `An API token in the ${header} header`,
-    basic: 'A service account (HTTP basic authentication)',
-    scopes: 'scope',
-    noAuthentication: 'None',
-    parameters: 'Parameters',
-    in: { path: 'in the path', query: 'in the query', header: 'header', cookie: 'cookie' },
-    required: 'required',
-    requestBody: 'Request body',
-    answers: 'Answers',
-    headers: 'Headers',
-    schema: 'Schema',
-    example: 'Example',
-    errors: 'Errors',
-    errorsIntro: 'Every error answer has this body:',
-    errorShape: 'the error body',
-    noBody: 'No body',
-    oneOf: 'one of',
-    arrayOf: (items) => `array of ${items}`,
-  },
-  nl: {
-    title: 'Externe API van het Toegangsportaal',
-    other: { language: 'en', label: 'English' },
-    contents: 'Inhoud',
-    document: 'Het OpenAPI-document (JSON)',
-    version: 'Versie',
-    authentication: 'Authenticatie',
-    apiToken: (header) => `Een API-token in de header ${header}`,
-    basic: 'Een serviceaccount (HTTP basic authentication)',
-    scopes: 'scope',
-    noAuthentication: 'Geen',
-    parameters: 'Parameters',
-    in: { path: 'in het pad', query: 'in de query', header: 'header', cookie: 'cookie' },
-    required: 'verplicht',
-    requestBody: 'Body van het verzoek',
-    answers: 'Antwoorden',
-    headers: 'Headers',
-    schema: 'Schema',
-    example: 'Voorbeeld',
-    errors: 'Fouten',
-    errorsIntro: 'Elk foutantwoord heeft deze body:',
-    errorShape: 'de foutbody',
-    noBody: 'Geen body',
-    oneOf: 'een van',
-    arrayOf: (items) => `lijst van ${items}`,
-  },
-};
-
-/** Text of the document (CommonMark's code spans and strong emphasis, paragraphs), escaped. */
-function prose(text: unknown): string {
-  if (typeof text !== 'string' || !text.trim()) return '';
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => {
-      const html = escapeHtml(paragraph.trim())
-        .replace(/`([^`]+)`/g, '<code>$1</code>')
-        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-        .replace(/\n/g, '<br>');
-      return `<p>${html}</p>`;
-    })
-    .join('\n');
-}
-
-/** The schema a `$ref` points to in the document, or the schema itself. */
-function resolve(document: Document, schema: unknown): Schema {
-  let current = (schema ?? {}) as Schema;
-  for (let hops = 0; typeof current.$ref === 'string' && hops < 10; hops++) {
-    const path = current.$ref.replace(/^#\//, '').split('/');
-    current = path.reduce<unknown>(
-      (node, key) => (node as Record<string, unknown> | undefined)?.[key],
-      document,
-    ) as Schema;
-    current ??= {};
-  }
-  return current;
-}
-
-/** A schema's type in a few words: `string (date-time)`, `array of integer`, `string, one of: a, b`. */
-function typeLabel(document: Document, raw: unknown, t: Texts): string {
-  const schema = resolve(document, raw);
-  const alternatives = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
-  if (alternatives) return alternatives.map((s) => typeLabel(document, s, t)).join(' | ');
-  const types = [schema.type].flat().filter((type): type is string => typeof type === 'string');
-  let label = types.length > 0 ? types.join(' | ') : schema.properties ? 'object' : 'any';
-  if (types.includes('array'))
-    label = label.replace('array', t.arrayOf(typeLabel(document, schema.items, t)));
-  if (typeof schema.format === 'string') label += ` (${schema.format})`;
-  if (Array.isArray(schema.enum))
-    label += `, ${t.oneOf}: ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`;
-  if ('const' in schema) label += ` = ${JSON.stringify(schema.const)}`;
-  return label;
-}
-
-const LIMITS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'pattern', 'default'];
-
-/** The schema's limits as `maxLength 255, pattern …`. */
-function limits(schema: Schema): string {
-  const parts = LIMITS.filter((key) => schema[key] !== undefined).map(
-    (key) => `${key} ${typeof schema[key] === 'string' ? schema[key] : JSON.stringify(schema[key])}`,
-  );
-  return parts.length > 0 ? ` <span class="limits">(${escapeHtml(parts.join(', '))})</span>` : '';
-}
-
-/** The object whose properties a schema lists: itself, its items, or its alternatives'. */
-function objectsOf(document: Document, raw: unknown): Schema[] {
-  const schema = resolve(document, raw);
-  if (schema.properties) return [schema];
-  if (schema.items) return objectsOf(document, schema.items);
-  const alternatives = (schema.oneOf ?? schema.anyOf ?? schema.allOf) as unknown[] | undefined;
-  return alternatives ? alternatives.flatMap((s) => objectsOf(document, s)) : [];
-}
-
-/** A schema as nested lists of its properties (type, required, limits, description). */
-function schemaHtml(document: Document, raw: unknown, t: Texts, depth = 0): string {
-  if (depth > 8) return '';
-  return objectsOf(document, raw)
-    .map((object) => {
-      const required = new Set((object.required as string[] | undefined) ?? []);
-      const items = Object.entries((object.properties ?? {}) as Record<string, unknown>).map(
-        ([name, value]) => {
-          const property = resolve(document, value);
-          const head = `<code>${escapeHtml(name)}</code> <span class="type">${escapeHtml(typeLabel(document, property, t))}</span>${
-            required.has(name) ? ` <strong>${t.required}</strong>` : ''
-          }${limits(property)}`;
-          return `<li>${head}${prose(property.description)}${schemaHtml(document, property, t, depth + 1)}</li>`;
-        },
-      );
-      return items.length > 0 ? `<ul class="schema">${items.join('')}</ul>` : '';
-    })
-    .join('');
-}
-
-/** The first example of a media type or of its schema. */
-function exampleOf(document: Document, media: OpenAPIV3_1.MediaTypeObject | undefined): unknown {
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
-  const first = Object.values(media.examples ?? {})[0] as { value?: unknown } | undefined;
-  if (first?.value !== undefined) return first.value;
-  const schema = resolve(document, media.schema);
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  return schema.example;
-}
-
-function exampleHtml(example: unknown, t: Texts): string {
-  if (example === undefined) return '';
-  const text = typeof example === 'string' ? example : JSON.stringify(example, null, 2);
-  return `<details><summary>${t.example}</summary><pre><code>${escapeHtml(text)}</code></pre></details>`;
-}
 
 /** A body (request or answer): its media types, schema and example. */
 function contentHtml(
@@ -311,30 +137,6 @@ function problemSchema(document: Document): unknown {
       }
   return undefined;
 }
-
-const STYLE = `
-*, *::before, *::after { box-sizing: border-box; }
-body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; line-height: 1.5; color: #1b1b1b; background: #fff; }
-header, main { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
-header { display: flex; justify-content: flex-end; padding-top: 0.5rem; }
-a { color: #0a4fb4; overflow-wrap: anywhere; }
-li, p { overflow-wrap: anywhere; }
-code, pre { font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace; font-size: 0.9em; overflow-wrap: anywhere; }
-pre { background: #f3f4f6; padding: 0.75rem; white-space: pre-wrap; }
-h1, h2, h3 { line-height: 1.25; overflow-wrap: anywhere; }
-section.tag { border-top: 2px solid #d0d4da; margin-top: 2rem; }
-article.operation { border: 1px solid #c4c9d0; border-radius: 6px; padding: 0 1rem 0.5rem; margin: 1rem 0; }
-.method { display: inline-block; min-width: 4.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; color: #fff; font-size: 0.85em; text-align: center; }
-.method.get { background: #0a5a9c; } .method.post { background: #1d6b35; } .method.put { background: #7a4a00; }
-.method.delete { background: #a4161a; } .method.patch { background: #4b3a8c; }
-.summary { font-weight: 600; }
-.type, .where, .limits { color: #3d4450; }
-ul.schema { border-left: 2px solid #d0d4da; padding-left: 1rem; }
-ul { padding-left: 1.25rem; }
-details { margin: 0.25rem 0; }
-summary { cursor: pointer; color: #0a4fb4; }
-nav ul { columns: 16rem; }
-`;
 
 /** The reference page of `document`, in `language`; `documentUrl` is where its JSON is served. */
 export function referencePage(document: Document, language: Locale, documentUrl: string): string {
