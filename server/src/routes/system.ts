@@ -2,15 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { mayOpenSystem } from 'shared-auth/rules';
 import { enabledBy, permit } from '../plugins/permissions.js';
-import { runCleanup } from '../jobs/cleanup.job.js';
-import { runExpiryNotifications } from '../jobs/expiry-notifications.job.js';
-import { runTidyJob, TIDY_JOBS, type TidyJob } from '../jobs/tidy.job.js';
+import { TIDY_JOBS } from '../jobs/tidy.job.js';
 import { countJobRun } from '../plugins/metrics.js';
 import { roleSchema, userRoleSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { writes } from '../plugins/csrf.js';
 import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../jobs/performance-seed-run.js';
 import { seedAuditTrail } from '../stores/audit.store.js';
+import { cleanupNow, expiryNotificationsNow, JOB_BUSY, tidyNow } from '../use-cases/job-trigger.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
 
 const looseObject = { type: 'object', additionalProperties: true } as const;
@@ -76,7 +75,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/cleanup',
     {
       preHandler: mayOpen,
-      config: writes({ errors: { 409: 'The cleanup is running on another instance' } }),
+      config: writes({ errors: { 409: JOB_BUSY.cleanup } }),
       schema: {
         response: {
           200: {
@@ -90,12 +89,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         },
       },
     },
-    async () => {
-      const result = await runCleanup(app.db, app.config.tidy.invitationRetentionDays);
-      countJobRun(app, 'cleanup', result ? 'ran' : 'skipped');
-      if (!result) throw httpError(409, 'The cleanup is running on another instance');
-      return result;
-    },
+    async () => cleanupNow(app, (outcome) => countJobRun(app, 'cleanup', outcome)),
   );
 
   // The tidy-data jobs (jobs/tidy.job.ts), each started by hand from the cron tab.
@@ -104,15 +98,10 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       `/api/v1/system/cron/${job}`,
       {
         preHandler: mayOpen,
-        config: writes({ errors: { 409: `The job ${job} is running on another instance` } }),
+        config: writes({ errors: { 409: JOB_BUSY.tidy(job) } }),
         schema: { response: { 200: { ...tidyResultSchema, examples: [tidyExample(job)] } } },
       },
-      async () => {
-        const result = await runTidyJob(app.db, job as TidyJob, app.config.tidy);
-        countJobRun(app, 'tidy', result ? 'ran' : 'skipped');
-        if (!result) throw httpError(409, `The job ${job} is running on another instance`);
-        return result;
-      },
+      async () => tidyNow(app, job, (outcome) => countJobRun(app, 'tidy', outcome)),
     );
   }
 
@@ -120,7 +109,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     '/api/v1/system/cron/expiry-notifications',
     {
       preHandler: mayOpen,
-      config: writes({ errors: { 409: 'The expiry notifications are running on another instance' } }),
+      config: writes({ errors: { 409: JOB_BUSY.expiryNotifications } }),
       schema: {
         response: {
           200: {
@@ -151,18 +140,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
         },
       },
     },
-    async () => {
-      const mails = await runExpiryNotifications({
-        db: app.db,
-        mailer: app.mailer,
-        registry: app.registry,
-        days: app.config.expiryNotificationDays,
-        publicUrl: app.config.publicUrl,
-        log: app.log,
-      });
-      if (!mails) throw httpError(409, 'The expiry notifications are running on another instance');
-      return { mails };
-    },
+    async () => ({ mails: await expiryNotificationsNow(app) }),
   );
 
   app.get(

@@ -28,7 +28,8 @@ import {
   searchUsers,
   type UserSearchQuery,
 } from '../stores/user-search.store.js';
-import { deleteUser, loadUser } from '../stores/users.store.js';
+import { loadUser } from '../stores/users.store.js';
+import { removeUser } from '../use-cases/user-delete.js';
 import { toEpochSeconds } from '../domain/time.js';
 import { httpError } from '../errors.js';
 
@@ -181,10 +182,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await app.db.tx(async (q) => {
-        if (!(await deleteUser(q, request, request.params.id)))
-          throw httpError(404, `User ${request.params.id} not found`);
-      });
+      await removeUser(app, request, request.params.id);
       return reply.status(204).send();
     },
   );
