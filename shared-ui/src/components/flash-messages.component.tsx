@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { clearFlash, useFlashStore } from 'shared-auth';
 
 type FlashViewComponent = (typeof import('./flash-view.component'))['default'];
@@ -34,6 +35,7 @@ function plainText(message: string): string {
  * of a page (after a save, a delete) came ~300 ms after its chunk had arrived.
  */
 export function FlashMessages() {
+  const { t } = useTranslation('ui');
   const flash = useFlashStore((state) => state.flash);
   const [View, setView] = useState<FlashViewComponent | null>(() => loadedView);
   const wanted = Boolean(flash?.msg);
@@ -56,7 +58,12 @@ export function FlashMessages() {
       <div role="status" aria-live="polite" aria-atomic="true" className="sds--visually-hidden ui-flash-live">
         {flash?.msg ? plainText(flash.msg) : ''}
       </div>
-      {flash && flash.msg && View && <View flash={flash} close={() => clearFlash()} />}
+      {flash && flash.msg && View && (
+        // A landmark of its own: the banner sits between the header and the main content.
+        <section className="ui-flash-area" aria-label={t('flash.label')}>
+          <View flash={flash} close={() => clearFlash()} />
+        </section>
+      )}
     </>
   );
 }
