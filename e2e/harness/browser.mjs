@@ -2,6 +2,7 @@
 // headless in a container (docs/architecture.md, Build notes).
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { trackRequests } from './quiet.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -28,11 +29,19 @@ export async function launchBrowser() {
 }
 
 /**
- * A fresh context: English browser language, no cache or cookies shared with other contexts.
+ * A fresh context: English browser language, no cache or cookies shared with other contexts. Every page
+ * opened in it has its requests tracked, so that `waitForQuiet` knows when it has settled.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseURL
  * @param {Partial<import('playwright-core').BrowserContextOptions>} [options]
  */
-export function newContext(browser, baseURL, options = {}) {
-  return browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1280, height: 900 }, ...options });
+export async function newContext(browser, baseURL, options = {}) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  context.on('page', trackRequests);
+  return context;
 }

@@ -3,7 +3,6 @@
 import { after, before, test } from 'node:test';
 import { saveFailureArtifacts, recordConsole } from './artifacts.mjs';
 import { launchBrowser, newContext } from './browser.mjs';
-import { trackRequests } from './quiet.mjs';
 import { ensureBuilt } from './build.mjs';
 import { startServer } from './server.mjs';
 
@@ -54,7 +53,6 @@ export function useConsole({ env = {}, setupTimeoutMs = 900_000 } = {}) {
       const context = await newContext(browser, server.baseUrl, contextOptions);
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
-      trackRequests(page);
       const consoleLines = recordConsole(page);
       try {
         await fn({ page, context, browser, server, baseUrl: server.baseUrl, t });

@@ -13,7 +13,15 @@ import {
   horizontalOverflow,
   seedStrings,
 } from '../harness/every-person.mjs';
-import { ARTIFACTS_DIR, exactly, loginAs, pageShown, text, useConsole } from '../harness/index.mjs';
+import {
+  ARTIFACTS_DIR,
+  exactly,
+  loginAs,
+  newContext,
+  pageShown,
+  text,
+  useConsole,
+} from '../harness/index.mjs';
 import { api, roleIdByName } from '../support/api.mjs';
 
 const { journey } = useConsole({ env: { PERFORMANCE_SEED_ALLOWED: 'true' } });
@@ -187,7 +195,7 @@ async function everyScreen(browser, baseURL, lang) {
   const locale = lang === 'nl' ? 'nl-NL' : 'en-GB';
   // The landing page first, before anyone logs in.
   {
-    const context = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const context = await newContext(browser, baseURL, { viewport: PHONE, locale });
     const page = await context.newPage();
     await page.goto('/');
     await pageShown(page, {
@@ -198,7 +206,7 @@ async function everyScreen(browser, baseURL, lang) {
     await context.close();
   }
   for (const [persona, screens] of Object.entries(SCREENS)) {
-    const context = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const context = await newContext(browser, baseURL, { viewport: PHONE, locale });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     // The identity provider's form is English whatever the console's language: log in from an English
@@ -224,12 +232,12 @@ async function everyScreen(browser, baseURL, lang) {
   }
   // The invitation accept page, as the invitee opens the mail's link (not logged in).
   {
-    const admin = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const admin = await newContext(browser, baseURL, { viewport: PHONE, locale });
     const adminPage = await admin.newPage();
     await loginAs(adminPage, 'admin', { landing: '/?lang=en' });
     const link = await acceptLinkOfNewInvitation(adminPage, lang);
     await admin.close();
-    const context = await browser.newContext({ baseURL, viewport: PHONE, locale });
+    const context = await newContext(browser, baseURL, { viewport: PHONE, locale });
     const page = await context.newPage();
     await page.goto(link);
     await pageShown(page, {
@@ -257,11 +265,7 @@ journey(
 journey(
   "on a desktop in Dutch: the system invitations fit 1,280 px; another user's profile has its actions as buttons side by side",
   async ({ browser, baseUrl }) => {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 1280, height: 900 },
-      locale: 'nl-NL',
-    });
+    const context = await newContext(browser, baseUrl, { locale: 'nl-NL' });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     try {

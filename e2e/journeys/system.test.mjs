@@ -3,7 +3,16 @@
 // trail with the actor's name; the performance seed shows its progress and its counts.
 import assert from 'node:assert/strict';
 import { after } from 'node:test';
-import { exactly, loginAs, newContext, pageShown, text, useConsole, visit } from '../harness/index.mjs';
+import {
+  eventually,
+  exactly,
+  loginAs,
+  newContext,
+  pageShown,
+  text,
+  useConsole,
+  visit,
+} from '../harness/index.mjs';
 import { acceptLink, startSmtp } from '../support/smtp.mjs';
 
 // The invitation's accept link (with its hash) only exists in the mail: the server sends to this one.
@@ -126,13 +135,17 @@ journey(
       roleIdentifiers: [role.id],
       language: 'en',
     });
-    let hash = null;
-    for (let i = 0; i < 75 && !hash; i++) {
-      const mail = smtp.mailsTo('guest@example.org').find((m) => m.raw.includes(name));
-      hash = mail ? new URL(acceptLink(mail)).searchParams.get('hash') : null;
-      if (!hash) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    assert.ok(hash, 'the invitation mail with its accept link arrived');
+    // The mail's arrival, which fails the journey at its deadline naming the mail it waited for.
+    const mail = await eventually(
+      async () => {
+        const found = smtp.mailsTo('guest@example.org').find((m) => m.raw.includes(name));
+        if (!found) throw new Error(`no invitation mail to guest@example.org for the role "${name}" arrived`);
+        return found;
+      },
+      { timeoutMs: 15_000 },
+    );
+    const hash = new URL(acceptLink(mail)).searchParams.get('hash');
+    assert.ok(hash, 'the invitation mail has an accept link with its hash');
 
     // The guest accepts in a browser of their own.
     const guestContext = await newContext(browser, baseUrl);
