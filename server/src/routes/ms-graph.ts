@@ -9,9 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedeemLink } from 'shared-auth/rules';
 import { loggedIn } from '../plugins/permissions.js';
-import { graphInvitationsOf, markGraphRedeemed } from '../stores/graph-invitations.store.js';
+import { requireUser } from '../plugins/auth.js';
+import { graphInvitationsOf } from '../stores/graph-invitations.store.js';
+import { markRedeemed } from '../use-cases/graph-redeemed.js';
 import { holdsGuestRoleOn } from '../stores/delivery-reads.store.js';
-import { httpError } from '../errors.js';
 
 const linkSchema = {
   type: 'object',
@@ -90,13 +91,7 @@ export default async function msGraphRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { manageId, userId } = request.params;
-      const target = (await app.registry.scimTargets()).find(
-        (t) => t.id === manageId && t.protocol === 'graph',
-      );
-      // Another person's invitation is not theirs to mark: as unknown as one that does not exist.
-      if (!target || userId !== request.user!.id || !(await markGraphRedeemed(app.db, manageId, userId))) {
-        throw httpError(404, `No Microsoft invitation of yours at ${manageId}`);
-      }
+      await markRedeemed(app, requireUser(request.user), manageId, userId);
       request.log.info({ target: manageId, userId }, 'Microsoft Graph invitation redeemed');
       return reply.redirect('/', 302);
     },

@@ -11,23 +11,19 @@ import {
   type ShownProvisioningTarget,
 } from 'shared-auth/rules';
 import { idParams } from '../domain/schemas.js';
-import { httpError } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { entity, permit } from '../plugins/permissions.js';
 import { roleInPath } from './role-entities.js';
-import { plannedTargets } from '../provisioning/planner.js';
 import type { ScimTarget } from '../registry/registry.js';
-import { audit } from '../stores/audit.store.js';
 import {
   queueRow,
   queueRows,
-  retryNow,
   roleTargetStates,
   targetCounts,
   unplannedChanges,
   type QueueRow,
 } from '../stores/provisioning-admin.store.js';
-import { enqueueWholeTarget } from '../stores/provisioning-plan.store.js';
+import { resyncTarget, retryDelivery } from '../use-cases/provisioning-admin.js';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -167,23 +163,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
       schema: { params: idParams, response: { 204: { type: 'null' } } },
     },
     async (request, reply) => {
-      const item = queueItemInPath.of(request);
-      await app.db.tx(async (q) => {
-        await retryNow(q, item.id);
-        await audit(q, request, {
-          entityType: 'provisioning',
-          entityId: item.id,
-          action: 'retry',
-          before: {
-            target: item.target,
-            kind: item.kind,
-            ...(item.kind === 'group' ? { roleId: item.localId } : { userId: item.localId }),
-            status: item.lastStatus,
-            reason: item.lastError,
-          },
-        });
-      });
-      app.provisioning.poke();
+      await retryDelivery(app, request, queueItemInPath.of(request));
       return reply.status(204).send();
     },
   );
@@ -206,23 +186,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
         },
       },
     },
-    async (request) => {
-      const target = (await app.registry.scimTargets()).find((t) => t.id === request.params.target);
-      if (!target) throw httpError(404, `No SCIM target ${request.params.target} in the registry`);
-      const [planned] = plannedTargets([target]);
-      const queued = await app.db.tx(async (q) => {
-        const n = await enqueueWholeTarget(q, planned!);
-        await audit(q, request, {
-          entityType: 'provisioning',
-          entityId: null,
-          action: 'resync',
-          after: { target: target.id, queued: n },
-        });
-        return n;
-      });
-      app.provisioning.poke();
-      return { queued };
-    },
+    async (request) => resyncTarget(app, request, request.params.target),
   );
 
   app.get<{ Params: { id: number } }>(
