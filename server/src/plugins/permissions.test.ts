@@ -26,14 +26,32 @@ async function bareApp(config: Partial<AppConfig> = {}): Promise<FastifyInstance
 describe('declared permissions', () => {
   const things = new Map([[7, { id: 7, ownerId: 2 }]]);
   let loads = 0;
-  const thingInPath = entity({
+  type Thing = { id: number; ownerId: number };
+  const thingInPath = entity<Thing, Thing, { Params: { id: number } }>({
     load: async (request) => {
       loads += 1;
-      return things.get((request.params as { id: number }).id) ?? null;
+      return things.get(request.params.id) ?? null;
     },
-    notFound: (request) => `Thing ${(request.params as { id: number }).id} not found`,
+    notFound: (request) => `Thing ${request.params.id} not found`,
   });
   let app: FastifyInstance;
+
+  /**
+   * Never run, only compiled (npm run typecheck): an entity permission reads its id from the request
+   * parts it names, so a route whose parts lack them does not take it.
+   */
+  function routeWithoutTheId(instance: FastifyInstance): void {
+    instance.get<{ Params: { name: string } }>(
+      '/api/things/by-name/:name',
+      {
+        // @ts-expect-error the route's params have no `id` for thingInPath to read
+        preHandler: thingInPath.permit(() => true),
+      },
+      async () => ({}),
+    );
+  }
+  void routeWithoutTheId;
+
   beforeAll(async () => {
     app = await bareApp({ performanceSeedAllowed: false });
     app.get('/api/open', { preHandler: anyone }, async () => ({ open: true }));
