@@ -9,10 +9,10 @@ import { idSchema } from '../domain/ids.js';
 import { MAX_PAGE_SIZE, pageSchema } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
 import { httpError } from '../errors.js';
+import { endImpersonation, NOT_IMPERSONATING } from '../use-cases/impersonation-end.js';
 import {
   AUDIT_ENTITY_TYPES,
   AUDIT_EVENTS,
-  auditImpersonation,
   searchAuditLogs,
   type AuditEntityType,
   type AuditEvent,
@@ -180,16 +180,11 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
     '/api/v1/audit-logs/impersonation-end',
     {
       preHandler: loggedIn,
-      config: { errors: { 400: 'Nobody is being impersonated (send X-IMPERSONATE-ID)' } },
+      config: { errors: { 400: NOT_IMPERSONATING } },
       schema: { response: { 204: { type: 'null' } } },
     },
     async (request, reply) => {
-      const real = request.realUser;
-      const target = request.user;
-      if (!real || !target || request.impersonatorId === null || real.id === target.id) {
-        throw httpError(400, 'Nobody is being impersonated (send X-IMPERSONATE-ID)');
-      }
-      await app.db.tx((q) => auditImpersonation(q, real, target, 'impersonate_end'));
+      const target = await endImpersonation(app, request.realUser, request.user, request.impersonatorId);
       const seen = request.session.get('impersonated') ?? [];
       // The next impersonation of the same user is a new one and is recorded again.
       request.session.set(
