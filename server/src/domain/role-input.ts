@@ -1,30 +1,19 @@
 /** Turning a role create/update body into checked values (spec §5 Role form, §6 permissions). */
-import { deriveShortName, mayUseApplicationInRole, type ManageType, type User } from 'shared-auth/rules';
+import {
+  deriveShortName,
+  mayUseApplicationInRole,
+  type ManageType,
+  type RoleBody,
+  type User,
+} from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import type { Registry } from '../registry/registry.js';
 import { isValidUrl } from './validation.js';
 import { idSchema } from './ids.js';
 import { fromEpochSeconds } from './time.js';
 
-export interface RoleBody {
-  id?: number;
-  name: string;
-  description: string;
-  defaultExpiryDays?: number;
-  /** Epoch seconds: the role's memberships end on this date at the latest; null or absent: none. */
-  endDate?: number | null;
-  enforceEmailEquality?: boolean;
-  eduIDOnly?: boolean;
-  overrideSettingsAllowed?: boolean;
-  /** An ACR value of ACR_VALUES that the invitee's login must carry; null: none; absent on an update: unchanged. */
-  requestedAuthnContext?: string | null;
-  inviterDisplayName?: string | null;
-  organizationGUID?: string | null;
-  applicationUsages: Array<{
-    application: { manageId: string; manageType?: string };
-    landingPage?: string | null;
-  }>;
-}
+/** The body of every API's role create and update: defined once, with the console (shared-auth). */
+export type { RoleBody };
 
 export const roleBodySchema = {
   type: 'object',
