@@ -7,6 +7,7 @@ import type { Db } from '../db/types.js';
 import { digest, eqFilter, membersPatch, scimGroup, scimUser, type ScimPatchBody } from '../domain/scim.js';
 import type { ScimTarget } from '../registry/registry.js';
 import {
+  groupDelta,
   groupMembers,
   readGroupRole,
   usersForDelivery,
@@ -179,69 +180,78 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
 
   // The members the target holds as users, as last sent. The others are named once their own delivery
   // made them there (it queues this group again): a group never makes users itself, so that no user is
-  // sent by two deliveries at once.
-  const members = await groupMembers(db, target.id, roleId);
-  const wanted = new Map<number, string>();
-  for (const member of members) {
-    if (member.known && member.known.digest !== null) wanted.set(member.userId, member.known.remoteId);
-  }
+  // sent by two deliveries at once. Only the difference from what the group was sent is read; the whole
+  // list only when the group is sent whole.
+  const { added, removed } = await groupDelta(db, target.id, roleId);
   const named = digest({ name: role.name, urn: role.urn });
-  const delivered = await deliveredMembers(db, target.id, roleId);
-  const had = new Set(delivered.map((m) => m.userId));
-  const added = [...wanted.keys()].filter((id) => !had.has(id));
-  const removed = delivered.filter((m) => !wanted.has(m.userId));
-
-  const putWhole = async (remoteId: string) => {
-    await client.send('PUT', `/Groups/${encodeURIComponent(remoteId)}`, {
-      ...scimGroup(role, [...wanted.values()]),
-      id: remoteId,
-    });
+  const everyMember = async () => {
+    const members = await groupMembers(db, target.id, roleId);
+    return members.flatMap((m) =>
+      m.known && m.known.digest !== null ? [{ userId: m.userId, remoteId: m.known.remoteId }] : [],
+    );
+  };
+  /** Made (again) at the target with every member: its memberships recorded afresh. */
+  const createWhole = async () => {
+    const members = await everyMember();
+    const id = await create(
+      client,
+      'Groups',
+      scimGroup(
+        role,
+        members.map((m) => m.remoteId),
+      ),
+      eqFilter('displayName', role.name),
+    );
+    await forgetGroup(db, target.id, roleId);
+    return { id, added: members.map((m) => m.userId), removed: [] as number[] };
   };
 
-  let remoteId: string;
+  let outcome: { id: string; added: number[]; removed: number[] };
+  const changed = { id: '', added: added.map((m) => m.userId), removed: removed.map((m) => m.userId) };
   if (!known) {
-    const body = scimGroup(role, [...wanted.values()]);
-    remoteId = await create(client, 'Groups', body, eqFilter('displayName', role.name));
-    await forgetGroup(db, target.id, roleId);
+    outcome = await createWhole();
   } else if (known.digest === named && added.length === 0 && removed.length === 0) {
     return;
   } else {
-    remoteId = known.remoteId;
     try {
       if (target.putMethod) {
-        await putWhole(remoteId);
+        const members = await everyMember();
+        await client.send('PUT', `/Groups/${encodeURIComponent(known.remoteId)}`, {
+          ...scimGroup(
+            role,
+            members.map((m) => m.remoteId),
+          ),
+          id: known.remoteId,
+        });
+        // Sent whole: the memberships recorded are exactly these.
+        const sent = new Set(members.map((m) => m.userId));
+        const had = (await deliveredMembers(db, target.id, roleId)).map((m) => m.userId);
+        const hadSet = new Set(had);
+        outcome = {
+          id: known.remoteId,
+          added: [...sent].filter((id) => !hadSet.has(id)),
+          removed: had.filter((id) => !sent.has(id)),
+        };
       } else {
         const patch: ScimPatchBody = membersPatch(
-          added.map((id) => wanted.get(id)!),
+          added.map((m) => m.remoteId),
           // A member deleted at the target (remote id forgotten) left its groups with it.
           removed.flatMap((m) => (m.remoteId === null ? [] : [m.remoteId])),
         );
         if (known.digest !== named)
           patch.Operations.unshift({ op: 'replace', path: 'displayName', value: role.name });
         if (patch.Operations.length > 0) {
-          await client.send('PATCH', `/Groups/${encodeURIComponent(remoteId)}`, patch);
+          await client.send('PATCH', `/Groups/${encodeURIComponent(known.remoteId)}`, patch);
         }
+        outcome = { ...changed, id: known.remoteId };
       }
     } catch (error) {
       if (!(error instanceof ScimError) || error.status !== 404) throw error;
       // Deleted at the target behind our back: made again, whole.
       await forgetGroup(db, target.id, roleId);
-      remoteId = await create(
-        client,
-        'Groups',
-        scimGroup(role, [...wanted.values()]),
-        eqFilter('displayName', role.name),
-      );
+      outcome = await createWhole();
     }
   }
-  await saveResource(db, target.id, 'group', roleId, remoteId, named);
-  const now = await deliveredMembers(db, target.id, roleId);
-  const holds = new Set(now.map((m) => m.userId));
-  await saveMembers(
-    db,
-    target.id,
-    roleId,
-    [...wanted.keys()].filter((id) => !holds.has(id)),
-    now.filter((m) => !wanted.has(m.userId)).map((m) => m.userId),
-  );
+  await saveResource(db, target.id, 'group', roleId, outcome.id, named);
+  await saveMembers(db, target.id, roleId, outcome.added, outcome.removed);
 }

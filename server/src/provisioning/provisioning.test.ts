@@ -105,7 +105,7 @@ beforeAll(async () => {
   );
   app = await apiApp({
     registry: fileRegistry(dir),
-    env: { PROVISIONING_RETRY_BASE: '50ms', PROVISIONING_RETRY_MAX: '200ms', PROVISIONING_TIMEOUT: '2s' },
+    env: { PROVISIONING_RETRY_BASE: '50ms', PROVISIONING_RETRY_MAX: '200ms', PROVISIONING_TIMEOUT: '30s' },
     logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
   });
   s = await loginPersonas(app);

@@ -138,3 +138,44 @@ export async function usersForDelivery(
     ]),
   );
 }
+
+/**
+ * How a role's group at the target differs from what it was sent: the current guest members the target
+ * holds as users and the group does not name yet (added), and the members it names that are no longer
+ * (removed; their remote id null when the user was deleted there). Only the differences are read.
+ */
+export async function groupDelta(
+  q: Queryable,
+  target: string,
+  roleId: number,
+): Promise<{
+  added: Array<{ userId: number; remoteId: string }>;
+  removed: Array<{ userId: number; remoteId: string | null }>;
+}> {
+  const { rows } = await q.query<{ change: 'added' | 'removed'; user_id: string; remote_id: string | null }>(
+    `WITH wanted AS (
+       SELECT DISTINCT ur.user_id, sr.remote_id FROM user_roles ur
+         JOIN scim_resources sr ON sr.target = $1 AND sr.kind = 'user' AND sr.local_id = ur.user_id
+                               AND sr.sent_digest IS NOT NULL
+        WHERE ur.role_id = $2 AND ${GUEST} AND ${CURRENT}),
+     had AS (
+       SELECT m.user_id, sr.remote_id FROM scim_group_members m
+         LEFT JOIN scim_resources sr ON sr.target = m.target AND sr.kind = 'user' AND sr.local_id = m.user_id
+        WHERE m.target = $1 AND m.role_id = $2)
+     SELECT 'added' AS change, w.user_id, w.remote_id FROM wanted w
+      WHERE NOT EXISTS (SELECT 1 FROM had h WHERE h.user_id = w.user_id)
+     UNION ALL
+     SELECT 'removed', h.user_id, h.remote_id FROM had h
+      WHERE NOT EXISTS (SELECT 1 FROM wanted w WHERE w.user_id = h.user_id)
+     ORDER BY 1, 2`,
+    [target, roleId],
+  );
+  return {
+    added: rows
+      .filter((r) => r.change === 'added')
+      .map((r) => ({ userId: Number(r.user_id), remoteId: r.remote_id! })),
+    removed: rows
+      .filter((r) => r.change === 'removed')
+      .map((r) => ({ userId: Number(r.user_id), remoteId: r.remote_id })),
+  };
+}
