@@ -241,6 +241,13 @@ describe('the invitation accept page', () => {
     expect(localStorage.getItem('location')).toBeNull();
   });
 
+  it('no hash at all goes to /404 without asking the server', async () => {
+    await setUp(null);
+    renderAt('/invitation/accept', <InvitationAcceptPage />);
+    expect(await screen.findByText('Not found page')).toBeInTheDocument();
+    expect(calls('GET', 'invitations/public')).toHaveLength(0);
+  });
+
   it('an unknown hash goes to /404', async () => {
     answers['GET invitations/public'] = json({ status: 404, error: 'Not Found', message: 'x' }, 404);
     await setUp(null);

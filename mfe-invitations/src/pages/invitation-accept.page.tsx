@@ -10,7 +10,7 @@ import {
   useSessionStore,
   type Invitation,
 } from 'shared-auth';
-import { ConfirmationDialog, formatDate, Loader, PageFrame } from 'shared-ui';
+import { ConfirmationDialog, formatDate, Loader, PageFrame, useLoad } from 'shared-ui';
 import {
   acceptAndRefresh,
   loginToAccept,
@@ -30,36 +30,27 @@ export default function InvitationAcceptPage() {
   const navigate = useNavigate();
   const authenticated = useSessionStore((state) => state.authenticated);
   const hash = searchParams.get('hash') ?? '';
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const { data: invitation, error } = useLoad(
+    () => (hash ? fetchPublicInvitation(hash) : Promise.resolve(null)),
+    [hash],
+  );
   const [accepting, setAccepting] = useState(false);
   const [wrongEmail, setWrongEmail] = useState<string | null>(null);
   const [assuranceMissing, setAssuranceMissing] = useState<string | null>(null);
   const started = useRef(false);
 
+  // No hash, or no invitation for it: /404. 409: accepted already; a logged-in user goes home, anyone else
+  // logs in (spec §8).
   useEffect(() => {
-    if (!hash) {
-      navigate('/404', { replace: true });
-      return undefined;
-    }
-    let current = true;
-    fetchPublicInvitation(hash).then(
-      (found) => current && setInvitation(found),
-      (error: unknown) => {
-        if (!current) return;
-        // 409: accepted already. A logged-in user goes home; anyone else logs in (spec §8).
-        if (isApiError(error) && error.status === 409) {
-          if (useSessionStore.getState().authenticated) navigate('/', { replace: true });
-          else {
-            clearSavedLocation();
-            startLogin();
-          }
-        } else navigate('/404', { replace: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [hash, navigate]);
+    if (hash && !error) return;
+    if (hash && isApiError(error) && error.status === 409) {
+      if (useSessionStore.getState().authenticated) navigate('/', { replace: true });
+      else {
+        clearSavedLocation();
+        startLogin();
+      }
+    } else navigate('/404', { replace: true });
+  }, [hash, error, navigate]);
 
   const expired = invitation ? isInvitationExpired(invitation) : false;
 
