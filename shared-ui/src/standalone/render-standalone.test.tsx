@@ -3,7 +3,7 @@ jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.m
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
-import { runStartup, setFlash, startLogin, useSessionStore, type User } from 'shared-auth';
+import { logout, runStartup, setFlash, startLogin, useSessionStore, type User } from 'shared-auth';
 import type { RemoteContributions } from '../contract';
 import { i18n, initI18n } from '../i18n/i18n';
 import { resetStores } from '../test-support/reset';
@@ -21,7 +21,16 @@ const contributions: RemoteContributions = {
   id: 'tokens',
   contractVersion: '1.0',
   routes: [
-    { path: 'tokens', access: 'authenticated', element: () => <p>token list</p> },
+    {
+      path: 'tokens',
+      access: 'authenticated',
+      element: () => (
+        <>
+          <h1>Your tokens</h1>
+          <p>token list</p>
+        </>
+      ),
+    },
     { path: 'tokens/help', access: 'public', element: () => <p>token help</p> },
   ],
   extensions: [
@@ -43,8 +52,8 @@ const contributions: RemoteContributions = {
     },
   ],
   translations: {
-    en: { tab: 'API tokens', hidden: 'Hidden' },
-    nl: { tab: 'API-tokens', hidden: 'Verborgen' },
+    en: { tab: 'API tokens', hidden: 'Hidden', remoteName: 'Token keeper' },
+    nl: { tab: 'API-tokens', hidden: 'Verborgen', remoteName: 'Tokenbeheer' },
   },
 };
 
@@ -170,6 +179,45 @@ describe('renderStandalone', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(screen.queryByText('token list')).not.toBeInTheDocument();
+  });
+
+  it('names the remote in the header and titles each page by its heading, in English and in Dutch (issue 55)', async () => {
+    loggedIn();
+    await start('/tokens');
+    expect(screen.getByRole('banner')).toHaveTextContent('Token keeper');
+    expect(screen.getByRole('banner')).not.toHaveTextContent('tokens');
+    expect(document.title).toBe('Your tokens – Token keeper – Access portal');
+    // Another page, its own title.
+    await act(async () => {
+      window.history.pushState({}, '', '/home/tokens');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(document.title).toBe('Token keeper – Access portal');
+
+    act(() => root?.unmount());
+    root = undefined;
+    await act(async () => {
+      await i18n.changeLanguage('nl');
+    });
+    await start('/tokens');
+    expect(screen.getByRole('banner')).toHaveTextContent('Tokenbeheer');
+    expect(document.title).toBe('Your tokens – Tokenbeheer – Toegangsportaal');
+    expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
+  });
+
+  it("logs out with the shell's logout call and says so, with a way to log in again (issue 55)", async () => {
+    loggedIn();
+    (logout as jest.Mock).mockImplementation(async () => {
+      useSessionStore.setState({ authenticated: false, user: undefined });
+    });
+    await start('/tokens');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('heading', { name: 'You have logged out.' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/logged-out');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(startLogin).toHaveBeenCalledWith({ force: true, returnTo: 'http://localhost/' });
   });
 
   it('switches the language with a cookie and a reload', async () => {

@@ -1,7 +1,7 @@
 import { createElement, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { runStartup, startLogin, useSessionStore, visibilityRule } from 'shared-auth';
+import { logout, runStartup, startLogin, useSessionStore, visibilityRule } from 'shared-auth';
 import { ErrorBoundary } from '../components/error-boundary.component';
 import { ErrorDialog } from '../components/error-dialog.component';
 import { FlashMessages } from '../components/flash-messages.component';
@@ -11,6 +11,7 @@ import { Tabs } from '../components/tabs.component';
 import type { Extension, LazyComponent, RemoteContributions, SlotProps } from '../contract';
 import { StandaloneHeader } from './standalone-header.component';
 import { standaloneStartPath } from './standalone-start';
+import { useStandaloneTitle } from './standalone-title';
 
 type Phase = 'starting' | 'login' | 'ready';
 
@@ -44,9 +45,14 @@ function HomeTabs({ contributions, tabs }: { contributions: RemoteContributions;
 /** Startup from shared-auth, then the remote's routes (authenticated ones only for a logged-in user). */
 export function StandaloneApp({ contributions }: { contributions: RemoteContributions }) {
   const { t } = useTranslation('ui');
+  const { t: remoteText } = useTranslation(contributions.id);
   const navigate = useNavigate();
   const session = useSessionStore();
   const [phase, setPhase] = useState<Phase>('starting');
+  const [main, setMain] = useState<HTMLElement | null>(null);
+  // The remote's own name for itself (its `remoteName` text), else its id.
+  const remoteName = remoteText('remoteName', { defaultValue: contributions.id });
+  useStandaloneTitle(main, remoteName, t('standalone.appName'));
   // Alone, the remote's own contributions are all a slot it renders can hold.
   const [useSlotItems] = useState(() => contributionsSlotHost([contributions]));
   // useNavigate gives a new function on every location change; startup must run once only.
@@ -95,15 +101,35 @@ export function StandaloneApp({ contributions }: { contributions: RemoteContribu
 
   return (
     <SlotHostProvider useItems={useSlotItems}>
-      <StandaloneHeader title={contributions.id} />
+      <StandaloneHeader
+        title={remoteName}
+        onLogout={() => {
+          void logout().then(() => navigate('/logged-out', { replace: true }));
+        }}
+      />
       <FlashMessages />
-      <main className="sds--page-container">
+      <main className="sds--page-container" ref={setMain}>
         <Routes>
           {routes.map((route) => (
             <Route key={route.path} path={`/${route.path}`} element={<Mounted component={route.element} />} />
           ))}
           {/* Remotes send users without access to /404; the catch-all below must not bounce them back. */}
           <Route path="/404" element={<h1>{t('standalone.notFound')}</h1>} />
+          <Route
+            path="/logged-out"
+            element={
+              <>
+                <h1>{t('standalone.loggedOut')}</h1>
+                <button
+                  type="button"
+                  className="sds--btn sds--btn--primary"
+                  onClick={() => startLogin({ force: true, returnTo: `${window.location.origin}/` })}
+                >
+                  {t('header.login')}
+                </button>
+              </>
+            }
+          />
           {homeTabs.length > 0 && (
             <Route path="/home/:tab?" element={<HomeTabs contributions={contributions} tabs={homeTabs} />} />
           )}
