@@ -1,6 +1,6 @@
 jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
 
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { setUpEnglish } from '../test-support/i18n';
@@ -113,5 +113,32 @@ describe('Tabs on a narrow screen (issue 55)', () => {
     expect(list.scrollLeft).toBe(180);
     await userEvent.click(screen.getByRole('tab', { name: /Roles/ }));
     expect(list.scrollLeft).toBe(0);
+  });
+
+  it('scrolls once the strip gets its size, when it was first drawn hidden (the shell behind its loader)', () => {
+    const resized: (() => void)[] = [];
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(callback: () => void) {
+        resized.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const rect = jest
+        .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+        .mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 0, height: 0 }));
+      render(<Tabs tabs={TABS} activeTab="tokens" onChange={jest.fn()} />);
+      const list = screen.getByRole('tablist');
+      expect(list.scrollLeft).toBe(0);
+      rect.mockRestore();
+      layOut();
+      act(() => resized.forEach((callback) => callback()));
+      expect(list.scrollLeft).toBe(180);
+    } finally {
+      globalThis.ResizeObserver = original;
+    }
   });
 });

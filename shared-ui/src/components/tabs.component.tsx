@@ -69,17 +69,26 @@ export function Tabs({ tabs, activeTab, onChange, label, children }: TabsProps) 
 
   // On a narrow screen the strip scrolls sideways: the selected tab is kept in view, at first render and
   // on every change (issue 55: on a phone the system area opened with its selected tab out of sight). The
-  // strip itself is scrolled, never the page (which scrollIntoView could do too).
+  // strip itself is scrolled, never the page (which scrollIntoView could do too). Measured again when the
+  // strip's size changes: the shell renders a page hidden behind its loader first, where nothing has a size.
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const list = listRef.current;
-    const selected = refs.current[activeTab];
-    if (!list || !selected) return;
-    const strip = list.getBoundingClientRect();
-    const tab = selected.getBoundingClientRect();
-    if (tab.left < strip.left) list.scrollLeft -= strip.left - tab.left;
-    else if (tab.right > strip.right)
-      list.scrollLeft += Math.min(tab.right - strip.right, tab.left - strip.left);
+    if (!list) return undefined;
+    const keepInView = () => {
+      const selected = refs.current[activeTab];
+      if (!selected) return;
+      const strip = list.getBoundingClientRect();
+      const tab = selected.getBoundingClientRect();
+      if (tab.left < strip.left) list.scrollLeft -= strip.left - tab.left;
+      else if (tab.right > strip.right)
+        list.scrollLeft += Math.min(tab.right - strip.right, tab.left - strip.left);
+    };
+    keepInView();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(keepInView);
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [activeTab, tabs.length]);
 
   return (
