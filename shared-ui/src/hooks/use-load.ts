@@ -1,4 +1,6 @@
-// Loading one answer for a component: the resource hooks of every remote build on this.
+// Loading one answer for a component: the one way the remotes and the shell's pages load their data (a
+// resource function makes the call; useLoad keeps its latest answer, its error and its loading state).
+// What polls while work runs (the seed tab's progress) keeps a timer of its own.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface LoadState<T> {
