@@ -2,8 +2,8 @@
  * One target's delivery loop: claims its due deliveries under a lease (stores/provisioning-queue.store.ts),
  * sends them, and records each outcome. A slow or unreachable target holds back only its own loop.
  *
- * Within a claimed batch, the users go first, several at a time, then the groups (which name the users made
- * meanwhile). One row per resource and target, and a lease on it, keep one person's deliveries in order: a
+ * Users go first, several at a time; a group waits while users of its target are due, then names the
+ * users made meanwhile in one call. One row per resource and target, and a lease on it, keep one person's deliveries in order: a
  * change made during a delivery gives the row a new seq, and it is sent again after this one ends.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -158,6 +158,17 @@ async function deliverBatch(
   deliver: Deliver,
   items: readonly QueueItem[],
 ): Promise<boolean> {
+  const users = items.filter((i) => i.kind === 'user');
+  const groups = items.filter((i) => i.kind === 'group');
+  if (users.length > 0 && groups.length > 0) {
+    // Groups wait while users of the target are due: sent once the users are there, a group names them
+    // all in one call instead of one call per batch of users. The loop claims them again next round.
+    await releaseLeases(
+      deps.db,
+      groups.map((i) => i.id),
+    );
+    return deliverBatch(deps, target, deliver, users);
+  }
   for (const kind of ['user', 'group'] as const) {
     const phase = items.filter((i) => i.kind === kind);
     if (phase.length === 0) continue;
