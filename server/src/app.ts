@@ -19,6 +19,7 @@ import type { MailerPort } from './domain/outgoing-mail.js';
 import securityHeaders from './plugins/security-headers.js';
 import badInput from './plugins/bad-input.js';
 import benchFloor from './plugins/bench-floor.js';
+import benchLimits, { collectBenchRoutes } from './plugins/bench-limits.js';
 import sessionPlugin from './plugins/session.js';
 import refusalAudit from './plugins/refusal-audit.js';
 import superUsersPlugin from './plugins/super-users.js';
@@ -130,6 +131,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
 
   // Registered before every other plugin, so that its encapsulated route gets none of their hooks.
   if (config.benchFloor) await app.register(benchFloor);
+  // The bench's per-endpoint limits: every API GET route mirrored under /bench/limit once all are added.
+  const benchRoutes = config.benchFloor ? collectBenchRoutes(app) : null;
   await app.register(metricsPlugin);
   await app.register(securityHeaders);
   await app.register(badInput);
@@ -151,6 +154,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   await app.register(jobsPlugin);
   await app.register(provisioningWorker);
   await app.register(routes);
+  if (benchRoutes) await app.register(benchLimits, { routes: benchRoutes });
   dev?.seedWhenReady(app);
   return app;
 }
