@@ -17,18 +17,14 @@ function loadFlashView(): Promise<FlashViewComponent> {
   return loadingView;
 }
 
-/** The flash's words without markup: what the live region reads out. */
-function plainText(message: string): string {
-  return new DOMParser().parseFromString(message, 'text/html').body.textContent?.trim() ?? '';
-}
-
 /**
  * The flash of shared-auth's store (spec §4 Flash): an error or warning is an alert banner with its
  * optional action; any other type is a success toast. Info flashes clear themselves in the store.
  *
  * Its words are announced through one polite live region that is there, empty, from the first render on:
  * a region created together with its text is not announced by every screen reader (issue 55). The
- * visible banner or toast is therefore no live region of its own, or the message would be read twice.
+ * visible banner or toast is drawn inside it and is no live region of its own, or the message would be
+ * read twice.
  *
  * The view's chunk is awaited here rather than through React.lazy: a Suspense boundary reveals what it
  * waited for at least 300 ms after its fallback appeared (React 19 throttles reveals), so the first flash
@@ -54,16 +50,16 @@ export function FlashMessages() {
     };
   }, [wanted, View]);
   return (
-    <>
-      <div role="status" aria-live="polite" aria-atomic="true" className="sds--visually-hidden ui-flash-live">
-        {flash?.msg ? plainText(flash.msg) : ''}
-      </div>
+    // The region is there, empty, from the first render; a message's banner or toast is drawn inside it,
+    // so its words exist once on the page (a hidden copy beside the visible one was found twice by
+    // anything that looks for them, and is one more thing to keep equal).
+    <div role="status" aria-live="polite" className="ui-flash-live">
       {flash && flash.msg && View && (
         // A landmark of its own: the banner sits between the header and the main content.
         <section className="ui-flash-area" aria-label={t('flash.label')}>
           <View flash={flash} close={() => clearFlash()} />
         </section>
       )}
-    </>
+    </div>
   );
 }
