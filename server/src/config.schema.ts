@@ -46,6 +46,7 @@ export const envJsonSchema = {
     PROVISIONING_RETRY_BASE: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '2s' },
     PROVISIONING_RETRY_MAX: { type: 'string', pattern: '^\\d+(ms|s|m|h|d)$', default: '1h' },
     PROVISIONING_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 1000, default: 25 },
+    PROVISIONING_PARALLEL: { type: 'integer', minimum: 1, maximum: 32, default: 1 },
     PROVISIONING_LEASE: { type: 'string', pattern: '^\\d+(ms|s|m|h)$', default: '2m' },
     DEV_SCIM: { type: 'boolean' },
     GRAPH_LOGIN_URL: { type: 'string', pattern: '^https?://' },
@@ -120,6 +121,7 @@ export interface RawEnv {
   PROVISIONING_RETRY_BASE: string;
   PROVISIONING_RETRY_MAX: string;
   PROVISIONING_MAX_ATTEMPTS: number;
+  PROVISIONING_PARALLEL: number;
   PROVISIONING_LEASE: string;
   DEV_SCIM?: boolean;
   GRAPH_LOGIN_URL?: string;

@@ -129,6 +129,8 @@ export interface ProvisioningConfig {
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
+  /** Calls sent at once to one target (PROVISIONING_PARALLEL); one person's deliveries stay in order. */
+  parallel: number;
   leaseMs: number;
   /**
    * Where a Microsoft Graph provisioning gets its client-credentials token (GRAPH_LOGIN_URL):
@@ -401,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: parseInterval(raw.PROVISIONING_RETRY_BASE),
       retryMaxMs: parseInterval(raw.PROVISIONING_RETRY_MAX),
       maxAttempts: raw.PROVISIONING_MAX_ATTEMPTS,
+      parallel: raw.PROVISIONING_PARALLEL,
       leaseMs: parseInterval(raw.PROVISIONING_LEASE),
       graphLoginUrl: (
         raw.GRAPH_LOGIN_URL ??

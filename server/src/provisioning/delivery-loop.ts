@@ -2,7 +2,7 @@
  * One target's delivery loop: claims its due deliveries under a lease (stores/provisioning-queue.store.ts),
  * sends them, and records each outcome. A slow or unreachable target holds back only its own loop.
  *
- * Users go first, several at a time; a group waits while users of its target are due, then names the
+ * Users go first (PROVISIONING_PARALLEL calls at once); a group waits while users of its target are due, then names the
  * users made meanwhile in one call. One row per resource and target, and a lease on it, keep one person's deliveries in order: a
  * change made during a delivery gives the row a new seq, and it is sent again after this one ends.
  */
@@ -24,9 +24,8 @@ import { deliverGroup, deliverUsers } from './deliver.js';
 import { scimClient } from './scim-client.js';
 import { deliverEvaUser, deliverGraphUser } from './user-targets.js';
 
-/** Deliveries claimed per round of a target's loop, and sent at once to one target. */
+/** Deliveries claimed per round of a target's loop (sent PROVISIONING_PARALLEL at a time). */
 export const CLAIM_BATCH = 64;
-export const PARALLEL_PER_TARGET = 8;
 
 export interface DeliveryLoopDeps {
   db: Db;
@@ -50,12 +49,12 @@ export interface DeliveryLoopDeps {
  */
 export type Deliver = (items: readonly QueueItem[]) => Promise<Map<number, unknown>>;
 
-/** One item at a time through `send`, `PARALLEL_PER_TARGET` at once. */
-function eachItem(send: (item: QueueItem) => Promise<void>): Deliver {
+/** One item at a time through `send`, `parallel` at once. */
+function eachItem(parallel: number, send: (item: QueueItem) => Promise<void>): Deliver {
   return async (items) => {
     const failures = new Map<number, unknown>();
     let next = 0;
-    const lanes = Array.from({ length: Math.min(PARALLEL_PER_TARGET, items.length) }, async () => {
+    const lanes = Array.from({ length: Math.min(parallel, items.length) }, async () => {
       while (next < items.length) {
         const item = items[next++]!;
         try {
@@ -85,20 +84,20 @@ function deliveryFor(deps: DeliveryLoopDeps, target: ScimTarget): Deliver {
     };
     const send = protocol === 'eva' ? deliverEvaUser : deliverGraphUser;
     // eVA and Graph take users only (a group row of theirs has nothing to send).
-    return eachItem(async (item) => {
+    return eachItem(deps.settings.parallel, async (item) => {
       if (item.kind === 'user') await send(ctx, item.localId);
     });
   }
   const client = scimClient(target, { timeoutMs: deps.settings.timeoutMs, signal: deps.signal });
   const ctx = { db: deps.db, target, client };
-  const groups = eachItem((item) => deliverGroup(ctx, item.localId));
+  const groups = eachItem(deps.settings.parallel, (item) => deliverGroup(ctx, item.localId));
   return async (items) => {
     if (items.every((i) => i.kind === 'group')) return groups(items);
     // A batch of users: one read, their calls in parallel, one write (deliver.ts).
     const byUser = await deliverUsers(
       ctx,
       items.map((i) => i.localId),
-      PARALLEL_PER_TARGET,
+      deps.settings.parallel,
     );
     return new Map(items.map((i) => [i.id, byUser.get(i.localId) ?? null]));
   };

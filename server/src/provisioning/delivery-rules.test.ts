@@ -62,7 +62,13 @@ beforeAll(async () => {
   port = (http.address() as AddressInfo).port;
   app = await apiApp({
     registry: registry(),
-    env: { PROVISIONING_MAX_ATTEMPTS: '2', PROVISIONING_RETRY_BASE: '1ms', PROVISIONING_RETRY_MAX: '1ms' },
+    // Four calls at once: the rules hold with deliveries in parallel too.
+    env: {
+      PROVISIONING_MAX_ATTEMPTS: '2',
+      PROVISIONING_RETRY_BASE: '1ms',
+      PROVISIONING_RETRY_MAX: '1ms',
+      PROVISIONING_PARALLEL: '4',
+    },
   });
 });
 afterAll(async () => {
