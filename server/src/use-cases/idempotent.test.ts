@@ -40,6 +40,9 @@ describe('idempotencyRequestHash', () => {
       { a: null },
       { a: {} },
       { a: 1, b: 2 },
+      [1, 2],
+      [12],
+      { 0: 1 },
       [1],
       [[1]],
       '1',
@@ -53,5 +56,9 @@ describe('idempotencyRequestHash', () => {
     const hash = (value: unknown) => idempotencyRequestHash('op', value);
     expect(hash({ B: 1, a: 2, b: 3 })).toBe(hash({ b: 3, a: 2, B: 1 }));
     expect(hash({ b: 3, B: 1, a: 2 })).toBe(hash({ a: 2, b: 3, B: 1 }));
+    const keys = ['k', 'c', 'x', 'a', 'q', 'e', 'z', 'b', 'm', 'd'];
+    const forwards = Object.fromEntries(keys.map((key, i) => [key, i]));
+    const backwards = Object.fromEntries([...keys].reverse().map((key) => [key, keys.indexOf(key)]));
+    expect(hash(forwards)).toBe(hash(backwards));
   });
 });
