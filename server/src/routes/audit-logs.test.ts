@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_DOMAIN, performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from '../dev/seed/performance-seed.js';
+import {
+  EMAIL_DOMAIN,
+  performanceSeed,
+  SHORT_NAME_PREFIX,
+  SUB_PREFIX,
+} from '../dev/seed/performance-seed.js';
 import { seedAuditTrail } from '../stores/audit.store.js';
 import {
   addMember,
