@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -85,7 +86,8 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
   const shown = usePlaceShown(open, anchorRef);
   useBodyMarker(shown);
 
-  useEffect(() => {
+  // Before the browser paints: the dialog never shows while focus is still behind it.
+  useLayoutEffect(() => {
     if (!shown) return undefined;
     const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
