@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError, setFlash, useSessionStore, type Provider, type Role, type User } from 'shared-auth';
@@ -58,7 +58,7 @@ export function RoleForm({ user, role, initial, choices, applicationsReadOnly, m
   /** A field left (blur) counts as visited: its rule message shows, even if nothing was typed. */
   const leave = (field: keyof RoleFormValues) => () =>
     setVisited((previous) => (previous.has(field) ? previous : new Set([...previous, field])));
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (tried === 0) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [tried]);

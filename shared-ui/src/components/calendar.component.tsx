@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, isSameDay, isWithin, isoWeek, startOfDay } from '../utils/date';
 
@@ -36,7 +36,7 @@ export function Calendar({ selected, min, max, onSelect, onClose }: CalendarProp
   // Month buttons change the month without taking focus away from themselves.
   const followFocus = useRef(true);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!followFocus.current) return;
     gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]:not(:disabled)')?.focus();
   }, [focused]);
