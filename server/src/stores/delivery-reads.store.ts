@@ -6,28 +6,34 @@ import type { ScimPerson } from '../domain/scim.js';
 import { CURRENT, GUEST } from './provisioning-sql.js';
 import type { KnownResource } from './scim-bookkeeping.store.js';
 
+/** The user columns a SCIM person is made of. */
+const PERSON_COLUMNS = 'sub, email, given_name, family_name, name, eduperson_principal_name';
+/** The same columns of `users u`. */
+const PERSON_COLUMNS_OF_U = PERSON_COLUMNS.replace(/(\w+)/g, 'u.$1');
+
+interface PersonRow {
+  sub: string;
+  email: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  name: string | null;
+  eduperson_principal_name: string | null;
+}
+
+function toScimPerson(r: PersonRow): ScimPerson {
+  return {
+    sub: r.sub,
+    email: r.email,
+    givenName: r.given_name,
+    familyName: r.family_name,
+    name: r.name,
+    eduPersonPrincipalName: r.eduperson_principal_name,
+  };
+}
+
 export async function readPerson(q: Queryable, userId: number): Promise<ScimPerson | null> {
-  const { rows } = await q.query<{
-    sub: string;
-    email: string | null;
-    given_name: string | null;
-    family_name: string | null;
-    name: string | null;
-    eduperson_principal_name: string | null;
-  }>('SELECT sub, email, given_name, family_name, name, eduperson_principal_name FROM users WHERE id = $1', [
-    userId,
-  ]);
-  const r = rows[0];
-  return r
-    ? {
-        sub: r.sub,
-        email: r.email,
-        givenName: r.given_name,
-        familyName: r.family_name,
-        name: r.name,
-        eduPersonPrincipalName: r.eduperson_principal_name,
-      }
-    : null;
+  const { rows } = await q.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return rows[0] ? toScimPerson(rows[0]) : null;
 }
 
 /** Whether the user holds a current guest membership of a role on one of these applications. */
@@ -95,19 +101,15 @@ export async function usersForDelivery(
   manageIds: readonly string[],
   userIds: readonly number[],
 ): Promise<Map<number, UserForDelivery>> {
-  const { rows } = await q.query<{
-    id: string;
-    sub: string | null;
-    email: string | null;
-    given_name: string | null;
-    family_name: string | null;
-    name: string | null;
-    eduperson_principal_name: string | null;
-    remote_id: string | null;
-    sent_digest: string | null;
-    wanted: boolean;
-  }>(
-    `SELECT x.id, u.sub, u.email, u.given_name, u.family_name, u.name, u.eduperson_principal_name,
+  const { rows } = await q.query<
+    (PersonRow | { [K in keyof PersonRow]: null }) & {
+      id: string;
+      remote_id: string | null;
+      sent_digest: string | null;
+      wanted: boolean;
+    }
+  >(
+    `SELECT x.id, ${PERSON_COLUMNS_OF_U},
             sr.remote_id, sr.sent_digest,
             EXISTS (SELECT 1 FROM user_roles ur JOIN application_usages au ON au.role_id = ur.role_id
                      WHERE ur.user_id = x.id AND au.manage_id = ANY($3::text[]) AND ${GUEST} AND ${CURRENT})
@@ -121,17 +123,7 @@ export async function usersForDelivery(
     rows.map((r) => [
       Number(r.id),
       {
-        person:
-          r.sub === null
-            ? null
-            : {
-                sub: r.sub,
-                email: r.email,
-                givenName: r.given_name,
-                familyName: r.family_name,
-                name: r.name,
-                eduPersonPrincipalName: r.eduperson_principal_name,
-              },
+        person: r.sub === null ? null : toScimPerson(r),
         wanted: r.sub !== null && r.wanted,
         known: r.remote_id === null ? null : { remoteId: r.remote_id, digest: r.sent_digest },
       },
