@@ -5,9 +5,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import type { InvitationRow } from '../stores/invitation.rows.js';
-import { apiApp, call, DAY, insertRole, loginPersonas, now, type Sessions } from '../test/api-kit.js';
+import { invitationByHash } from '../stores/invitations.store.js';
+import { loadUser } from '../stores/users.store.js';
+import {
+  apiApp,
+  call,
+  DAY,
+  HW_GUID,
+  insertRole,
+  loginPersonas,
+  now,
+  type Sessions,
+} from '../test/api-kit.js';
 import { loginAs } from '../test/helper.js';
-import { checkAcceptable, checkAssurance } from './invitation-accept.js';
+import {
+  acceptInvitation,
+  acceptInvitationByHash,
+  checkAcceptable,
+  checkAssurance,
+} from './invitation-accept.js';
 
 const EDUID = 'eduid.nl';
 
@@ -86,6 +102,21 @@ describe('checkAcceptable: the e-mail address an invitation must be accepted wit
     );
   });
 
+  it('names the address asked for in the answer of a 412', () => {
+    const refusal = (invitation: InvitationRow, by: User) => {
+      try {
+        checkAcceptable(invitation, by, EDUID);
+      } catch (error) {
+        return (error as { extra: unknown }).extra;
+      }
+      return 'accepted';
+    };
+    expect(refusal(row(), user('piet@uni.example'))).toEqual({ email: 'jan@uni.example' });
+    expect(refusal(row({ edu_id_only: true }), user('jan@uni.example'))).toEqual({
+      email: 'jan@uni.example',
+    });
+  });
+
   it('refuses (409) an invitation already accepted or expired', () => {
     expect(outcome(row({ status: 'ACCEPTED' }), user('jan@uni.example'))).toBe(
       '409 The invitation has already been accepted',
@@ -131,6 +162,36 @@ describe('with a database', () => {
       );
       expect(rows.map((r) => r.action)).toEqual(['denied', 'denied']);
     });
+
+    it('tells the page, and the trail, what was asked and what the login carried', async () => {
+      const reason = `The invitation must be accepted with a login that carries ${STRONG}`;
+      for (const [id, acr] of [
+        [10, undefined],
+        [11, 'urn:example:acr:weak'],
+      ] as const) {
+        const refused = await checkAssurance(
+          app.db,
+          null,
+          row({ id, requested_authn_context: STRONG }),
+          acr,
+        ).then(
+          () => null,
+          (error: { extra: unknown }) => error.extra,
+        );
+        expect(refused).toEqual({
+          email: 'jan@uni.example',
+          requestedAuthnContext: STRONG,
+          acr: acr ?? null,
+        });
+        const { rows } = await app.db.query<{ after: unknown }>(
+          "SELECT after FROM audit_logs WHERE entity_type = 'invitation' AND entity_id = $1",
+          [id],
+        );
+        expect(rows.map((r) => r.after)).toEqual([
+          { reason, requestedAuthnContext: STRONG, acr: acr ?? null },
+        ]);
+      }
+    });
   });
 
   describe('acceptInvitation: the guest role that comes with a membership', () => {
@@ -140,7 +201,6 @@ describe('with a database', () => {
       s = await loginPersonas(app);
       role = await insertRole(app, 'Guest Role Rule', ['app-wiki']);
     });
-    afterAll(() => app.close());
 
     /** The admin invites `email` as `intendedAuthority`, the person accepts; answers the membership's flag. */
     async function accepted(
@@ -193,6 +253,305 @@ describe('with a database', () => {
       expect(await accepted('gri.guest@uni.example', 'GUEST', true, true)).toEqual([
         { authority: 'GUEST', guest_role_included: false },
       ]);
+    });
+  });
+
+  describe('acceptInvitationByHash and acceptInvitation: what an acceptance grants, and to whom', () => {
+    let s: Sessions;
+    let seq = 0;
+    /** A role for invitations whose right is not a membership (a guest invitation names one at least). */
+    let plain: number;
+    beforeAll(async () => {
+      s = await loginPersonas(app);
+      plain = await insertRole(app, 'Plain Role');
+    });
+
+    /** A guest invitation by the super user for these roles, open; its row as the use case reads it. */
+    async function invitation(roles: number[], email = `acc.${(seq += 1)}@uni.example`) {
+      const created = await call(app, s.admin, 'POST', '/api/v1/invitations', {
+        intendedAuthority: 'GUEST',
+        invites: [email],
+        roleIdentifiers: roles,
+        language: 'en',
+        expiryDate: now() + 14 * DAY,
+      });
+      expect(created.statusCode).toBe(201);
+      const id = Number(created.json().ids[0]);
+      const { rows } = await app.db.query<{ hash: string }>('SELECT hash FROM invitations WHERE id = $1', [
+        id,
+      ]);
+      return { id, email, row: (await invitationByHash(app.db, rows[0].hash))! };
+    }
+    async function invitee(email: string): Promise<User> {
+      const session = await loginAs(app, email);
+      return (await loadUser(app.db, app.registry, session.userId))!;
+    }
+    const memberships = async (userId: number) =>
+      (
+        await app.db.query<{ role_id: string; end_date: Date | null; inviter: string | null }>(
+          'SELECT role_id, end_date, inviter FROM user_roles WHERE user_id = $1 ORDER BY role_id',
+          [userId],
+        )
+      ).rows.map((r) => ({ roleId: Number(r.role_id), endDate: r.end_date, inviter: r.inviter }));
+    const acceptAudit = async (invitationId: number) =>
+      (
+        await app.db.query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+          "SELECT before, after FROM audit_logs WHERE entity_type = 'invitation' AND action = 'accept' AND entity_id = $1",
+          [invitationId],
+        )
+      ).rows;
+    const statusOf = async (id: number) =>
+      (await app.db.query<{ status: string }>('SELECT status FROM invitations WHERE id = $1', [id])).rows[0]!
+        .status;
+
+    it('answers the invitation as accepted, and audits the acceptance with who accepted it', async () => {
+      const role = await insertRole(app, `Accepted ${(seq += 1)}`);
+      const { id, email, row: open } = await invitation([role]);
+      const by = await invitee(email);
+      const accepted = await acceptInvitationByHash(
+        app,
+        null,
+        by,
+        { hash: open.hash, invitationId: id },
+        undefined,
+      );
+      expect(accepted).toMatchObject({ id, status: 'ACCEPTED', email });
+      expect(await statusOf(id)).toBe('ACCEPTED');
+      const [entry, ...more] = await acceptAudit(id);
+      expect(more).toEqual([]);
+      expect(entry!.before).toMatchObject({
+        email,
+        status: 'OPEN',
+        intendedAuthority: 'GUEST',
+        roleIds: [role],
+      });
+      // A guest's invitation grants no right of its own: the entry has no `granted`.
+      expect(entry!.after).toEqual({
+        email,
+        intendedAuthority: 'GUEST',
+        status: 'ACCEPTED',
+        expiryDate: expect.any(Number),
+        roleIds: [role],
+        acceptedBy: by.id,
+      });
+    });
+
+    it('refuses (404) an unknown hash, and a hash of another invitation than the one named; the invitation stays open', async () => {
+      const role = await insertRole(app, `Not found ${(seq += 1)}`);
+      const { id, email, row: open } = await invitation([role]);
+      const by = await invitee(email);
+      const attempt = (ids: { hash: string; invitationId?: number }) =>
+        acceptInvitationByHash(app, null, by, ids, undefined).then(
+          () => 'accepted',
+          (error: { statusCode: number; message: string }) => `${error.statusCode} ${error.message}`,
+        );
+      expect(await attempt({ hash: 'no-such-hash' })).toBe('404 Invitation not found');
+      expect(await attempt({ hash: open.hash, invitationId: id + 1000 })).toBe('404 Invitation not found');
+      expect(await statusOf(id)).toBe('OPEN');
+      expect(await memberships(by.id)).toEqual([]);
+      // Without an invitation id the hash alone is enough.
+      expect(await attempt({ hash: open.hash })).toBe('accepted');
+    });
+
+    it('refuses (409) the second of two acceptances of one invitation read before either ran', async () => {
+      const role = await insertRole(app, `Twice ${(seq += 1)}`);
+      const { email, row: open } = await invitation([role]);
+      const by = await invitee(email);
+      await app.db.tx((q) => acceptInvitation(q, null, by, open));
+      await expect(app.db.tx((q) => acceptInvitation(q, null, by, open))).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'The invitation is no longer open',
+      });
+      expect(await memberships(by.id)).toHaveLength(1);
+    });
+
+    it("ends each membership at its role's end date on the invitation, else the invitation's, else the role's default; a role gone is passed over", async () => {
+      const linked = await insertRole(app, `Linked end ${(seq += 1)}`);
+      const invitationEnd = await insertRole(app, `Invitation end ${seq}`);
+      const thirtyDays = await insertRole(app, `Thirty days ${seq}`, ['app-wiki'], { defaultExpiryDays: 30 });
+      const noDefault = await insertRole(app, `No default ${seq}`, ['app-wiki'], { defaultExpiryDays: 0 });
+      const first = await invitation([linked, invitationEnd]);
+      const by = await invitee(first.email);
+      await app.db.tx((q) =>
+        acceptInvitation(q, null, by, {
+          ...first.row,
+          role_expiry_date: '2030-06-01T00:00:00.000Z',
+          invitation_roles: [
+            { roleId: linked, endDate: '2031-01-01T00:00:00.000Z' },
+            { roleId: invitationEnd, endDate: null },
+            { roleId: 99_999_999, endDate: null },
+          ],
+        }),
+      );
+      const second = await invitation([thirtyDays, noDefault], first.email);
+      const before = Date.now();
+      await app.db.tx((q) => acceptInvitation(q, null, by, { ...second.row, role_expiry_date: null }));
+      const held = await memberships(by.id);
+      expect(held.map((m) => m.roleId)).toEqual([linked, invitationEnd, thirtyDays, noDefault]);
+      const ends = held.map((m) => (m.endDate === null ? null : new Date(m.endDate).getTime()));
+      expect(ends[0]).toBe(Date.parse('2031-01-01T00:00:00.000Z'));
+      expect(ends[1]).toBe(Date.parse('2030-06-01T00:00:00.000Z'));
+      // Thirty days from the acceptance (a day either side: a date, not a duration, is checked).
+      expect(ends[2]).toBeGreaterThan(before + 29 * DAY * 1000);
+      expect(ends[2]).toBeLessThan(before + 31 * DAY * 1000);
+      expect(ends[3]).toBeNull();
+    });
+
+    it("records who invited on the membership: the inviter's address, or the API token's integration", async () => {
+      const role = await insertRole(app, `Inviter ${(seq += 1)}`);
+      const console = await invitation([role]);
+      const byConsole = await invitee(console.email);
+      await app.db.tx((q) => acceptInvitation(q, null, byConsole, console.row));
+      expect(console.row.inviter_email).toEqual(expect.any(String));
+      expect((await memberships(byConsole.id)).map((m) => m.inviter)).toEqual([console.row.inviter_email]);
+
+      const api = await invitation([role]);
+      const byApi = await invitee(api.email);
+      await app.db.tx((q) =>
+        acceptInvitation(q, null, byApi, {
+          ...api.row,
+          inviter_id: null,
+          inviter_name: null,
+          inviter_email: null,
+          remote_api_user: 'HR system',
+        }),
+      );
+      expect((await memberships(byApi.id)).map((m) => m.inviter)).toEqual(['HR system']);
+    });
+
+    const grantsOf = async (userId: number) =>
+      (
+        await app.db.query<{
+          authority: string;
+          organization_guid: string | null;
+          invitation_id: string;
+          granted_by_id: string | null;
+          granted_by_name: string | null;
+        }>(
+          'SELECT authority, organization_guid, invitation_id, granted_by_id, granted_by_name FROM authority_grants WHERE user_id = $1',
+          [userId],
+        )
+      ).rows.map((g) => ({
+        ...g,
+        invitation_id: Number(g.invitation_id),
+        granted_by_id: g.granted_by_id === null ? null : Number(g.granted_by_id),
+      }));
+
+    it("grants a super user's and an institution admin's right as a grant of its own, naming who invited", async () => {
+      const su = await invitation([plain]);
+      const bySu = await invitee(su.email);
+      const suRow = { ...su.row, intended_authority: 'SUPER_USER' as const };
+      await app.db.tx((q) => acceptInvitation(q, null, bySu, suRow));
+      expect(await grantsOf(bySu.id)).toEqual([
+        {
+          authority: 'SUPER_USER',
+          organization_guid: null,
+          invitation_id: su.id,
+          granted_by_id: s.admin.userId,
+          granted_by_name: su.row.inviter_name,
+        },
+      ]);
+      expect(su.row.inviter_name).toEqual(expect.any(String));
+      expect(su.row.inviter_name).not.toBe(su.row.inviter_email);
+      expect((await acceptAudit(su.id))[0]!.after.granted).toEqual({
+        authority: 'SUPER_USER',
+        organizationGUID: null,
+      });
+
+      const ia = await invitation([plain]);
+      const byIa = await invitee(ia.email);
+      await app.db.tx((q) =>
+        acceptInvitation(q, null, byIa, {
+          ...ia.row,
+          intended_authority: 'INSTITUTION_ADMIN',
+          organization_guid: HW_GUID,
+          inviter_id: null,
+          inviter_name: null,
+          inviter_email: null,
+          remote_api_user: 'HR system',
+        }),
+      );
+      expect(await grantsOf(byIa.id)).toEqual([
+        {
+          authority: 'INSTITUTION_ADMIN',
+          organization_guid: HW_GUID,
+          invitation_id: ia.id,
+          granted_by_id: null,
+          granted_by_name: 'HR system',
+        },
+      ]);
+      expect((await acceptAudit(ia.id))[0]!.after.granted).toEqual({
+        authority: 'INSTITUTION_ADMIN',
+        organizationGUID: HW_GUID,
+      });
+    });
+
+    it("grants an application manager's applications, naming who invited; none when the invitation names none", async () => {
+      const appsOf = async (userId: number) =>
+        (
+          await app.db.query<{
+            manage_id: string;
+            granted_by_id: string | null;
+            granted_by_name: string | null;
+          }>('SELECT manage_id, granted_by_id, granted_by_name FROM user_applications WHERE user_id = $1', [
+            userId,
+          ])
+        ).rows.map((g) => ({
+          ...g,
+          granted_by_id: g.granted_by_id === null ? null : Number(g.granted_by_id),
+        }));
+      const am = await invitation([plain]);
+      const byAm = await invitee(am.email);
+      await app.db.tx((q) =>
+        acceptInvitation(q, null, byAm, {
+          ...am.row,
+          intended_authority: 'APPLICATION_MANAGER',
+          invitation_roles: [],
+          manage_identifiers: [{ manageId: 'app-wiki', manageType: 'saml20_sp' }],
+        }),
+      );
+      expect(await appsOf(byAm.id)).toEqual([
+        { manage_id: 'app-wiki', granted_by_id: s.admin.userId, granted_by_name: am.row.inviter_name },
+      ]);
+      expect((await acceptAudit(am.id))[0]!.after.granted).toEqual({
+        authority: 'APPLICATION_MANAGER',
+        applications: ['app-wiki'],
+      });
+      expect(await grantsOf(byAm.id)).toEqual([]);
+
+      const api = await invitation([plain]);
+      const byApi = await invitee(api.email);
+      await app.db.tx((q) =>
+        acceptInvitation(q, null, byApi, {
+          ...api.row,
+          intended_authority: 'APPLICATION_MANAGER',
+          invitation_roles: [],
+          manage_identifiers: [{ manageId: 'app-wiki', manageType: 'saml20_sp' }],
+          inviter_id: null,
+          inviter_name: null,
+          inviter_email: 'api-user@uni.example',
+          remote_api_user: 'HR system',
+        }),
+      );
+      expect(await appsOf(byApi.id)).toEqual([
+        { manage_id: 'app-wiki', granted_by_id: null, granted_by_name: 'api-user@uni.example' },
+      ]);
+
+      const none = await invitation([plain]);
+      const byNone = await invitee(none.email);
+      await app.db.tx((q) =>
+        acceptInvitation(q, null, byNone, {
+          ...none.row,
+          intended_authority: 'APPLICATION_MANAGER',
+          invitation_roles: [],
+          manage_identifiers: null,
+        }),
+      );
+      expect(await appsOf(byNone.id)).toEqual([]);
+      expect((await acceptAudit(none.id))[0]!.after.granted).toEqual({
+        authority: 'APPLICATION_MANAGER',
+        applications: [],
+      });
     });
   });
 });

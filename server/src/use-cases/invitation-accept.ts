@@ -30,10 +30,7 @@ export function checkAcceptable(row: InvitationRow, user: User, eduIdSchacHome: 
   const status = invitationStatusOf(row);
   if (status === 'ACCEPTED') throw httpError(409, 'The invitation has already been accepted');
   if (status === 'EXPIRED') throw httpError(409, 'The invitation has expired');
-  if (
-    row.enforce_email_equality &&
-    (user.email ?? '').trim().toLowerCase() !== row.email.trim().toLowerCase()
-  ) {
+  if (row.enforce_email_equality && user.email?.trim().toLowerCase() !== row.email.trim().toLowerCase()) {
     throw httpError(412, `The invitation must be accepted with email address ${row.email}`, {
       email: row.email,
     });
@@ -56,7 +53,7 @@ export async function checkAssurance(
   acr: string | undefined,
 ): Promise<void> {
   const asked = row.requested_authn_context;
-  if (!asked || (acr ?? '').split(' ').includes(asked)) return;
+  if (!asked || acr?.split(' ').includes(asked)) return;
   const reason = `The invitation must be accepted with a login that carries ${asked}`;
   await audit(db, actor, {
     entityType: 'invitation',
