@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AREAS = ['shared-auth', 'server-use-cases', 'server-plugins', 'server-provisioning'];
@@ -22,19 +22,31 @@ const areas = (asked.length > 0 ? asked : AREAS).filter((area) =>
 
 const failed = [];
 for (const area of areas) {
-  process.stdout.write(`\n=== mutation testing: ${area} ===\n`);
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
-      'run',
-      `stryker.${area}.config.mjs`,
-      '--tempDirName',
-      `.stryker-tmp/${area}`,
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (run.status !== 0) failed.push(area);
+  // An area may run in parts (its config exports `parts`; MUTATION_PART=<part> runs one of them): one
+  // Stryker run per part, each with its own files, tests and incremental file.
+  const config = path.join(root, `stryker.${area}.config.mjs`);
+  const { parts } = await import(pathToFileURL(config).href);
+  const runs = Array.isArray(parts)
+    ? process.env.MUTATION_PART
+      ? [process.env.MUTATION_PART]
+      : parts
+    : [null];
+  for (const part of runs) {
+    const name = part ? `${area}.${part}` : area;
+    process.stdout.write(`\n=== mutation testing: ${name} ===\n`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
+        'run',
+        `stryker.${area}.config.mjs`,
+        '--tempDirName',
+        `.stryker-tmp/${name}`,
+      ],
+      { cwd: root, stdio: 'inherit', env: part ? { ...process.env, MUTATION_PART: part } : process.env },
+    );
+    if (run.status !== 0) failed.push(name);
+  }
 }
 if (failed.length > 0) {
   console.error(`\nBelow the threshold or failed: ${failed.join(', ')} (reports in reports/mutation/)`);
