@@ -3,9 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
-import type { AppConfig } from '../config.js';
+import type { AppConfig, RemoteUser } from '../config.js';
 import { installErrorHandlers } from './error-handler.js';
-import permissions, { anyone, enabledBy, entity, loggedIn, permit } from './permissions.js';
+import permissions, {
+  anyone,
+  basicAccount,
+  basicCredentials,
+  enabledBy,
+  entity,
+  loggedIn,
+  permit,
+  refusalsOf,
+  remoteUserOf,
+  remoteUserWith,
+} from './permissions.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -151,5 +162,113 @@ describe('route handlers', () => {
       /httpError\(\s*403/.test(readFileSync(path.join(SRC, file), 'utf8')),
     );
     expect(inline).toEqual([]);
+  });
+});
+
+describe('HTTP Basic credentials', () => {
+  const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+
+  it('are the name before the first colon and the password after it, the scheme in any case', () => {
+    expect(basicCredentials(basic('voot:secret'))).toEqual({ username: 'voot', password: 'secret' });
+    expect(basicCredentials(basic('voot:se:cr:et'))).toEqual({ username: 'voot', password: 'se:cr:et' });
+    expect(basicCredentials(basic(':'))).toEqual({ username: '', password: '' });
+    expect(basicCredentials(`bAsIc   ${Buffer.from('a:b').toString('base64')}  `)).toEqual({
+      username: 'a',
+      password: 'b',
+    });
+  });
+
+  it('are none without the header, with another scheme, without a colon or with text around them', () => {
+    const encoded = Buffer.from('voot:secret').toString('base64');
+    for (const header of [
+      undefined,
+      '',
+      'Basic',
+      'Basic ',
+      `Bearer ${encoded}`,
+      `Basic${encoded}`,
+      `xBasic ${encoded}`,
+      `Basic ${encoded} extra`,
+      `Basic ${encoded}!`,
+      basic('no-colon'),
+    ]) {
+      expect(basicCredentials(header)).toBeNull();
+    }
+  });
+
+  const accounts: RemoteUser[] = [
+    { username: 'voot', password: 'voot-secret', scopes: ['voot'] },
+    { username: 'aa', password: 'aa-secret', scopes: ['attribute_aggregation'] },
+  ];
+
+  it('name an account only with its own password', () => {
+    expect(basicAccount(basic('voot:voot-secret'), accounts)).toBe(accounts[0]);
+    expect(basicAccount(basic('aa:aa-secret'), accounts)).toBe(accounts[1]);
+    // Another account's password, a wrong one, an unknown name, no credentials: no account.
+    expect(basicAccount(basic('voot:aa-secret'), accounts)).toBeNull();
+    expect(basicAccount(basic('voot:voot-secreT'), accounts)).toBeNull();
+    expect(basicAccount(basic('voot:'), accounts)).toBeNull();
+    expect(basicAccount(basic('nobody:voot-secret'), accounts)).toBeNull();
+    expect(basicAccount(undefined, accounts)).toBeNull();
+    expect(basicAccount(basic('voot:voot-secret'), [])).toBeNull();
+  });
+});
+
+describe('the refusals a route declares', () => {
+  it('are those of its declared permissions, in order; undeclared hooks and none declare nothing', () => {
+    const superOnly = permit((u) => u.superUser, 'Only a super user');
+    const off = enabledBy(() => false, 'Switched off');
+    expect(refusalsOf(undefined)).toEqual([]);
+    expect(refusalsOf(anyone)).toEqual([]);
+    expect(refusalsOf(async () => {})).toEqual([]);
+    expect(refusalsOf(loggedIn)).toEqual([{ status: 401, reason: 'Not logged in' }]);
+    expect(refusalsOf([superOnly, off])).toEqual([
+      { status: 401, reason: 'Not logged in' },
+      { status: 403, reason: 'Only a super user' },
+      { status: 403, reason: 'Switched off' },
+    ]);
+  });
+
+  it("of an entity: its not-found reason as for entity 12, or 'Not found' when that cannot be told", () => {
+    const named = entity<{ id: number }, { id: number }, { Params: { id: number } }>({
+      load: async () => null,
+      notFound: (request) => `Thing ${request.params.id} not found`,
+    });
+    expect(refusalsOf(named.permit(() => true, 'Not yours'))).toEqual([
+      { status: 401, reason: 'Not logged in' },
+      { status: 404, reason: 'Thing 12 not found' },
+      { status: 403, reason: 'Not yours' },
+    ]);
+    const unreadable = entity<{ id: number }>({
+      load: async () => null,
+      notFound: () => {
+        throw new Error('needs more than an id');
+      },
+    });
+    expect(refusalsOf(unreadable.permit(() => true))).toContainEqual({ status: 404, reason: 'Not found' });
+    const alwaysThere = entity<{ id: number }>({ load: async () => ({ id: 1 }) });
+    expect(refusalsOf(alwaysThere.permit(() => true)).map((r) => r.status)).toEqual([401, 403]);
+    expect(refusalsOf(alwaysThere.permit(() => true))).toContainEqual({
+      status: 403,
+      reason: 'missing roles',
+    });
+  });
+
+  it('of a service account: 401 without credentials, 403 without the scope, 429 when locked out', () => {
+    expect(refusalsOf(remoteUserWith('voot', 'profile'))).toEqual([
+      {
+        status: 401,
+        reason: 'HTTP Basic credentials of a service account with the scope voot or profile are required',
+      },
+      { status: 403, reason: 'This service account lacks the scope voot or profile' },
+      {
+        status: 429,
+        reason: 'Too many failed logins with this account or from this address; try again in 42 seconds',
+      },
+    ]);
+  });
+
+  it('a handler asking for a service account its route never let in is an error, not an account', () => {
+    expect(() => remoteUserOf({})).toThrow('The route declares no service-account permission');
   });
 });
