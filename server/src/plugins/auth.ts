@@ -57,7 +57,15 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('apiToken', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || authenticatesItself(request)) return;
+    // A path that names no API route (the static files' wildcard matched it, or nothing did) is answered
+    // 404 by the not-found handler, token or not: a refusal that speaks of the console's API would mislead
+    // a caller who mistyped an external path. Decided on the pattern that matched, not the URL's text.
+    if (
+      !request.url.startsWith('/api/') ||
+      !request.routeOptions.url?.startsWith('/api/') ||
+      authenticatesItself(request)
+    )
+      return;
     refuseTokenOnConsoleRoute(request.headers['x-api-token']);
     const userId = request.session.get('userId');
     if (!userId) return;

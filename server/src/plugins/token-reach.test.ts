@@ -169,7 +169,7 @@ describe('an API token', () => {
     const before = await counts();
     const reached: string[] = [];
     for (const [method, url] of operations) {
-      for (const spelled of [url, url.replace('/api/v1/', '/api/v1/%' + url.charCodeAt(8).toString(16))]) {
+      for (const spelled of [url, `/api/v1/%${url.charCodeAt(8).toString(16)}${url.slice(9)}`]) {
         const res = await app.inject({
           method: method as InjectOptions['method'],
           url: spelled,
@@ -182,6 +182,17 @@ describe('an API token', () => {
     }
     expect(reached).toEqual([]);
     expect(await counts()).toEqual(before);
+  });
+
+  it('on a path that names no route is told there is none (404), under the external API too', async () => {
+    for (const url of ['/api/external/v1/invite/roles', '/api/external/v1/rolez', '/api/v1/no-such-thing']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'x-api-token': superToken } });
+      expect([url, res.statusCode, res.json().message ?? res.json().detail]).toEqual([
+        url,
+        404,
+        `No route for GET ${url}`,
+      ]);
+    }
   });
 
   it('reaches the external API, where its reach is its own', async () => {
