@@ -10,9 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import { planChanges } from '../stores/provisioning-plan.store.js';
-import { claimDue } from '../stores/provisioning-queue.store.js';
+import {
+  claimDue,
+  databaseNow,
+  markDelivered,
+  markFailed,
+  pendingSince,
+  releaseAllLeases,
+  releaseLeases,
+} from '../stores/provisioning-queue.store.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
-import { planPending, plannedTargets } from './planner.js';
+import { planPending, plannedTargets, resendWholeTargets } from './planner.js';
 
 let scim: DevScimServer;
 let http: Server;
@@ -194,5 +202,119 @@ describe('claiming', () => {
     const { rows } = await app.db.query<{ id: string }>('SELECT id FROM provisioning_queue ORDER BY id');
     const claimed = await claimDue(app.db, 'prov-rules', 2, 60_000);
     expect(claimed.map((i) => i.id)).toEqual(rows.slice(0, 2).map((r) => Number(r.id)));
+  });
+});
+
+const changesLeft = async () =>
+  Number((await app.db.query<{ n: string }>('SELECT count(*) AS n FROM provisioning_changes')).rows[0]!.n);
+const queued = async () =>
+  (
+    await app.db.query<{ id: string; status: string; attempts: number; leased: boolean; seq: string }>(
+      'SELECT id, status, attempts, leased_until IS NOT NULL AS leased, seq FROM provisioning_queue ORDER BY id',
+    )
+  ).rows.map((r) => ({
+    id: Number(r.id),
+    status: r.status,
+    attempts: r.attempts,
+    leased: r.leased,
+    seq: r.seq,
+  }));
+
+describe('planning', () => {
+  it('plans every change recorded, batch after batch, and says it did', async () => {
+    const role = await insertRole(app, 'Batches', ['app-wiki']);
+    for (let i = 0; i < 5; i += 1)
+      await addMember(app, await addUser(app, `batch${i}@example.org`), role, 'GUEST');
+    expect(await changesLeft()).toBeGreaterThan(4);
+    // Two at a time: a full batch is followed by another, until one comes back short.
+    expect(await planPending(app.db, await app.registry.scimTargets(), 2)).toBe(true);
+    expect(await changesLeft()).toBe(0);
+    expect((await queued()).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('queues a whole target again only for the targets whose URL starts with the prefix', async () => {
+    const role = await insertRole(app, 'Resent', ['app-wiki']);
+    await addMember(app, await addUser(app, 'resent@example.org'), role, 'GUEST');
+    await app.db.query('DELETE FROM provisioning_changes');
+    const targets = await app.registry.scimTargets();
+    await resendWholeTargets(app.db, targets, 'https://elsewhere.example.org/');
+    expect(await queued()).toEqual([]);
+    await resendWholeTargets(app.db, targets, `http://127.0.0.1:${port}/`);
+    const rows = await app.db.query<{ target: string; kind: string }>(
+      'SELECT DISTINCT target, kind FROM provisioning_queue',
+    );
+    expect(rows.rows).toEqual([{ target: 'prov-rules', kind: 'user' }]);
+  });
+});
+
+describe('the queue after an attempt', () => {
+  async function claimed(name: string, people: number) {
+    const role = await insertRole(app, name, ['app-wiki']);
+    for (let i = 0; i < people; i += 1)
+      await addMember(app, await addUser(app, `${name.toLowerCase()}${i}@example.org`), role, 'GUEST');
+    await planPending(app.db, await app.registry.scimTargets());
+    return claimDue(app.db, 'prov-rules', 100, 60_000);
+  }
+
+  it('gives a row up when it failed, unless a change came meanwhile: then it stays, its lease handed back', async () => {
+    const [failing, changed] = await claimed('Given Up', 2);
+    expect(await markFailed(app.db, failing!, 400, 'refused')).toBe(true);
+    await app.db.query(
+      "UPDATE provisioning_queue SET seq = nextval('provisioning_queue_seq') WHERE id = $1",
+      [changed!.id],
+    );
+    expect(await markFailed(app.db, changed!, 400, 'refused')).toBe(false);
+    expect((await queued()).map(({ seq: _, ...row }) => row)).toEqual([
+      { id: failing!.id, status: 'failed', attempts: 1, leased: false },
+      { id: changed!.id, status: 'waiting', attempts: 0, leased: false },
+    ]);
+  });
+
+  it('delivered: the row goes, unless a change came meanwhile; nothing for no rows', async () => {
+    const [sent, changed] = await claimed('Delivered', 2);
+    await app.db.query(
+      "UPDATE provisioning_queue SET seq = nextval('provisioning_queue_seq') WHERE id = $1",
+      [changed!.id],
+    );
+    await markDelivered(app.db, []);
+    expect((await queued()).map((row) => row.id)).toEqual([sent!.id, changed!.id]);
+    await markDelivered(app.db, [sent!, changed!]);
+    expect((await queued()).map(({ seq: _, ...row }) => row)).toEqual([
+      { id: changed!.id, status: 'waiting', attempts: 0, leased: false },
+    ]);
+  });
+
+  it('hands back the leases asked for, and at a start every lease', async () => {
+    const [a, b, c] = await claimed('Leases', 3);
+    await releaseLeases(app.db, []);
+    expect((await queued()).map((row) => row.leased)).toEqual([true, true, true]);
+    await releaseLeases(app.db, [b!.id]);
+    expect((await queued()).map((row) => row.leased)).toEqual([true, false, true]);
+    expect((await claimDue(app.db, 'prov-rules', 100, 60_000)).map((i) => i.id)).toEqual([b!.id]);
+    await releaseAllLeases(app.db);
+    expect((await queued()).map((row) => row.leased)).toEqual([false, false, false]);
+    expect((await claimDue(app.db, 'prov-rules', 100, 60_000)).map((i) => i.id)).toEqual([
+      a!.id,
+      b!.id,
+      c!.id,
+    ]);
+  });
+
+  it('counts what is left for a drain: changes not planned, and due rows not tried since it began', async () => {
+    const role = await insertRole(app, 'Pending', ['app-wiki']);
+    await addMember(app, await addUser(app, 'pending0@example.org'), role, 'GUEST');
+    const since = await databaseNow(app.db);
+    expect(Number.isNaN(Date.parse(since))).toBe(false);
+    const changes = await changesLeft();
+    expect(changes).toBeGreaterThan(0);
+    expect(await pendingSince(app.db, since)).toBe(changes);
+    await planPending(app.db, await app.registry.scimTargets());
+    const rows = await queued();
+    expect(await pendingSince(app.db, since)).toBe(rows.length);
+    // Tried after the drain began: not counted again.
+    await app.db.query('UPDATE provisioning_queue SET last_attempt_at = clock_timestamp() WHERE id = $1', [
+      rows[0]!.id,
+    ]);
+    expect(await pendingSince(app.db, since)).toBe(rows.length - 1);
   });
 });

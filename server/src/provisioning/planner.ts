@@ -18,17 +18,19 @@ export function plannedTargets(targets: readonly ScimTarget[]): PlannedTarget[] 
 }
 
 /**
- * Plans every change recorded so far, batch by batch. Another instance planning at this moment takes
- * these changes: this one stops (`false`) and leaves them to it.
+ * Plans every change recorded so far, `batch` at a time (PLAN_BATCH). Another instance planning at this
+ * moment takes these changes: this one stops (`false`) and leaves them to it.
  */
-export async function planPending(db: Db, targets: readonly ScimTarget[]): Promise<boolean> {
+export async function planPending(
+  db: Db,
+  targets: readonly ScimTarget[],
+  batch = PLAN_BATCH,
+): Promise<boolean> {
   const planned = plannedTargets(targets);
   for (;;) {
-    const outcome = await withJobLock(db, LOCK_KEYS.provisioningPlan, (q) =>
-      planChanges(q, planned, PLAN_BATCH),
-    );
+    const outcome = await withJobLock(db, LOCK_KEYS.provisioningPlan, (q) => planChanges(q, planned, batch));
     if (!outcome.ran) return false;
-    if (outcome.result < PLAN_BATCH) return true;
+    if (outcome.result < batch) return true;
   }
 }
 

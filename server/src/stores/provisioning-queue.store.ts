@@ -132,7 +132,7 @@ export async function pendingSince(db: Db, since: string): Promise<number> {
                  AND (last_attempt_at IS NULL OR last_attempt_at < $1::timestamptz)) AS n`,
     [since],
   );
-  return Number(rows[0]?.n ?? 0);
+  return Number(rows[0]!.n);
 }
 
 /** The database's clock now, as text (where a drain begins). */
