@@ -150,3 +150,7 @@ it('refuses a second task of one name, and a task without an interval has no tim
   expect(runs).toBe(0);
   await scheduler.stop();
 });
+
+it('knows no run of a task it does not have', () => {
+  expect(new Scheduler(() => undefined).isRunning('unknown')).toBe(false);
+});

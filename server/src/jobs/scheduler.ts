@@ -15,7 +15,7 @@ export interface ScheduledTask {
 
 interface TaskState {
   task: ScheduledTask;
-  timer: NodeJS.Timeout | null;
+  timer: NodeJS.Timeout | undefined;
   running: Promise<void> | null;
   again: boolean;
 }
@@ -30,7 +30,7 @@ export class Scheduler {
   /** Adds a task; its timer starts now. A second task of one name is refused. */
   add(task: ScheduledTask): void {
     if (this.tasks.has(task.name)) throw new Error(`a task named ${task.name} is scheduled already`);
-    const state: TaskState = { task, timer: null, running: null, again: false };
+    const state: TaskState = { task, timer: undefined, running: null, again: false };
     this.tasks.set(task.name, state);
     if (task.everyMs > 0 && !this.stopped) {
       state.timer = setInterval(() => {
@@ -60,9 +60,9 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const state of this.tasks.values()) {
-      if (state.timer) clearInterval(state.timer);
-      state.timer = null;
-      state.again = false;
+      // A run under way ends without another one (`again` is read only while not stopped).
+      clearInterval(state.timer);
+      state.timer = undefined;
     }
     await Promise.all([...this.tasks.values()].map((s) => s.running));
   }
