@@ -1,8 +1,8 @@
 // Mutation testing of provisioning's planner, claim and delivery rules (issue 57 item 1): the give-up rule
-// (attempts.ts), the planner's lock (planner.ts), the queue's claim / lease / seq checks
-// (provisioning-queue.store.ts) and the one scheduler the worker and the jobs share (jobs/scheduler.ts), with
-// the tests that state those rules. delivery-loop.ts is left out for now: its mutants need
-// provisioning.test.ts, whose setup made a run take hours on a loaded machine.
+// (attempts.ts), the planner (planner.ts), the queue's claim / lease / seq checks
+// (provisioning-queue.store.ts), the delivery loop and what one delivery sends (delivery-loop.ts,
+// deliver.ts), and the one scheduler the worker and the jobs share (jobs/scheduler.ts), with the tests that
+// state those rules.
 import { serverArea } from './tooling/mutation/server-base.mjs';
 
 export default serverArea({
@@ -10,6 +10,8 @@ export default serverArea({
   mutate: [
     'server/src/provisioning/attempts.ts',
     'server/src/provisioning/planner.ts',
+    'server/src/provisioning/delivery-loop.ts',
+    'server/src/provisioning/deliver.ts',
     'server/src/stores/provisioning-queue.store.ts',
     'server/src/jobs/scheduler.ts',
   ],
@@ -17,6 +19,10 @@ export default serverArea({
     'provisioning/attempts.test.ts',
     'provisioning/delivery-rules.test.ts',
     'provisioning/two-workers.test.ts',
+    'provisioning/provisioning.test.ts',
+    'provisioning/slow-target.test.ts',
+    'provisioning/user-targets.test.ts',
+    'provisioning/deliver.test.ts',
     'jobs/scheduler.test.ts',
   ],
 });

@@ -1,0 +1,268 @@
+/**
+ * What one delivery sends when the target is not as it was left (deliver.ts), over PGlite and a real SCIM
+ * service provider reached over HTTP: a user or a group deleted there behind our back is made again; an
+ * answer without an id, or a 409 whose lookup finds nothing, is given up with its reason; ids are kept as
+ * text whatever their JSON type; a rename alone is one PATCH of the name on a PATCH target and one PUT on a
+ * PUT target.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
+import { EntityRegistry } from '../registry/entity-registry.js';
+import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
+
+let scim: DevScimServer;
+let http: Server;
+let port: number;
+/** Answers a request instead of the provider when it returns true (a test's own behaviour). */
+let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
+
+const target = (id: string, tenant: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  type: 'provisioning',
+  data: {
+    entityid: `https://${id}.example.org`,
+    metaDataFields: {
+      provisioning_type: 'scim',
+      scim_url: `http://127.0.0.1:${port}/${tenant}/v2`,
+      scim_bearer_token: 'b',
+      ...fields,
+    },
+    applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
+  },
+});
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  scim = createDevScimServer({ mount: '', tenants: { patch: { bearer: 'b' }, put: { bearer: 'b' } } });
+  http = createServer((req, res) => {
+    void intercept(req, res).then((done) => {
+      if (!done) scim.handle(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  port = (http.address() as AddressInfo).port;
+  app = await apiApp({
+    registry: new EntityRegistry(async () => ({
+      applications: [
+        {
+          id: 'app-wiki',
+          type: 'saml20_sp',
+          data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
+        },
+      ],
+      identityProviders: [],
+      provisionings: [
+        target('prov-patch', 'patch'),
+        target('prov-put', 'put', { scim_update_role_put_method: true }),
+      ],
+    })),
+    env: {
+      PROVISIONING_MAX_ATTEMPTS: '2',
+      PROVISIONING_RETRY_BASE: '1ms',
+      PROVISIONING_RETRY_MAX: '1ms',
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+});
+beforeEach(() => {
+  intercept = async () => false;
+});
+
+/** Deletes a resource at the target as someone else would. */
+async function deleteThere(tenant: string, collection: 'Users' | 'Groups', id: string): Promise<void> {
+  const answer = await fetch(`http://127.0.0.1:${port}/${tenant}/v2/${collection}/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: 'Bearer b' },
+  });
+  expect(answer.status).toBe(204);
+}
+const userThere = (tenant: string, userName: string) =>
+  scim.snapshot(tenant).users.find((u) => u.userName === userName);
+const groupThere = (tenant: string, name: string) =>
+  scim.snapshot(tenant).groups.find((g) => g.displayName === name);
+const membersThere = (tenant: string, name: string) =>
+  (groupThere(tenant, name)?.members ?? []).map((m) => m.display).sort();
+const methodsSince = (tenant: string, from: number) =>
+  scim
+    .requestLog(tenant)
+    .slice(from)
+    .map(
+      (r) => `${r.method} ${r.path.split('?')[0]!.replace(/^(\/(Users|Groups))\/.+$/, '$1/id')} ${r.status}`,
+    );
+async function queueRow(kind: string, localId: number) {
+  const { rows } = await app.db.query<{
+    status: string;
+    last_status: number | null;
+    last_error: string | null;
+  }>('SELECT status, last_status, last_error FROM provisioning_queue WHERE kind = $1 AND local_id = $2', [
+    kind,
+    localId,
+  ]);
+  return rows;
+}
+
+describe('a resource deleted at the target behind our back', () => {
+  it('is a user made again, with its change, on its next delivery', async () => {
+    const role = await insertRole(app, 'User Gone', ['app-wiki']);
+    const userId = await addUser(app, 'gone.user@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    const userName = 'urn:test:gone.user@example.org';
+    for (const tenant of ['patch', 'put'])
+      await deleteThere(tenant, 'Users', userThere(tenant, userName)!.id);
+
+    const from = scim.requestLog('patch').length;
+    await app.db.query("UPDATE users SET given_name = 'Back' WHERE id = $1", [userId]);
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put']) expect(userThere(tenant, userName)?.name?.givenName).toBe('Back');
+    expect(methodsSince('patch', from)).toEqual(
+      expect.arrayContaining(['PUT /Users/id 404', 'POST /Users 201']),
+    );
+    expect(await queueRow('user', userId)).toEqual([]);
+  });
+
+  it('is a group made again, whole, on its next delivery, on a PATCH and a PUT target', async () => {
+    const role = await insertRole(app, 'Group Gone', ['app-wiki']);
+    await addMember(app, await addUser(app, 'first.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put'])
+      await deleteThere(tenant, 'Groups', groupThere(tenant, 'Group Gone')!.id);
+
+    await addMember(app, await addUser(app, 'second.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put']) {
+      expect(membersThere(tenant, 'Group Gone')).toEqual([
+        'urn:test:first.member@example.org',
+        'urn:test:second.member@example.org',
+      ]);
+    }
+    expect(await queueRow('group', role)).toEqual([]);
+
+    // Its memberships were recorded afresh: a member leaving is taken out of the group made again.
+    await app.db.query(
+      "DELETE FROM user_roles WHERE role_id = $1 AND user_id = (SELECT id FROM users WHERE email = 'first.member@example.org')",
+      [role],
+    );
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put'])
+      expect(membersThere(tenant, 'Group Gone')).toEqual(['urn:test:second.member@example.org']);
+  });
+});
+
+describe('a rename alone', () => {
+  it('is one PATCH of the name on a PATCH target, and one PUT of the group on a PUT target', async () => {
+    const role = await insertRole(app, 'Old Name', ['app-wiki']);
+    await addMember(app, await addUser(app, 'renamed.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    const from = { patch: scim.requestLog('patch').length, put: scim.requestLog('put').length };
+    await app.db.query("UPDATE roles SET name = 'New Name' WHERE id = $1", [role]);
+    await app.provisioning.drain();
+    expect(methodsSince('patch', from.patch)).toEqual(['PATCH /Groups/id 200']);
+    expect(methodsSince('put', from.put)).toEqual(['PUT /Groups/id 200']);
+    for (const tenant of ['patch', 'put']) {
+      expect(groupThere(tenant, 'Old Name')).toBeUndefined();
+      expect(membersThere(tenant, 'New Name')).toEqual(['urn:test:renamed.member@example.org']);
+    }
+  });
+});
+
+describe('answers the target should not give', () => {
+  /** Answers POST /Users on the PATCH target with `status` and `body`; everything else as the provider. */
+  function answerCreate(status: number, body: unknown) {
+    intercept = async (req, res) => {
+      if (req.method !== 'POST' || !req.url?.startsWith('/patch/v2/Users')) return false;
+      res.writeHead(status, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify(body));
+      return true;
+    };
+  }
+
+  it('gives a user up when its creation is answered without an id', async () => {
+    answerCreate(201, { userName: 'no.id@example.org' });
+    const role = await insertRole(app, 'No Id', ['app-wiki']);
+    const userId = await addUser(app, 'no.id@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    const rows = await app.db.query<{ target: string; status: string; last_error: string }>(
+      "SELECT target, status, last_error FROM provisioning_queue WHERE kind = 'user' AND local_id = $1",
+      [userId],
+    );
+    expect(rows.rows).toEqual([
+      { target: 'prov-patch', status: 'failed', last_error: 'POST /Users: the answer has no id' },
+    ]);
+  });
+
+  it('keeps an id given as a number, as text', async () => {
+    answerCreate(201, { id: 4242, userName: 'number.id@example.org' });
+    const role = await insertRole(app, 'Number Id', ['app-wiki']);
+    const userId = await addUser(app, 'number.id@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    const { rows } = await app.db.query<{ remote_id: string }>(
+      "SELECT remote_id FROM scim_resources WHERE target = 'prov-patch' AND kind = 'user' AND local_id = $1",
+      [userId],
+    );
+    expect(rows).toEqual([{ remote_id: '4242' }]);
+  });
+
+  it('gives a user up on a 409 whose lookup finds no such user there, with the 409 as the reason', async () => {
+    answerCreate(409, { status: '409', detail: 'uniqueness' });
+    const role = await insertRole(app, 'Conflict', ['app-wiki']);
+    const userId = await addUser(app, 'conflict@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    const rows = await queueRow('user', userId);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        last_status: 409,
+        last_error: expect.stringMatching(/^POST \/Users: HTTP 409/),
+      }),
+    ]);
+    // The lookup was made, by userName.
+    expect(scim.requestLog('patch').some((r) => r.method === 'GET' && r.path.includes('userName'))).toBe(
+      true,
+    );
+  });
+
+  it('adopts the user a 409 lookup finds under an id given as a number', async () => {
+    const userName = 'urn:test:adopted.number@example.org';
+    intercept = async (req, res) => {
+      if (!req.url?.startsWith('/patch/v2/Users')) return false;
+      if (req.method === 'POST') {
+        res.writeHead(409, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify({ status: '409' }));
+        return true;
+      }
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify({ totalResults: 1, Resources: [{ id: 77, userName }] }));
+        return true;
+      }
+      if (req.method === 'PUT') {
+        // Our version is put over it, under that id.
+        const ok = req.url === '/patch/v2/Users/77';
+        res.writeHead(ok ? 200 : 400, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify({ id: 77, userName }));
+        return true;
+      }
+      return false;
+    };
+    const role = await insertRole(app, 'Adopted Number', ['app-wiki']);
+    const userId = await addUser(app, 'adopted.number@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    const { rows } = await app.db.query<{ remote_id: string }>(
+      "SELECT remote_id FROM scim_resources WHERE target = 'prov-patch' AND kind = 'user' AND local_id = $1",
+      [userId],
+    );
+    expect(rows).toEqual([{ remote_id: '77' }]);
+    expect(await queueRow('user', userId)).toEqual([]);
+  });
+});
