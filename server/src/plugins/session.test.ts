@@ -1,7 +1,73 @@
 import type { FastifyInstance } from 'fastify';
 import { jest } from '@jest/globals';
 import { createRole, grantRole } from '../test/fixtures.js';
-import { buildTestApp, loginAs } from '../test/helper.js';
+import { InjectBrowser } from '../test/browser.js';
+import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
+import { SESSION_COOKIE, Session } from './session.js';
+
+describe('a session', () => {
+  it('gets an id and a cookie at its first write, and keeps them at the next', () => {
+    const session = new Session(null, {}, 0);
+    expect([session.id, session.dirty, session.issueCookie]).toEqual([null, false, false]);
+    session.set('csrfToken', 'token');
+    const id = session.id;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect([session.dirty, session.issueCookie, session.get('csrfToken')]).toEqual([true, true, 'token']);
+    session.issueCookie = false;
+    session.set('userId', 7);
+    expect([session.id, session.issueCookie]).toEqual([id, false]);
+  });
+
+  it('forgets a value set to undefined', () => {
+    const session = new Session('stored', { userId: 7, csrfToken: 'token' }, 0);
+    session.set('csrfToken', undefined);
+    expect(session.data).toEqual({ userId: 7 });
+    expect('csrfToken' in session.data).toBe(false);
+    expect([session.id, session.dirty, session.issueCookie]).toEqual(['stored', true, false]);
+  });
+
+  it('takes a new id at login and deletes the one it had before, however often it is renewed', () => {
+    const session = new Session('before-login', { csrfToken: 'token' }, 0);
+    session.regenerate();
+    const first = session.id;
+    expect(first).not.toBe('before-login');
+    expect([session.previousId, session.issueCookie, session.dirty]).toEqual(['before-login', true, true]);
+    session.regenerate();
+    expect(session.id).not.toBe(first);
+    expect(session.previousId).toBe('before-login');
+    expect(session.data).toEqual({ csrfToken: 'token' });
+    // A session that had no id has none to delete.
+    const fresh = new Session(null, {}, 0);
+    fresh.regenerate();
+    expect(fresh.previousId).toBeNull();
+    expect(fresh.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('forgets everything at logout, its stored id to be deleted; a later write starts a new session', () => {
+    const session = new Session('stored', { userId: 7 }, 0);
+    session.set('csrfToken', 'token');
+    session.destroy();
+    expect([session.id, session.data, session.dirty, session.destroyed, session.previousId]).toEqual([
+      null,
+      {},
+      false,
+      true,
+      'stored',
+    ]);
+    session.set('csrfToken', 'again');
+    expect(session.destroyed).toBe(false);
+    expect(session.id).not.toBeNull();
+    expect(session.id).not.toBe('stored');
+    // Regenerated before: the id from before the login is the one to delete.
+    const renewed = new Session('before-login', {}, 0);
+    renewed.regenerate();
+    renewed.destroy();
+    expect(renewed.previousId).toBe('before-login');
+    const none = new Session(null, {}, 0);
+    none.destroy();
+    expect(none.previousId).toBeNull();
+  });
+});
 
 describe('sessions read fresh on every request', () => {
   let app: FastifyInstance;
@@ -113,22 +179,100 @@ describe('sessions read fresh on every request', () => {
 });
 
 describe('session cookies', () => {
-  it('answers 401 to a session cookie whose signature was changed, after the good one was used', async () => {
-    const app = await buildTestApp();
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const sessionRows = async () =>
+    Number((await app.db.query('SELECT count(*) AS n FROM sessions')).rows[0].n);
+
+  it('are signed, HttpOnly, SameSite=Lax and for the whole site; not Secure over http', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/csrf' });
+    const line = String(res.headers['set-cookie']);
+    expect(line).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]+\\.[^;]+;`));
+    expect(line.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Lax']);
+    const id = app.unsignCookie(decodeURIComponent(line.split(';')[0].split('=')[1]));
+    expect(id.valid).toBe(true);
+    const { rows } = await app.db.query<{ data: { csrfToken: string } }>(
+      'SELECT data FROM sessions WHERE id = $1',
+      [id.value],
+    );
+    expect(rows[0].data.csrfToken).toBe(res.json().token);
+  });
+
+  it('are set only when a session begins: a request that writes nothing stores nothing', async () => {
+    const before = await sessionRows();
+    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    const guest = await loginAs(app, 'guest');
+    const known = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: guest.headers });
+    expect(known.headers['set-cookie']).toBeUndefined();
+    expect(await sessionRows()).toBe(before + 1);
+  });
+
+  it('change at login: the session before it is deleted, its cookie worthless', async () => {
+    const browser = new InjectBrowser(app);
+    await browser.request('GET', '/api/v1/csrf');
+    const before = browser.cookie;
+    await browser.login('inviter');
+    expect(browser.cookie).not.toBe(before);
+    const me = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    expect((await me(browser.cookie)).json().email).toBe('inviter@example.org');
+    expect((await me(before)).statusCode).toBe(401);
+    const beforeId = app.unsignCookie(decodeURIComponent(before.split('=')[1])).value;
+    expect((await app.db.query('SELECT 1 FROM sessions WHERE id = $1', [beforeId])).rows).toHaveLength(0);
+  });
+
+  it('are cleared at logout and the session row deleted', async () => {
+    const guest = await loginAs(app, 'guest');
+    const before = await sessionRows();
+    const out = await app.inject({ method: 'GET', url: '/api/v1/users/logout', headers: guest.headers });
+    expect(String(out.headers['set-cookie'])).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=; .*Expires=Thu, 01 Jan 1970 00:00:00 GMT`),
+    );
+    expect(String(out.headers['set-cookie'])).toMatch(/Path=\//);
+    expect(cookiesFrom(out.headers['set-cookie'], guest.cookie)).toBe('');
+    expect(await sessionRows()).toBe(before - 1);
+  });
+
+  it('are not read outside the API, and only API answers say the session is alive', async () => {
+    const guest = await loginAs(app, 'guest');
+    const read = jest.spyOn(app.db, 'query');
     try {
-      const guest = await loginAs(app, 'guest');
-      const me = (cookie: string) =>
-        app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { ...guest.headers, cookie } });
-      const cookie = guest.headers.cookie;
-      expect((await me(cookie)).statusCode).toBe(200);
-      // One character of the signature (the cookie ends with it) changed.
-      const at = cookie.length - 5;
-      const tampered = `${cookie.slice(0, at)}${cookie[at] === 'A' ? 'B' : 'A'}${cookie.slice(at + 1)}`;
-      expect(tampered).not.toBe(cookie);
-      expect((await me(tampered)).statusCode).toBe(401);
-      expect((await me(cookie)).statusCode).toBe(200);
+      const page = await app.inject({ method: 'GET', url: '/dev-idp/nothing-here', headers: guest.headers });
+      expect(page.headers['x-session-alive']).toBeUndefined();
+      expect(read.mock.calls.filter(([sql]) => /FROM sessions s/.test(String(sql)))).toHaveLength(0);
     } finally {
-      await app.close();
+      read.mockRestore();
     }
+    const api = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: guest.headers });
+    expect(api.headers['x-session-alive']).toBe('true');
+  });
+
+  it('answer 401 to a cookie that is signed but names no stored session, or is empty', async () => {
+    const me = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    expect((await me(`${SESSION_COOKIE}=${app.signCookie('no-such-session')}`)).statusCode).toBe(401);
+    expect((await me(`${SESSION_COOKIE}=${app.signCookie('')}`)).statusCode).toBe(401);
+    expect((await me(`${SESSION_COOKIE}=`)).statusCode).toBe(401);
+  });
+
+  it('answers 401 to a session cookie whose signature was changed, after the good one was used', async () => {
+    const guest = await loginAs(app, 'guest');
+    const me = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { ...guest.headers, cookie } });
+    const cookie = guest.headers.cookie;
+    expect((await me(cookie)).statusCode).toBe(200);
+    // One character of the signature (the cookie ends with it) changed.
+    const at = cookie.length - 5;
+    const tampered = `${cookie.slice(0, at)}${cookie[at] === 'A' ? 'B' : 'A'}${cookie.slice(at + 1)}`;
+    expect(tampered).not.toBe(cookie);
+    expect((await me(tampered)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 });
