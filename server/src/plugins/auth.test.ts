@@ -58,6 +58,44 @@ describe('authentication', () => {
       expect((await me({ ...admin.headers, 'x-impersonate-id': '987654' })).statusCode).toBe(404);
       expect((await me({ ...admin.headers, 'x-impersonate-id': 'drop table' })).statusCode).toBe(400);
     });
+    it('takes only a user id of at most 15 digits; an empty header acts as oneself', async () => {
+      const admin = await loginAs(app, 'admin');
+      const guest = await loginAs(app, 'guest');
+      for (const id of ['1234567890123456', `${guest.userId}x`, `x${guest.userId}`, '-1', '1.5']) {
+        const res = await me({ ...admin.headers, 'x-impersonate-id': id });
+        expect([id, res.statusCode, res.json().message]).toEqual([
+          id,
+          400,
+          'X-IMPERSONATE-ID must be a user id',
+        ]);
+      }
+      expect((await me({ ...admin.headers, 'x-impersonate-id': '123456789012345' })).json().message).toBe(
+        'User 123456789012345 not found',
+      );
+      const self = await me({ ...admin.headers, 'x-impersonate-id': '' });
+      expect([self.statusCode, self.json().email]).toEqual([200, 'admin@example.org']);
+    });
+
+    it('audits each target once per session, and again in another session', async () => {
+      const manager = await loginAs(app, 'manager');
+      const inviter = await loginAs(app, 'inviter');
+      const audited = async () =>
+        (
+          await app.db.query<{ entity_id: number }>(
+            "SELECT entity_id FROM audit_logs WHERE action = 'impersonate' AND entity_id = ANY($1) ORDER BY id",
+            [[manager.userId, inviter.userId]],
+          )
+        ).rows.map((row) => row.entity_id);
+      const first = await loginAs(app, 'admin');
+      for (const target of [manager, inviter, manager, inviter]) {
+        const res = await me({ ...first.headers, 'x-impersonate-id': String(target.userId) });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(await audited()).toEqual([manager.userId, inviter.userId]);
+      const second = await loginAs(app, 'admin');
+      await me({ ...second.headers, 'x-impersonate-id': String(manager.userId) });
+      expect(await audited()).toEqual([manager.userId, inviter.userId, manager.userId]);
+    });
   });
 
   describe('API tokens', () => {
@@ -212,6 +250,22 @@ describe('authentication', () => {
         [inviter.userId],
       );
       expect(rows[0].recent).toBe(true);
+    });
+
+    it('writes last activity at most once a minute', async () => {
+      const guest = await loginAs(app, 'guest');
+      await app.db.query("UPDATE users SET last_activity = now() - interval '30 seconds' WHERE id = $1", [
+        guest.userId,
+      ]);
+      const lastActivity = async () =>
+        (
+          await app.db.query<{ at: string }>('SELECT last_activity::text AS at FROM users WHERE id = $1', [
+            guest.userId,
+          ])
+        ).rows[0].at;
+      const before = await lastActivity();
+      expect((await me(guest.headers)).statusCode).toBe(200);
+      expect(await lastActivity()).toBe(before);
     });
 
     it('ends a session idle for more than 8 hours', async () => {
