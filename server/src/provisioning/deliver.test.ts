@@ -196,6 +196,20 @@ describe('answers the target should not give', () => {
     expect(rows.rows).toEqual([
       { target: 'prov-patch', status: 'failed', last_error: 'POST /Users: the answer has no id' },
     ]);
+    // Given up, audited: which target, what, and why.
+    const audited = await app.db.query<{ after: unknown }>(
+      "SELECT after FROM audit_logs WHERE entity_type = 'provisioning' AND action = 'fail' AND (after->>'userId')::bigint = $1",
+      [userId],
+    );
+    expect(audited.rows.map((r) => r.after)).toEqual([
+      {
+        target: 'prov-patch',
+        kind: 'user',
+        userId,
+        status: null,
+        reason: 'POST /Users: the answer has no id',
+      },
+    ]);
   });
 
   it('keeps an id given as a number, as text', async () => {

@@ -92,7 +92,8 @@ function deliveryFor(deps: DeliveryLoopDeps, target: ScimTarget): Deliver {
   const ctx = { db: deps.db, target, client };
   const groups = eachItem(deps.settings.parallel, (item) => deliverGroup(ctx, item.localId));
   return async (items) => {
-    if (items.every((i) => i.kind === 'group')) return groups(items);
+    // A batch is of one kind (deliverBatch).
+    if (items[0]?.kind === 'group') return groups(items);
     // A batch of users: one read, their calls in parallel, one write (deliver.ts).
     const byUser = await deliverUsers(
       ctx,
@@ -158,57 +159,45 @@ async function deliverBatch(
   items: readonly QueueItem[],
 ): Promise<boolean> {
   const users = items.filter((i) => i.kind === 'user');
-  const groups = items.filter((i) => i.kind === 'group');
-  if (users.length > 0 && groups.length > 0) {
+  if (users.length > 0 && users.length < items.length) {
     // Groups wait while users of the target are due: sent once the users are there, a group names them
     // all in one call instead of one call per batch of users. The loop claims them again next round.
     await releaseLeases(
       deps.db,
-      groups.map((i) => i.id),
+      items.filter((i) => i.kind === 'group').map((i) => i.id),
     );
     return deliverBatch(deps, target, deliver, users);
   }
-  for (const kind of ['user', 'group'] as const) {
-    const phase = items.filter((i) => i.kind === kind);
-    if (phase.length === 0) continue;
-    if (deps.stopped()) {
-      await releaseLeases(
-        deps.db,
-        phase.map((i) => i.id),
-      );
-      continue;
-    }
-    let failures: Map<number, unknown>;
-    try {
-      failures = await deliver(phase);
-    } catch (error) {
-      // Recording the batch failed (the database unavailable, say): every item of it failed so.
-      failures = new Map(phase.map((i) => [i.id, error]));
-    }
-    await markDelivered(
+  // From here on the batch is of one kind.
+  if (deps.stopped()) {
+    await releaseLeases(
       deps.db,
-      phase.filter((i) => failures.get(i.id) === null),
+      items.map((i) => i.id),
     );
-    let goOn = true;
-    for (const item of phase) {
-      const error = failures.get(item.id);
-      if (error === null || error === undefined) continue;
-      if (deps.stopped()) {
-        // Cut short by the close: not an attempt; the lease goes back for the next instance or start.
-        await releaseLeases(deps.db, [item.id]);
-      } else if (!(await settle(deps, target, item, error))) goOn = false;
-    }
-    if (!goOn) {
-      // The target is not answering: the rest (the groups after the users) waits for its turn, in order.
-      const rest = kind === 'user' ? items.filter((i) => i.kind === 'group') : [];
-      await releaseLeases(
-        deps.db,
-        rest.map((i) => i.id),
-      );
-      return false;
-    }
+    return false;
   }
-  return !deps.stopped();
+  let failures: Map<number, unknown>;
+  try {
+    failures = await deliver(items);
+  } catch (error) {
+    // Recording the batch failed (the database unavailable, say): every item of it failed so.
+    failures = new Map(items.map((i) => [i.id, error]));
+  }
+  await markDelivered(
+    deps.db,
+    items.filter((i) => failures.get(i.id) === null),
+  );
+  // After a failure to retry later the target is not answering: the loop stops, the rest waits its turn.
+  let goOn = true;
+  for (const item of items) {
+    const error = failures.get(item.id);
+    if (error === null || error === undefined) continue;
+    if (deps.stopped()) {
+      // Cut short by the close: not an attempt; the lease goes back for the next instance or start.
+      await releaseLeases(deps.db, [item.id]);
+    } else if (!(await settle(deps, target, item, error))) goOn = false;
+  }
+  return goOn && !deps.stopped();
 }
 
 /** Delivers the target's due rows until none is left, the target fails with a retry, or the server stops. */
