@@ -31,7 +31,11 @@ const PARTS = {
   },
   permissions: {
     mutate: ['server/src/plugins/permissions.ts', 'server/src/plugins/credential-limiter.ts'],
-    tests: ['plugins/permissions.test.ts', 'plugins/credential-limiter.test.ts'],
+    tests: [
+      'plugins/permissions.test.ts',
+      'plugins/credential-keys.test.ts',
+      'plugins/credential-limiter.test.ts',
+    ],
   },
 };
 

@@ -92,6 +92,15 @@ describe('HTTP Basic service accounts', () => {
     expect((await voot(VOOT, '203.0.113.1')).statusCode).toBe(200);
   });
 
+  it('lock out the right password once an address reached the limit of failures, not before', async () => {
+    for (let i = 1; i <= 4; i += 1) await voot(basic(`near-${i}`, 'wrong-password'), '198.51.100.50');
+    expect((await voot(VOOT, '198.51.100.50')).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i += 1) await voot(basic(`at-${i}`, 'wrong-password'), '198.51.100.51');
+    const locked = await voot(VOOT, '198.51.100.51');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers the right password without the scope with 403 and a reason, not counted as a failure', async () => {
     const address = '198.51.100.20';
     for (let i = 0; i < 7; i += 1) {
@@ -159,6 +168,25 @@ describe('API tokens', () => {
   });
 });
 
+describe('API tokens from an address', () => {
+  it('are refused once the address reached the limit of unknown tokens, a known one too, not before', async () => {
+    const s = await loginPersonas(app);
+    const { secret } = await makeToken(app, s.admin, 'Known at the limit');
+    const call = (token: string, remoteAddress: string) =>
+      app.inject({ method: 'GET', url: `${EXT}/roles`, remoteAddress, headers: { 'x-api-token': token } });
+    for (let i = 1; i <= 4; i += 1) await call(`near-${i}`, '192.0.2.20');
+    expect((await call(secret, '192.0.2.20')).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i += 1) await call(`at-${i}`, '192.0.2.21');
+    const locked = await call(secret, '192.0.2.21');
+    expect([locked.statusCode, locked.json().detail]).toEqual([
+      429,
+      expect.stringMatching(
+        /^Too many failed logins with this account or from this address; try again in \d+ seconds$/,
+      ),
+    ]);
+  });
+});
+
 describe('the counts', () => {
   it('of windows that ended over an hour ago are removed by the cleanup job; running ones stay', async () => {
     await app.db.query(
@@ -206,13 +234,21 @@ describe('the external API limit per token owner, across two instances over one 
     const get = (app: FastifyInstance, token: string) =>
       app.inject({ method: 'GET', url: `${EXT}/roles`, headers: { 'x-api-token': token } });
     // 4 calls allowed a minute: two through each instance, with each token.
-    const statuses = [
-      (await get(a, one)).statusCode,
-      (await get(b, two)).statusCode,
-      (await get(b, one)).statusCode,
-      (await get(a, two)).statusCode,
-    ];
-    expect(statuses).toEqual([200, 200, 200, 200]);
+    const answers = [await get(a, one), await get(b, two), await get(b, one), await get(a, two)];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    // Each answer says the limit, what is left of it and when the window ends.
+    expect(
+      answers.map((res) => [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining']]),
+    ).toEqual([
+      ['4', '3'],
+      ['4', '2'],
+      ['4', '1'],
+      ['4', '0'],
+    ]);
+    for (const res of answers) {
+      expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60);
+    }
     const fifth = await get(b, one);
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().detail).toMatch(/at most 4 calls a minute per token owner/);
