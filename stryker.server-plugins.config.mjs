@@ -26,8 +26,12 @@ const PARTS = {
     tests: ['plugins/csrf.test.ts'],
   },
   session: {
-    mutate: ['server/src/plugins/session.ts', 'server/src/plugins/auth.ts'],
-    tests: ['plugins/session.test.ts', 'plugins/auth.test.ts'],
+    mutate: ['server/src/plugins/session.ts'],
+    tests: ['plugins/session.test.ts'],
+  },
+  auth: {
+    mutate: ['server/src/plugins/auth.ts'],
+    tests: ['plugins/auth.test.ts'],
   },
   permissions: {
     mutate: ['server/src/plugins/permissions.ts', 'server/src/plugins/credential-limiter.ts'],

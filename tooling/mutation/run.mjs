@@ -3,7 +3,7 @@
 // tooling/mutation/<area>.incremental.json, so a rerun tests only mutants whose code or tests changed.
 // Exits non-zero when an area scores below its break threshold (90 %) or cannot run.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,6 +19,25 @@ if (unknown.length > 0) {
 const areas = (asked.length > 0 ? asked : AREAS).filter((area) =>
   existsSync(path.join(root, `stryker.${area}.config.mjs`)),
 );
+
+/** The area's score over all its parts' reports (each part's own is printed by Stryker). */
+function summarise(area, parts) {
+  const counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0 };
+  for (const part of parts) {
+    const report = path.join(root, `reports/mutation/${area}.${part}.json`);
+    if (!existsSync(report)) continue;
+    for (const file of Object.values(JSON.parse(readFileSync(report, 'utf8')).files)) {
+      for (const mutant of file.mutants) if (mutant.status in counts) counts[mutant.status] += 1;
+    }
+  }
+  const detected = counts.Killed + counts.Timeout;
+  const valid = detected + counts.Survived + counts.NoCoverage;
+  const score = valid === 0 ? 'no mutants' : `${((100 * detected) / valid).toFixed(2)} %`;
+  process.stdout.write(
+    `\n${area}, all parts: ${score} (${counts.Killed} killed, ${counts.Timeout} timed out, ` +
+      `${counts.Survived} survived, ${counts.NoCoverage} without coverage)\n`,
+  );
+}
 
 const failed = [];
 for (const area of areas) {
@@ -47,6 +66,7 @@ for (const area of areas) {
     );
     if (run.status !== 0) failed.push(name);
   }
+  if (runs.length > 1) summarise(area, runs);
 }
 if (failed.length > 0) {
   console.error(`\nBelow the threshold or failed: ${failed.join(', ')} (reports in reports/mutation/)`);
