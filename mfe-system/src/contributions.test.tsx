@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { manager, renderRoutes, setUpSystem, superUser } from './test-support/render';
+import { manager, superUser } from 'test-support/personas';
+import { renderRoutes, setUpSystem } from './test-support/render';
 
 jest.mock('./system/system.resource', () => ({
   ...jest.requireActual('./system/system.resource'),

@@ -4,7 +4,7 @@ import { useSessionStore } from 'shared-auth';
 import * as personas from 'test-support/personas';
 import { renderAt, setUpRemote } from 'test-support/render';
 import contributions from './contributions';
-import { ORGANISATION_GUID as ORG, serveTokens } from './test-support/tokens.fixture';
+import { serveTokens } from './test-support/tokens.fixture';
 import TokensPage from './tokens.page';
 
 jest.mock('./tokens.resource', () => ({
@@ -14,6 +14,8 @@ jest.mock('./tokens.resource', () => ({
   deleteToken: jest.fn(),
   useTokens: jest.fn(),
 }));
+
+const ORG = personas.ORGANISATION_GUID;
 
 let reload: jest.Mock;
 

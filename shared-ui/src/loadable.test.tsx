@@ -1,12 +1,12 @@
-jest.mock('shared-auth', () => jest.requireActual('./test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorBoundary } from './components/error-boundary.component';
 import { loadable } from './loadable';
-import { setUpEnglish } from './test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

@@ -6,7 +6,7 @@ import invitationsRemote from 'mfe-invitations/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import systemRemote from 'mfe-system/src/contributions';
 import { rolesRemote, tokensRemote } from './test-support/fake-remotes';
-import { personas } from './test-support/personas';
+import * as personas from 'test-support/personas';
 import { renderShell } from './test-support/render-shell';
 
 jest.mock('./remotes/remote-loader', () => jest.requireActual('./test-support/remote-loader.mock'));
@@ -49,7 +49,7 @@ describe('routes and guards (spec §2)', () => {
   });
 
   it.each(['/', '/login'])('sends a logged-in user from %s to home, roles tab first', async (path) => {
-    await at(path, personas.manager());
+    await at(path, personas.manager);
     expect(await screen.findByText(/The roles you hold or manage will be listed here/)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Roles' })).toHaveAttribute('aria-selected', 'true');
     expect(location()).toBe('/home');
@@ -57,45 +57,45 @@ describe('routes and guards (spec §2)', () => {
 
   it('switches home tabs through the URL', async () => {
     const user = userEvent.setup();
-    await at('/home', personas.superUser());
+    await at('/home', personas.superUser);
     await user.click(await screen.findByRole('tab', { name: 'Users' }));
     expect(await screen.findByText(/All users of the console will be listed here/)).toBeInTheDocument();
     expect(location()).toBe('/home/users');
   });
 
   it('sends a user whose highest authority is inviter from home to /inviter', async () => {
-    await at('/home', personas.inviter());
+    await at('/home', personas.inviter);
     expect(await screen.findByRole('heading', { name: 'Inviter home' })).toBeInTheDocument();
     expect(location()).toBe('/inviter');
   });
 
   it('shows the invite-only page to a user without roles', async () => {
-    await at('/home', personas.noRoles());
+    await at('/home', personas.noMember);
     expect(
       await screen.findByText('Welcome Newcomer, you have no roles in the access portal yet.'),
     ).toBeInTheDocument();
   });
 
   it('shows the not-found page, with its image, for an unknown path', async () => {
-    await at('/no/such/page', personas.manager());
+    await at('/no/such/page', personas.manager);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'A lost traveller with an empty map' })).toBeInTheDocument();
     expect(location()).toBe('/404');
   });
 
   it('sends non-super users away from the system area', async () => {
-    await at('/system', personas.institutionAdmin());
+    await at('/system', personas.institutionAdmin);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('opens the system area for a super user, cron first', async () => {
-    await at('/system', personas.superUser());
+    await at('/system', personas.superUser);
     expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Cron' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('decodes refresh-route/{path} and goes there', async () => {
-    await at(`/refresh-route/${encodeURIComponent('/roles/7/guests')}`, personas.manager());
+    await at(`/refresh-route/${encodeURIComponent('/roles/7/guests')}`, personas.manager);
     expect(await screen.findByRole('heading', { name: 'Role 7' })).toBeInTheDocument();
     expect(location()).toBe('/roles/7/guests');
   });
@@ -119,12 +119,12 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
     // A guest's roles tab lists its applications, and is named so (issue 55).
     ['guest', personas.guest, ['My applications']],
   ])('%s', async (_name, persona, expected) => {
-    await at('/home', persona());
+    await at('/home', persona);
     expect(await tabNames()).toEqual(expected);
   });
 
   it('shows home > tab in the breadcrumb and the chosen tab', async () => {
-    await at('/home/applicationUsers', personas.institutionAdmin());
+    await at('/home/applicationUsers', personas.institutionAdmin);
     expect(
       await screen.findByText(/users holding roles for your institution's applications/),
     ).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('home tabs per persona (spec §2 Home tabs)', () => {
   });
 
   it('gives the not-found page for a tab the user may not see', async () => {
-    await at('/home/users', personas.institutionAdmin());
+    await at('/home/users', personas.institutionAdmin);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

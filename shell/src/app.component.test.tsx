@@ -7,8 +7,9 @@ import invitationsRemote from 'mfe-invitations/src/contributions';
 import { App } from './app.component';
 import { resetRemotesStore } from './remotes/remotes.store';
 import { rolesRemote } from './test-support/fake-remotes';
-import { personas } from './test-support/personas';
-import { LocationProbe, setupI18n } from './test-support/render-shell';
+import * as personas from 'test-support/personas';
+import { LocationProbe } from 'test-support/render';
+import { setupI18n } from './test-support/render-shell';
 import {
   fetchRemoteUrls,
   loadContributions,
@@ -53,7 +54,7 @@ beforeEach(() => {
 
 describe('startup (spec §2 Startup)', () => {
   it('runs at the current location, holds the loader, then goes where startup says', async () => {
-    startAt('/roles/4?x=1', { kind: 'ready', authenticated: true, to: '/roles/4', user: personas.manager() });
+    startAt('/roles/4?x=1', { kind: 'ready', authenticated: true, to: '/roles/4', user: personas.manager });
     expect(screen.getByText('Starting the access portal...')).toBeInTheDocument();
     expect(mockedStartup).toHaveBeenCalledWith({ pathname: '/roles/4', search: '?x=1' });
 
@@ -69,14 +70,14 @@ describe('startup (spec §2 Startup)', () => {
     serveRemote('roles', [rolesRemote]);
     useSessionStore.setState({
       authenticated: true,
-      user: personas.manager(),
+      user: personas.manager,
       config: { authenticated: true },
     });
     const outcome: StartupOutcome = {
       kind: 'ready',
       authenticated: true,
       to: '/roles/4',
-      user: personas.manager(),
+      user: personas.manager,
     };
     render(
       <MemoryRouter initialEntries={['/']}>
@@ -94,14 +95,14 @@ describe('startup (spec §2 Startup)', () => {
       kind: 'ready',
       authenticated: true,
       to: '/roles/9/maintainers',
-      user: personas.manager(),
+      user: personas.manager,
     });
     expect(await screen.findByRole('heading', { name: 'Role 9' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/roles/9/maintainers');
   });
 
   it('sends a logged-in user who opened / to home', async () => {
-    startAt('/', { kind: 'ready', authenticated: true, to: '/home', user: personas.manager() });
+    startAt('/', { kind: 'ready', authenticated: true, to: '/home', user: personas.manager });
     expect(await screen.findByRole('tab', { name: 'Roles' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
   });

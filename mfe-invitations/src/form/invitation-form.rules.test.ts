@@ -1,15 +1,5 @@
 import { addDays, startOfDay } from 'shared-ui';
-import {
-  forge,
-  guest,
-  holding,
-  inviter,
-  library,
-  manager,
-  role,
-  superUser,
-  wiki,
-} from '../test-support/fixtures';
+import { forge, guest, inviter, library, manager, role, superUser, wiki } from '../test-support/fixtures';
 import {
   authorityChoices,
   defaultIntendedAuthority,
@@ -82,10 +72,13 @@ describe('who may open the form, and what it offers', () => {
     ]);
     expect(authorityChoices(manager, [wiki])).toEqual(['INVITER', 'GUEST']);
     expect(authorityChoices(inviter, [wiki, forge])).toEqual(['GUEST']);
-    const mixed = holding(7, [
-      [wiki, 'MANAGER'],
-      [forge, 'INVITER'],
-    ]);
+    const mixed = {
+      ...manager,
+      userRoles: [
+        { id: 1, role: wiki, authority: 'MANAGER' as const },
+        { id: 2, role: forge, authority: 'INVITER' as const },
+      ],
+    };
     expect(authorityChoices(mixed, [wiki, forge])).toEqual(['GUEST']);
   });
 });

@@ -1,19 +1,14 @@
-// Renders an invitation screen the way the shell would (test-support/render: English texts of the
-// `invitations` namespace, the real shared-auth stores), with the pages it may go to.
+// The invitations remote's test set-up, on the shared one (test-support/render): its texts, and the pages
+// an invitation screen may go to.
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Route, useLocation } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import type { User } from 'shared-auth';
-import { renderAt as renderWithRoutes, setUpRemote } from 'test-support/render';
+import { LocationProbe, renderAt as renderWithRoutes, setUpRemote } from 'test-support/render';
 import contributions from '../contributions';
 
 export async function setUp(user: User | null, config: Record<string, unknown> = {}): Promise<void> {
   await setUpRemote('invitations', contributions.translations, user, { config });
-}
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
 export function renderAt(path: string, element: ReactElement, state?: unknown): RenderResult {
@@ -22,7 +17,7 @@ export function renderAt(path: string, element: ReactElement, state?: unknown): 
     routes: (
       <>
         <Route path="/home" element={<p>Home page</p>} />
-        <Route path="/roles/:id/:tab" element={<Where />} />
+        <Route path="/roles/:id/:tab" element={<LocationProbe />} />
         <Route path="/invitation/:id" element={element} />
       </>
     ),

@@ -64,7 +64,7 @@ describe('applications tab', () => {
   it('sends a manager to /404', async () => {
     await setUpRoles(personas.manager);
     renderAt('/home/applications', <ApplicationsTab />);
-    expect(screen.getByText('Landed at /404')).toBeInTheDocument();
+    expect(screen.getByText('Not found page')).toBeInTheDocument();
   });
 });
 

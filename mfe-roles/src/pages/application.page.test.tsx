@@ -64,7 +64,7 @@ describe('application page', () => {
   it('sends a manager to /404 and a failed load to /', async () => {
     await setUpRoles(personas.manager);
     const { unmount } = renderAt('/applications/app-wiki', <ApplicationPage />, ROUTE);
-    expect(screen.getByText('Landed at /404')).toBeInTheDocument();
+    expect(screen.getByText('Not found page')).toBeInTheDocument();
     unmount();
     roles.mockRejectedValue(new Error('403'));
     await setUpRoles(personas.institutionAdmin);

@@ -170,7 +170,7 @@ describe('role page', () => {
   it('sends a guest to /404 and a failed load to /', async () => {
     await setUpRoles(personas.guest);
     const { unmount } = renderAt('/roles/7', <RoleDetailPage />, ROUTE);
-    expect(screen.getByText('Landed at /404')).toBeInTheDocument();
+    expect(screen.getByText('Not found page')).toBeInTheDocument();
     unmount();
     role.mockRejectedValue(new Error('403'));
     await setUpRoles(personas.manager);

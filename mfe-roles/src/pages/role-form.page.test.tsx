@@ -225,7 +225,7 @@ describe('role form', () => {
   it('keeps a manager away from a new role and from the applications of an existing one', async () => {
     await setUpRoles(personas.manager);
     const { unmount } = renderAt('/role/new', <RoleFormPage />, ROUTE);
-    expect(screen.getByText('Landed at /404')).toBeInTheDocument();
+    expect(screen.getByText('Not found page')).toBeInTheDocument();
     unmount();
     renderAt('/role/7', <RoleFormPage />, ROUTE);
     expect(await screen.findByLabelText('Application 1')).toBeDisabled();

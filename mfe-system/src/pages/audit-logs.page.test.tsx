@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from 'shared-auth';
 import { fetchAuditLogs, type AuditRecord } from '../audit/audit-logs.resource';
-import { manager, renderRoutes, setUpSystem, superUser } from '../test-support/render';
+import { manager, superUser } from 'test-support/personas';
+import { renderRoutes, setUpSystem } from '../test-support/render';
 
 jest.mock('../audit/audit-logs.resource', () => ({
   ...jest.requireActual('../audit/audit-logs.resource'),

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useFlashStore } from 'shared-auth';
 import { i18n } from 'shared-ui';
-import { renderAt, setUpSystem, superUser } from '../test-support/render';
+import { superUser } from 'test-support/personas';
+import { renderAt, setUpSystem } from '../test-support/render';
 import InstitutionAdminsTab from './institution-admins-tab.component';
 import { fetchInstitutionAdmins, removeInstitutionAdmin } from './system.resource';
 

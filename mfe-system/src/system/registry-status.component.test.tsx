@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useFlashStore } from 'shared-auth';
 import { formatDateTime, i18n } from 'shared-ui';
-import { renderAt, setUpSystem, superUser } from '../test-support/render';
+import { superUser } from 'test-support/personas';
+import { renderAt, setUpSystem } from '../test-support/render';
 import { RegistryStatus } from './registry-status.component';
 import { fetchRegistryState, refreshRegistry } from './registry.resource';
 

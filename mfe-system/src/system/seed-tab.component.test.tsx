@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from 'shared-auth';
-import { renderAt, setUpSystem, superUser } from '../test-support/render';
+import { superUser } from 'test-support/personas';
+import { renderAt, setUpSystem } from '../test-support/render';
 import SeedTab from './seed-tab.component';
 import { fetchSeedProgress, startPerformanceSeed, type SeedProgress } from './system.resource';
 

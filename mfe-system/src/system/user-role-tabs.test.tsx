@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Role, UserRole } from 'shared-auth';
-import { renderAt, setUpSystem, superUser } from '../test-support/render';
+import type { UserRole } from 'shared-auth';
+import { role, superUser } from 'test-support/personas';
+import { renderAt, setUpSystem } from '../test-support/render';
 import { selectEnding } from './ending-user-roles.component';
 import ExpiredUserRolesTab from './expired-user-roles-tab.component';
 import ExpiringUserRolesTab from './expiring-user-roles-tab.component';
@@ -12,23 +13,6 @@ jest.mock('./system.resource', () => ({ fetchEndingUserRoles: jest.fn(), fetchUn
 
 const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
-
-function role(id: number, name: string, extra: Partial<Role> = {}): Role {
-  return {
-    id,
-    name,
-    shortName: name.toLowerCase(),
-    urn: `urn:${id}`,
-    description: `About ${name}`,
-    defaultExpiryDays: 365,
-    applicationMaps: [],
-    applicationUsages: [],
-    overrideSettingsAllowed: false,
-    enforceEmailEquality: false,
-    eduIDOnly: false,
-    ...extra,
-  };
-}
 
 function member(id: number, name: string, endDate: number | null): UserRole {
   return {

@@ -1,18 +1,11 @@
-// Renders a system screen the way the shell would: English texts of the `system` namespace, the real
-// shared-auth stores, a slot host over this remote and a fake invitations remote, and a /404 to land on.
-import { render, type RenderResult } from '@testing-library/react';
+// The system remote's own test set-up, on the shared one (test-support/render): its texts and a fake
+// invitations remote that adds its tab to the same slot, and the remote's routes mounted as the shell does.
+import type { RenderResult } from '@testing-library/react';
 import { act, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { useSessionStore, type User } from 'shared-auth';
-import {
-  contributionsSlotHost,
-  i18n,
-  initI18n,
-  registerTranslations,
-  SlotHostProvider,
-  type RemoteContributions,
-  type SlotItems,
-} from 'shared-ui';
+import { Route } from 'react-router-dom';
+import type { User } from 'shared-auth';
+import { contributionsSlotHost, type RemoteContributions, type SlotItems } from 'shared-ui';
+import { renderAt as renderWithRoutes, setUpRemote } from 'test-support/render';
 import contributions from '../contributions';
 
 /** Stands in for the invitations remote, which adds its tab to the same slot. */
@@ -33,76 +26,33 @@ export const fakeInvitations: RemoteContributions = {
   translations: { en: { systemTab: 'Invitations' }, nl: { systemTab: 'Uitnodigingen' } },
 };
 
-export const superUser: User = {
-  id: 1,
-  name: 'Ada Admin',
-  superUser: true,
-  institutionAdmin: false,
-  userRoles: [],
-};
-export const manager: User = {
-  id: 4,
-  name: 'Max Manager',
-  superUser: false,
-  institutionAdmin: false,
-  userRoles: [],
-};
-
 export async function setUpSystem(user: User | null, performanceSeedAllowed = false): Promise<void> {
-  initI18n();
-  registerTranslations('system', contributions.translations);
-  registerTranslations('invitations', fakeInvitations.translations);
-  await act(async () => {
-    await i18n.changeLanguage('en');
-  });
-  act(() => {
-    useSessionStore.setState({
-      user,
-      authenticated: true,
-      breadcrumbPath: [],
-      config: { authenticated: true, performanceSeedAllowed },
-    });
-  });
+  await act(() =>
+    setUpRemote('system', contributions.translations, user, {
+      config: { performanceSeedAllowed },
+      texts: { invitations: fakeInvitations.translations },
+    }),
+  );
 }
 
 const useSlotItems = contributionsSlotHost([contributions, fakeInvitations]);
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
 /**
- * The remote's routes under one router, as the shell mounts them; `host` adds to every slot's answer (what a
- * shell says of remotes it could not describe).
+ * The remote's routes under one router, as the shell mounts them (any other path shows "Elsewhere"); `host`
+ * adds to every slot's answer (what a shell says of remotes it could not describe).
  */
 export function renderRoutes(path: string, host: Partial<SlotItems> = {}): RenderResult {
   const useItems: typeof useSlotItems = (slot, context) => ({ ...useSlotItems(slot, context), ...host });
-  return render(
-    <SlotHostProvider useItems={useItems}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          {contributions.routes.map(({ path: routePath, element: Page }) => (
-            <Route key={routePath} path={routePath} element={<Page />} />
-          ))}
-          <Route path="404" element={<p>Not found page</p>} />
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </SlotHostProvider>,
-  );
+  return renderWithRoutes(path, <p>Elsewhere</p>, {
+    routes: contributions.routes.map(({ path: routePath, element: Page }) => (
+      <Route key={routePath} path={routePath} element={<Page />} />
+    )),
+    slots: useItems,
+    showLocation: true,
+  });
 }
 
 /** One component under a router, for tab tests. */
 export function renderAt(path: string, element: ReactElement): RenderResult {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/404" element={<p>Not found page</p>} />
-        <Route path="*" element={element} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
+  return renderWithRoutes(path, element, { showLocation: true });
 }

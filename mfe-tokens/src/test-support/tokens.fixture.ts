@@ -1,9 +1,9 @@
 // The token list the component tests start from, served by a mocked useTokens().
 import { useFlashStore, type ApiToken } from 'shared-auth';
 import type { LoadState } from 'shared-ui';
+import { ORGANISATION_GUID } from 'test-support/personas';
 import { useTokens } from '../tokens.resource';
 
-export const ORGANISATION_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
 // 15 March 2024, noon UTC: the same calendar day in every time zone a test may run in.
 const CREATED = Date.UTC(2024, 2, 15, 12) / 1000;
 

@@ -1,10 +1,10 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { CopyControl } from './copy-control.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 describe('CopyControl', () => {
   beforeEach(() => jest.useFakeTimers());

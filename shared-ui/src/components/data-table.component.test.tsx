@@ -1,12 +1,12 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { i18n, loadLanguageTexts } from '../i18n/i18n';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { DataTable } from './data-table.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 const rows = [{ id: 1, name: 'Gina Guest', email: 'gina@example.org' }];
 const columns = [

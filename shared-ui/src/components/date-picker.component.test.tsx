@@ -1,12 +1,12 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { DatePicker, type DatePickerProps } from './date-picker.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 // Saturday 21 November 2026, 10:00; only Date is faked so user-event runs on real timers.
 const NOW = new Date(2026, 10, 21, 10);

@@ -1,17 +1,17 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { i18n, loadLanguageTexts } from '../i18n/i18n';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { clearFlash, setFlash, useErrorDialogStore } from 'shared-auth';
-import { resetStores } from '../test-support/reset';
+import { resetStores } from 'test-support/stores';
 import { ConfirmationDialog } from './confirmation-dialog.component';
 import { ErrorDialog } from './error-dialog.component';
 import { FlashMessages } from './flash-messages.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 beforeEach(resetStores);
 
 function Harness({ onConfirm = jest.fn() }: { onConfirm?: () => void }) {

@@ -1,4 +1,4 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { useSessionStore } from 'shared-auth';
 import { i18n } from '../i18n/i18n';
-import { setUpEnglish } from '../test-support/i18n';
-import { resetStores } from '../test-support/reset';
+import { setUpTexts } from 'test-support/i18n';
+import { resetStores } from 'test-support/stores';
 import { AuthorityBadge } from './authority-badge.component';
 import { Breadcrumb } from './breadcrumb.component';
 import { ErrorBoundary } from './error-boundary.component';
@@ -15,7 +15,7 @@ import { cutDescription, ExpandableDescription } from './expandable-description.
 import { PageFrame } from './page-frame.component';
 import { UnavailablePanel } from './unavailable-panel.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 beforeEach(resetStores);
 
 describe('ExpandableDescription', () => {

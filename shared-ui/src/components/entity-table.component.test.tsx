@@ -1,14 +1,14 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import type { RowKey } from './data-table.component';
 import { EntityTable } from './entity-table.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 interface Row {
   id: number;

@@ -1,14 +1,14 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { InputField } from './input-field.component';
 import { MultiSelectField, SelectField } from './select-field.component';
 import { SwitchField } from './switch-field.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 describe('InputField', () => {
   it('is labelled, limited to 255 characters and shows its error without question marks', () => {

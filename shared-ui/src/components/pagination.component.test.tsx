@@ -1,11 +1,11 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { Pagination } from './pagination.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 function visibleLinks() {
   return screen.getAllByRole('listitem').map((item) => item.textContent);

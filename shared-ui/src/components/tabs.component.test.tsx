@@ -1,12 +1,12 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { setUpEnglish } from '../test-support/i18n';
+import { setUpTexts } from 'test-support/i18n';
 import { Tabs, type TabItem } from './tabs.component';
 
-beforeAll(setUpEnglish);
+beforeAll(() => setUpTexts());
 
 const TABS: TabItem[] = [
   { id: 'roles', label: 'Roles (12)' },

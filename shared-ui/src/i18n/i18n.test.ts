@@ -1,7 +1,7 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { reportError, useSessionStore } from 'shared-auth';
-import { resetStores } from '../test-support/reset';
+import { resetStores } from 'test-support/stores';
 import { i18n, initI18n, loadLanguageTexts, registerTranslations } from './i18n';
 import { detectLanguage, languageUrl, switchLanguage } from './language';
 

@@ -1,4 +1,4 @@
-jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock());
+jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import type { Root } from 'react-dom/client';
 import { logout, runStartup, setFlash, startLogin, useSessionStore, type User } from 'shared-auth';
 import type { RemoteContributions } from '../contract';
 import { i18n, initI18n } from '../i18n/i18n';
-import { resetStores } from '../test-support/reset';
+import { resetStores } from 'test-support/stores';
 import { renderStandalone } from './render-standalone';
 
 const USER = {

@@ -9,7 +9,7 @@ import systemRemote from 'mfe-system/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import invitationsRemote from 'mfe-invitations/src/contributions';
 import { tokensRemote } from '../test-support/fake-remotes';
-import { personas } from '../test-support/personas';
+import * as personas from 'test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 
 jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
@@ -50,7 +50,7 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 describe('header and user menu', () => {
   it('gives super users a system link, everyone profile and logout', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/home', user: personas.superUser(), remotes });
+    await renderShell({ path: '/home', user: personas.superUser, remotes });
     const menu = await openMenu(user);
     expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['System', '/system'],
@@ -62,7 +62,7 @@ describe('header and user menu', () => {
 
   it('shows links contributed to user-menu.links (tokens for an inviter), and no system link', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/inviter', user: personas.inviter(), remotes });
+    await renderShell({ path: '/inviter', user: personas.inviter, remotes });
     const menu = await openMenu(user);
     expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/profile'],
@@ -73,7 +73,7 @@ describe('header and user menu', () => {
   });
 
   it('links to switch app, welcome, the invitation form (for whoever may invite) and help', async () => {
-    await renderShell({ path: '/inviter', user: personas.inviter(), remotes });
+    await renderShell({ path: '/inviter', user: personas.inviter, remotes });
     act(() =>
       useSessionStore.setState({
         config: {
@@ -94,7 +94,7 @@ describe('header and user menu', () => {
   });
 
   it('shows the environment as a band on anything but production, in both languages', async () => {
-    await renderShell({ path: '/home', user: personas.guest(), remotes });
+    await renderShell({ path: '/home', user: personas.guest, remotes });
     const setEnvironment = (environment: string | undefined) =>
       act(() => useSessionStore.setState({ config: { authenticated: true, environment } }));
     setEnvironment('test');
@@ -118,7 +118,7 @@ describe('header and user menu', () => {
   });
 
   it('offers a guest no invite link', async () => {
-    await renderShell({ path: '/home', user: personas.guest(), remotes });
+    await renderShell({ path: '/home', user: personas.guest, remotes });
     await screen.findByRole('button', { name: /User menu of/ });
     expect(screen.queryByRole('link', { name: 'Invite' })).not.toBeInTheDocument();
   });
@@ -126,7 +126,7 @@ describe('header and user menu', () => {
   it('closes the menu 325 ms after it loses focus', async () => {
     jest.useFakeTimers();
     try {
-      await renderShell({ path: '/home', user: personas.manager(), remotes });
+      await renderShell({ path: '/home', user: personas.manager, remotes });
       fireEvent.click(screen.getByRole('button', { name: /User menu of/ }));
       expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
       fireEvent.blur(screen.getByRole('button', { name: /User menu of/ }));
@@ -141,7 +141,7 @@ describe('header and user menu', () => {
 
   it('closes the menu on Escape and gives focus back to its button', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/home', user: personas.manager(), remotes });
+    await renderShell({ path: '/home', user: personas.manager, remotes });
     const menu = await openMenu(user);
     menu.getByRole('link', { name: 'Profile' }).focus();
     await user.keyboard('{Escape}');
@@ -151,7 +151,7 @@ describe('header and user menu', () => {
 
   it('is a disclosure: no menu announced, and it names its list only while the list shows', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/home', user: personas.manager(), remotes });
+    await renderShell({ path: '/home', user: personas.manager, remotes });
     const button = await screen.findByRole('button', { name: /User menu of/ });
     expect(button).not.toHaveAttribute('aria-haspopup');
     expect(button).not.toHaveAttribute('aria-controls');
@@ -163,7 +163,7 @@ describe('header and user menu', () => {
 
   it("puts a skip link first, which takes focus to the page's content", async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/profile', user: personas.manager(), remotes });
+    await renderShell({ path: '/profile', user: personas.manager, remotes });
     await screen.findByRole('heading', { level: 1 });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
@@ -176,7 +176,7 @@ describe('header and user menu', () => {
 
   it('logs out through shared-auth and shows the landing page', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/home', user: personas.manager(), remotes });
+    await renderShell({ path: '/home', user: personas.manager, remotes });
     await openMenu(user);
     await user.click(screen.getByRole('link', { name: 'Log out' }));
     expect(
@@ -207,10 +207,10 @@ describe('header and user menu', () => {
 describe('impersonation', () => {
   it('shows a banner whose exit restores the real user, flashes and goes to /', async () => {
     const user = userEvent.setup();
-    await renderShell({ path: '/profile', user: personas.superUser(), remotes });
-    act(() => useSessionStore.getState().startImpersonation(personas.guest()));
+    await renderShell({ path: '/profile', user: personas.superUser, remotes });
+    act(() => useSessionStore.getState().startImpersonation(personas.guest));
 
-    expect(await screen.findByText(/You are impersonating Guest/)).toBeInTheDocument();
+    expect(await screen.findByText(/You are impersonating guest user/)).toBeInTheDocument();
     // The logo is decorative inside the home link named by the portal's name.
     expect(screen.getByRole('link', { name: 'Access portal' }).querySelector('img')).toHaveAttribute(
       'data-winking',
@@ -218,10 +218,10 @@ describe('impersonation', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Stop impersonating' }));
-    await waitFor(() => expect(useSessionStore.getState().user?.name).toBe('Admin'));
+    await waitFor(() => expect(useSessionStore.getState().user?.name).toBe('Ada Admin'));
     expect(reportedWhileImpersonating).toEqual([true]);
     expect(useSessionStore.getState().impersonator).toBeNull();
-    expect(useFlashStore.getState().flash?.msg).toBe('You are no longer impersonating Guest');
+    expect(useFlashStore.getState().flash?.msg).toBe('You are no longer impersonating guest user');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
     expect(screen.queryByText(/You are impersonating/)).not.toBeInTheDocument();
   });

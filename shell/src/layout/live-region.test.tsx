@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { setFlash } from 'shared-auth';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
-import { personas } from '../test-support/personas';
+import * as personas from 'test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 
 jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
@@ -13,7 +13,7 @@ const politeRegions = () =>
 
 describe('the polite live region (issue 55)', () => {
   it('is in the layout, empty, before any message, and the flash message lands in it', async () => {
-    await renderShell({ path: '/profile', user: personas.guest(), remotes: { roles: [rolesRemote] } });
+    await renderShell({ path: '/profile', user: personas.guest, remotes: { roles: [rolesRemote] } });
     await screen.findByRole('heading', { level: 1 });
     expect(politeRegions()).toHaveLength(1);
     const [region] = politeRegions();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from 'shared-ui/core';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
-import { personas } from '../test-support/personas';
+import * as personas from 'test-support/personas';
 import { renderShell, setupI18n } from '../test-support/render-shell';
 
 jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
@@ -22,7 +22,7 @@ describe("a guest's home (issue 55)", () => {
     await act(async () => {
       await i18n.changeLanguage(language);
     });
-    await renderShell({ path: '/home', user: personas.guest(), remotes: { roles: [rolesRemote] } });
+    await renderShell({ path: '/home', user: personas.guest, remotes: { roles: [rolesRemote] } });
     const tablist = await screen.findByRole('tablist');
     expect(
       within(tablist)
@@ -35,7 +35,7 @@ describe("a guest's home (issue 55)", () => {
   });
 
   it('keeps "Roles" for everyone else', async () => {
-    await renderShell({ path: '/home', user: personas.superUser(), remotes: { roles: [rolesRemote] } });
+    await renderShell({ path: '/home', user: personas.superUser, remotes: { roles: [rolesRemote] } });
     const tablist = await screen.findByRole('tablist');
     expect(
       within(tablist)

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import rolesRemote from 'mfe-roles/src/contributions';
 import type { User } from 'shared-auth';
-import { personas, role } from '../test-support/personas';
+import { personasHolding, role } from 'test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 
 jest.mock('../remotes/remote-loader', () => jest.requireActual('../test-support/remote-loader.mock'));
@@ -16,9 +16,12 @@ const wiki = {
   url: 'https://wiki.example.org',
 };
 
+const { manager } = personasHolding(role(11, 'Wiki editors'));
+const { inviter } = personasHolding(role(12, 'Wiki readers'));
+const { guest } = personasHolding(role(13, 'Wiki guests', { applicationMaps: [wiki] }));
+
 /** A manager of one role who is also a guest of another. */
 function managerAndGuest(): User {
-  const manager = personas.manager();
   return {
     ...manager,
     userRoles: [
@@ -35,8 +38,6 @@ function managerAndGuest(): User {
 
 describe('own profile', () => {
   it("shows a guest's applications, and no Details link that would lead it to a page it may not open", async () => {
-    const guest = personas.guest();
-    guest.userRoles[0]!.role.applicationMaps = [wiki];
     await renderShell({ path: '/profile', user: guest, remotes });
     expect(await screen.findByRole('heading', { name: 'My applications' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to application Research Wiki' })).toHaveAttribute(
@@ -58,7 +59,7 @@ describe('own profile', () => {
   });
 
   it('shows no applications section to a user without guest memberships', async () => {
-    await renderShell({ path: '/profile', user: personas.inviter(), remotes });
+    await renderShell({ path: '/profile', user: inviter, remotes });
     expect(await screen.findByRole('link', { name: 'Details of role Wiki readers' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'My applications' })).not.toBeInTheDocument();
   });

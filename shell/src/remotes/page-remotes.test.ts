@@ -1,6 +1,6 @@
 import { useSessionStore } from 'shared-auth';
 import { initI18n } from 'shared-ui';
-import { personas } from '../test-support/personas';
+import * as personas from 'test-support/personas';
 import { rolesRemote, tokensRemote } from '../test-support/fake-remotes';
 import { loadContributions, resetRemoteSources, serveRemote } from '../test-support/remote-loader.mock';
 import { homeRemotes, loadRemotesFor } from './page-remotes';
@@ -22,17 +22,17 @@ describe('the remotes a page shows at once', () => {
   it('are, on home, the remote of the tab it opens: the first the user may see, or the one named', async () => {
     await useRemotesStore.getState().discover();
     // A super user's first tab is the roles remote's; the tokens tab is the tokens remote's.
-    expect(homeRemotes(undefined, remotes(), personas.superUser())).toEqual(['roles']);
-    expect(homeRemotes('tokens', remotes(), personas.superUser())).toEqual(['tokens']);
+    expect(homeRemotes(undefined, remotes(), personas.superUser)).toEqual(['roles']);
+    expect(homeRemotes('tokens', remotes(), personas.superUser)).toEqual(['tokens']);
     // A guest may not see the tokens tab: nothing to load first.
-    expect(homeRemotes('tokens', remotes(), personas.guest())).toEqual([]);
+    expect(homeRemotes('tokens', remotes(), personas.guest)).toEqual([]);
     // An inviter's home is the roles remote's landing page.
-    expect(homeRemotes(undefined, remotes(), personas.inviter())).toContain('roles');
+    expect(homeRemotes(undefined, remotes(), personas.inviter)).toContain('roles');
     expect(homeRemotes('nothing', remotes(), null)).toEqual([]);
   });
 
   it("load first, and every other remote's code after them", async () => {
-    useSessionStore.getState().setUser(personas.superUser());
+    useSessionStore.getState().setUser(personas.superUser);
     const order: string[] = [];
     loadContributions.mockImplementation(async (id) => {
       order.push(`start ${id}`);
@@ -47,7 +47,7 @@ describe('the remotes a page shows at once', () => {
   });
 
   it("load first elsewhere too: the route's owner", async () => {
-    useSessionStore.getState().setUser(personas.superUser());
+    useSessionStore.getState().setUser(personas.superUser);
     const started: string[] = [];
     loadContributions.mockImplementation(async (id) => {
       started.push(id);

@@ -9,7 +9,7 @@ import realRolesRemote from 'mfe-roles/src/contributions';
 // eslint-disable-next-line no-restricted-imports -- test only: the real remote inside the host
 import systemRemote from 'mfe-system/src/contributions';
 import { brokenSystemRemote, rolesRemote, tokensRemote } from '../test-support/fake-remotes';
-import { personas } from '../test-support/personas';
+import * as personas from 'test-support/personas';
 import { renderShell } from '../test-support/render-shell';
 import { loadContributions, serveRemote } from '../test-support/remote-loader.mock';
 
@@ -22,7 +22,7 @@ describe('remotes inside the shell', () => {
     // A guest: the real roles tab then shows the applications its roles give access to, without calling the API.
     await renderShell({
       path: '/home',
-      user: personas.guest(),
+      user: personas.personasHolding(personas.role(13, 'Wiki guests')).guest,
       remotes: { roles: [realRolesRemote], tokens: [tokensRemote] },
     });
 
@@ -30,7 +30,7 @@ describe('remotes inside the shell', () => {
     expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
 
     // A user change made in the shell's store is seen by the remote's own visibility rules.
-    act(() => useSessionStore.getState().setUser(personas.superUser()));
+    act(() => useSessionStore.getState().setUser(personas.superUser));
     expect(await screen.findByRole('tab', { name: 'Users' })).toBeInTheDocument();
 
     // The remote resolves shared-auth from its own folder; it must be the very module the shell uses.
@@ -45,7 +45,7 @@ describe('remotes inside the shell', () => {
     const user = userEvent.setup();
     await renderShell({
       path: '/roles/5',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [new Error('remote down'), rolesRemote], tokens: [tokensRemote] },
     });
 
@@ -61,7 +61,7 @@ describe('remotes inside the shell', () => {
     const user = userEvent.setup();
     await renderShell({
       path: '/home',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
       described: { roles: rolesRemote },
     });
@@ -85,7 +85,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderShell({
       path: '/system',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [rolesRemote], system: [brokenSystemRemote(systemRemote), systemRemote] },
     });
 
@@ -93,7 +93,7 @@ describe('remotes inside the shell', () => {
     // The header still works: the user menu leads home, where the roles remote is fine.
     await user.click(screen.getByRole('button', { name: /User menu of/ }));
     await user.click(screen.getByRole('link', { name: 'Profile' }));
-    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ada Admin' })).toBeInTheDocument();
 
     // Retry loads the (now repaired) remote again.
     await user.click(screen.getByRole('button', { name: /User menu of/ }));
@@ -108,7 +108,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderShell({
       path: '/home/tokens',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [rolesRemote], tokens: [tokensRemote] },
       contractVersions: { tokens: '9.0' },
     });
@@ -128,7 +128,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
       path: '/tokens',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [rolesRemote], tokens: [new Error('down')] },
     });
     expect(await screen.findByText('This part of the console may be unavailable')).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
       path: '/home',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
     });
     const tabs = within(await screen.findByRole('tablist', { name: 'Home tabs' }));
@@ -171,7 +171,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
       path: '/home',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [new Error('down')], tokens: [new Error('down')] },
     });
     const notices = await screen.findAllByRole('alert');
@@ -186,7 +186,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
       path: '/home/users',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [new Error('down')], tokens: [tokensRemote] },
     });
     expect(await screen.findByText('This part of the console may be unavailable')).toBeInTheDocument();
@@ -197,7 +197,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
       path: '/system/invitations',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [rolesRemote], system: [systemRemote], invitations: [new Error('down')] },
     });
     expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe('remotes inside the shell', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderShell({
       path: '/system/cron',
-      user: personas.superUser(),
+      user: personas.superUser,
       remotes: { roles: [rolesRemote], system: [systemRemote], invitations: [new Error('down')] },
     });
     expect(await screen.findByRole('button', { name: 'Run cleanup' })).toBeInTheDocument();
@@ -220,7 +220,7 @@ describe('remotes inside the shell', () => {
   });
 
   it('still answers not found for an unknown path when every remote is described', async () => {
-    await renderShell({ path: '/nowhere', user: personas.superUser(), remotes: { roles: [rolesRemote] } });
+    await renderShell({ path: '/nowhere', user: personas.superUser, remotes: { roles: [rolesRemote] } });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -2,26 +2,21 @@
 // remote-loader.mock. Each test file mocks '../remotes/remote-loader' with that module first.
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { useFlashStore, useSessionStore } from 'shared-auth';
+import { MemoryRouter } from 'react-router-dom';
 import type { User } from 'shared-auth';
-import { initI18n, registerTranslations } from 'shared-ui';
 import type { RemoteContributions, RemoteId } from 'shared-ui';
+import { registerTexts } from 'test-support/i18n';
+import { LocationProbe } from 'test-support/render';
+import { logIn, resetStores } from 'test-support/stores';
 import { ShellContent } from '../app.component';
 import { resetRemotesStore, useRemotesStore } from '../remotes/remotes.store';
 import en from '../translations/en.json';
 import nl from '../translations/nl.json';
 import { resetRemoteSources, serveRemote } from './remote-loader.mock';
 
-/** Shows where the router is, so tests can assert redirects. */
-export function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
+/** Starts i18n with the shell's texts. */
 export function setupI18n(): void {
-  initI18n();
-  registerTranslations('shell', { en, nl });
+  registerTexts({ shell: { en, nl } });
 }
 
 export interface ShellOptions {
@@ -53,14 +48,8 @@ export async function renderShell({
   for (const [id, attempts] of Object.entries(remotes)) {
     serveRemote(id, attempts, { described: described[id], contractVersion: contractVersions[id] });
   }
-  useFlashStore.getState().clearFlash();
-  useSessionStore.setState({
-    authenticated: user !== null,
-    user,
-    impersonator: null,
-    breadcrumbPath: [],
-    config: { authenticated: user !== null },
-  });
+  resetStores();
+  logIn(user);
   await act(async () => {
     // As the shell does for a logged-in user: discover every remote, then load all their code.
     await (user ? useRemotesStore.getState().ensureLoaded() : useRemotesStore.getState().discover());

@@ -1,7 +1,8 @@
 /**
- * 'shared-auth' for shared-ui's own tests: the real stores, rules and constants, with the calls that
- * reach the server or the browser's location replaced by jest mocks.
- * Use: `jest.mock('shared-auth', () => jest.requireActual('../test-support/shared-auth.mock').sharedAuthMock())`.
+ * 'shared-auth' for a component test that must not reach the server (`test-support/shared-auth.mock`): the
+ * real stores, rules and constants, with the calls that reach the server or the browser's location replaced
+ * by jest mocks.
+ * Use: `jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock())`.
  */
 import type * as SharedAuth from 'shared-auth';
 
