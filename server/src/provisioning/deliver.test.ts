@@ -10,7 +10,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
+import { buildApp } from '../app.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
+import { testConfig } from '../test/helper.js';
+import { freshTestDb } from '../test/template-db.js';
 
 let scim: DevScimServer;
 let http: Server;
@@ -45,20 +48,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   port = (http.address() as AddressInfo).port;
   app = await apiApp({
-    registry: new EntityRegistry(async () => ({
-      applications: [
-        {
-          id: 'app-wiki',
-          type: 'saml20_sp',
-          data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
-        },
-      ],
-      identityProviders: [],
-      provisionings: [
-        target('prov-patch', 'patch'),
-        target('prov-put', 'put', { scim_update_role_put_method: true }),
-      ],
-    })),
+    registry: registry(),
     env: {
       PROVISIONING_MAX_ATTEMPTS: '2',
       PROVISIONING_RETRY_BASE: '1ms',
@@ -68,11 +58,29 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
 });
 beforeEach(() => {
   intercept = async () => false;
 });
+
+function registry(): EntityRegistry {
+  return new EntityRegistry(async () => ({
+    applications: [
+      {
+        id: 'app-wiki',
+        type: 'saml20_sp',
+        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
+      },
+    ],
+    identityProviders: [],
+    provisionings: [
+      target('prov-patch', 'patch'),
+      target('prov-put', 'put', { scim_update_role_put_method: true }),
+    ],
+  }));
+}
 
 /** Deletes a resource at the target as someone else would. */
 async function deleteThere(tenant: string, collection: 'Users' | 'Groups', id: string): Promise<void> {
@@ -278,5 +286,51 @@ describe('answers the target should not give', () => {
     );
     expect(rows).toEqual([{ remote_id: '77' }]);
     expect(await queueRow('user', userId)).toEqual([]);
+  });
+});
+
+describe('a delivery cut short by the server closing', () => {
+  it('is not an attempt: its lease goes back, and it waits for the next start', async () => {
+    const db = await freshTestDb();
+    try {
+      // The worker on: closing the server stops it.
+      const closing = await buildApp({
+        config: testConfig({ PROVISIONING: 'true' }),
+        db,
+        registry: registry(),
+        logger: false,
+      });
+      await closing.ready();
+      let reached!: () => void;
+      const sending = new Promise<void>((resolve) => (reached = resolve));
+      // The target takes the person in and never answers.
+      intercept = async (req) => {
+        if (req.method !== 'POST' || !req.url?.startsWith('/patch/v2/Users')) return false;
+        reached();
+        return new Promise<boolean>(() => undefined);
+      };
+      const role = await insertRole(closing, 'Cut Short', ['app-wiki']);
+      const userId = await addUser(closing, 'cut.short@example.org');
+      await addMember(closing, userId, role, 'GUEST');
+      const drained = closing.provisioning.drain().catch(() => undefined);
+      await sending;
+      await closing.close();
+      await drained;
+      const { rows } = await db.query<{ target: string; status: string; attempts: number; leased: boolean }>(
+        `SELECT target, status, attempts, leased_until IS NOT NULL AS leased FROM provisioning_queue
+          WHERE kind = 'user' AND local_id = $1 ORDER BY target`,
+        [userId],
+      );
+      expect(rows.find((r) => r.target === 'prov-patch')).toEqual({
+        target: 'prov-patch',
+        status: 'waiting',
+        attempts: 0,
+        leased: false,
+      });
+      // Whatever else was claimed went back too: nothing is left leased.
+      expect(rows.filter((r) => r.leased)).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 });
