@@ -4,7 +4,7 @@
  *   preHandler: anyone                                    open to everyone, logged in or not
  *   preHandler: loggedIn                                  any logged-in user (401 otherwise)
  *   preHandler: permit(mayOpenSystem, 'Only a super …')   a shared rule about the effective user alone
- *   preHandler: roleInPath.permit(allowedToEditRole)      a shared rule about the entity the request names
+ *   preHandler: [roleInPath.permit(allowedToEditRole)]    a shared rule about the entity the request names
  *
  * An entity permission loads the entity (404 when it does not exist), asks the rule (403 with the refusal
  * when it says no) and keeps the entity for the handler, which reads it with `roleInPath.of(request)`
@@ -49,10 +49,15 @@ function declare<H extends object>(hook: H, ...refusals: Refusal[]): H {
 
 /**
  * A preHandler of routes whose request parts are (at least) those of `R`: an entity permission reads the
- * entity's id from them, without a cast. A route whose parts are typed otherwise (its route generic)
- * does not take it: a type error, not a wrong id at run time.
+ * entity's id from them, without a cast. A route whose parts are typed otherwise (by its schemas,
+ * plugins/schema-types.ts) does not take it: a type error, not a wrong id at run time. Generic in the
+ * request, so that TypeScript checks the route's request against `R` rather than inferring the route's
+ * types from `R`; and given in an array (`preHandler: [roleInPath.permit(rule)]`): given alone, checking
+ * it against Fastify's `hook | hook[]` ran past TypeScript's instantiation limit (TS2589).
  */
-export type PreHandlerOf<R extends RouteGenericInterface> = (request: RequestOf<R>) => Promise<void>;
+export type PreHandlerOf<R extends RouteGenericInterface> = <Q extends RequestOf<R>>(
+  request: Q,
+) => Promise<void>;
 
 /** Which request part each part of a route generic types. */
 interface PartNames {

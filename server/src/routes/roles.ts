@@ -1,5 +1,4 @@
 /** /api/v1/roles: list, read, create, update and delete roles (spec §6, §7). */
-import type { FastifyInstance } from 'fastify';
 import {
   allowedToEditRole,
   isApplicationManagerOf,
@@ -18,19 +17,14 @@ import {
   pageSchema,
   pageSql,
   pagedQueryProperties,
-  type PagedQueryString,
 } from '../domain/paging.js';
-import {
-  ROLE_INPUT_ERRORS,
-  roleBodySchema,
-  roleUpdateBodySchema,
-  type RoleBody,
-} from '../domain/role-input.js';
+import { ROLE_INPUT_ERRORS, roleBodySchema, roleUpdateBodySchema } from '../domain/role-input.js';
 import { withUserView } from '../stores/role.rows.js';
 import { existingRole, ROLE_SORT, rolesOfApplication, searchRoles } from '../stores/roles.store.js';
 import { changeRole, createRole, removeRole } from '../use-cases/role-write.js';
 import { idParams, roleSchema, noContent } from '../domain/schemas.js';
 import { roleInBody, roleInPath } from './role-entities.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 /** The registry application the path names; it needs no loading, the rule reads its id. */
 const applicationInPath = entity<string, string, { Params: { manageId: string } }>({
@@ -45,7 +39,7 @@ function mayListApplicationRoles(user: User, manageId: string): boolean {
   return user.superUser || userManagesApplication(user, manageId) || isApplicationManagerOf(user, manageId);
 }
 
-export default async function roleRoutes(app: FastifyInstance): Promise<void> {
+export default async function roleRoutes(app: SchemaTypedApp): Promise<void> {
   /**
    * The role as just written, in the caller's view. Not judged again: whoever may create or edit a role
    * may read it (mayReadRole covers allowedToEditRole and a creator's own applications).
@@ -54,7 +48,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     return withUserView(user, await existingRole(app.db, app.registry, id));
   }
 
-  app.get<{ Querystring: PagedQueryString & { force?: boolean } }>(
+  app.get(
     '/api/v1/roles',
     {
       preHandler: loggedIn,
@@ -79,22 +73,24 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/v1/roles/:id',
     {
-      preHandler: roleInPath.permit(mayReadRole),
+      preHandler: [roleInPath.permit(mayReadRole)],
       schema: { params: idParams, response: { 200: roleSchema } },
     },
     async (request) => withUserView(requireUser(request.user), roleInPath.of(request)),
   );
 
-  app.get<{ Params: { manageId: string } }>(
+  app.get(
     '/api/v1/roles/application/:manageId',
     {
-      preHandler: applicationInPath.permit(
-        mayListApplicationRoles,
-        'Only an institution admin of this application may list its roles',
-      ),
+      preHandler: [
+        applicationInPath.permit(
+          mayListApplicationRoles,
+          'Only an institution admin of this application may list its roles',
+        ),
+      ],
       schema: {
         params: {
           type: 'object',
@@ -112,7 +108,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: RoleBody }>(
+  app.post(
     '/api/v1/roles',
     {
       preHandler: permit(mayCreateRole, 'Only institution admins and application managers create roles'),
@@ -127,10 +123,10 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Body: RoleBody & { id: number } }>(
+  app.put(
     '/api/v1/roles',
     {
-      preHandler: roleInBody.permit(allowedToEditRole),
+      preHandler: [roleInBody.permit(allowedToEditRole)],
       config: { errors: ROLE_INPUT_ERRORS },
       schema: {
         body: roleUpdateBodySchema(roleBodySchema.examples[0]),
@@ -145,10 +141,10 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/v1/roles/:id',
     {
-      preHandler: roleInPath.permit(mayChangeRoleApplications),
+      preHandler: [roleInPath.permit(mayChangeRoleApplications)],
       schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {

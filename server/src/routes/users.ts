@@ -1,5 +1,5 @@
 /** /api/v1/users: config, me, other, delete, search, search-by-application, error reports. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   mayDeleteUser,
   mayOpenSystem,
@@ -11,15 +11,11 @@ import {
   visibleProfile,
 } from 'shared-auth/rules';
 import { configSchema, errorReportSchema, userListItemSchema } from '../auth/user-schemas.js';
-import {
-  DEFAULT_PAGE_SIZE,
-  pageSchema,
-  pagedQueryProperties,
-  type PagedQueryString,
-} from '../domain/paging.js';
+import { DEFAULT_PAGE_SIZE, pageSchema, pagedQueryProperties } from '../domain/paging.js';
 import { idSchema } from '../domain/ids.js';
 import { idParams, noContent } from '../domain/schemas.js';
 import { anyone, entity, loggedIn, permit } from '../plugins/permissions.js';
+import type { SchemaType, SchemaTypedApp } from '../plugins/schema-types.js';
 import { listItem } from '../stores/user.rows.js';
 import { userRolesOnApplications } from '../stores/user-roles.store.js';
 import {
@@ -71,8 +67,6 @@ const userSchema = {
 } as const;
 
 /** The user searches' query string: the paged query, optionally narrowed to the holders of one role. */
-type UserQueryString = PagedQueryString & { roleId?: number };
-
 const userQuerySchema = {
   type: 'object',
   additionalProperties: false,
@@ -94,7 +88,7 @@ const userInPath = entity<{ id: number }, { id: number }, { Params: { id: number
  * field: spreading the parsed query string (an object without prototype, in dictionary mode) was a
  * noticeable part of the server's thread on a narrow search.
  */
-function toSearchQuery(query: UserQueryString): UserSearchQuery {
+function toSearchQuery(query: SchemaType<typeof userQuerySchema>): UserSearchQuery {
   return {
     query: query.query,
     sort: query.sort,
@@ -105,11 +99,19 @@ function toSearchQuery(query: UserQueryString): UserSearchQuery {
   };
 }
 
-function configFor(app: FastifyInstance, request: FastifyRequest<{ Querystring: { lang?: string } }>) {
+const configQuerySchema = {
+  type: 'object',
+  properties: { lang: { type: 'string', maxLength: 10, examples: ['nl'] } },
+} as const;
+
+function configFor(
+  app: SchemaTypedApp,
+  request: FastifyRequest,
+  { lang }: SchemaType<typeof configQuerySchema>,
+) {
   const { config } = app;
   const incomplete = request.session.get('incomplete');
   const name = request.realUser?.name ?? incomplete?.name;
-  const { lang } = request.query;
   return {
     authenticated: request.realUser !== null,
     ...(name ? { name } : {}),
@@ -131,20 +133,17 @@ function configFor(app: FastifyInstance, request: FastifyRequest<{ Querystring: 
   };
 }
 
-export default async function userRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { lang?: string } }>(
+export default async function userRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/v1/users/config',
     {
       preHandler: anyone,
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { lang: { type: 'string', maxLength: 10, examples: ['nl'] } },
-        },
+        querystring: configQuerySchema,
         response: { 200: configSchema },
       },
     },
-    async (request) => configFor(app, request),
+    async (request) => configFor(app, request, request.query),
   );
 
   app.get(
@@ -155,7 +154,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/v1/users/other/:id',
     // Whom a user may see is the answer itself (visibleProfile): a user it may not see is unknown, a 404.
     {
@@ -171,7 +170,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/v1/users/:id',
     {
       preHandler: [
@@ -187,7 +186,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: UserQueryString }>(
+  app.get(
     '/api/v1/users/search',
     {
       preHandler: permit(showsUsersTab, 'Only a super user may do this'),
@@ -200,7 +199,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: UserQueryString }>(
+  app.get(
     '/api/v1/users/search-by-application',
     {
       preHandler: permit(
