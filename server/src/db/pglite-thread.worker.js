@@ -39,6 +39,7 @@ const STATEMENT = 0x53; // 'S': a Close of a statement (not of a portal)
 const CLOSE_COMPLETE = Uint8Array.of(0x33, 0, 0, 0, 4); // '3', length 4
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I': no transaction open
+const FAILED = 0x45; // 'E': in a failed transaction
 const TERMINATE = 0x58; // 'X'
 /** A simple query message: 'Q', its length, the text and a NUL. */
 function simpleQuery(/** @type {string} */ sql) {
@@ -50,6 +51,17 @@ function simpleQuery(/** @type {string} */ sql) {
   return message;
 }
 const ROLLBACK = simpleQuery('ROLLBACK');
+/**
+ * How the backend plans the statement a Bind names (pool-db.ts PLAN_GENERIC): a named (prepared) one
+ * generically, an unnamed one for its values. Every connection shares the one backend, so the setting is
+ * made before the Bind that needs the other one.
+ */
+const PLAN_MODES = {
+  named: simpleQuery('SET plan_cache_mode = force_generic_plan'),
+  unnamed: simpleQuery('SET plan_cache_mode = auto'),
+};
+/** The backend's plan mode now; null when not known (after a transaction, which may have rolled it back). */
+let planMode = /** @type {'named' | 'unnamed' | null} */ (null);
 const DEALLOCATE_ALL = simpleQuery('DEALLOCATE ALL');
 /** The connection number of a replan in the queue: no connection's. */
 const REPLAN = -1;
@@ -128,12 +140,17 @@ function forBackend(/** @type {Uint8Array} */ message) {
   const answered = [];
   let parsed = /** @type {string | null} */ (null);
   let reparsed = /** @type {string | null} */ (null);
+  let bound = /** @type {'named' | 'unnamed' | null} */ (null);
   for (let at = 0; at + 5 <= message.length;) {
     const end = at + 1 + view.getInt32(at + 1);
     const one = message.subarray(at, end);
     at = end;
-    if (one[0] === BIND && kept.length === 0 && answered.length === 0) {
+    if (one[0] === BIND) {
       // Bind: the portal's name, then the statement's.
+      const nameAt = one.indexOf(0, 5) + 1;
+      bound ??= one[nameAt] === 0 ? 'unnamed' : 'named';
+    }
+    if (one[0] === BIND && kept.length === 0 && answered.length === 0) {
       const nameAt = one.indexOf(0, 5) + 1;
       const name = new TextDecoder().decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
       const parse = parses.get(name);
@@ -160,7 +177,7 @@ function forBackend(/** @type {Uint8Array} */ message) {
     }
     kept.push(one);
   }
-  if (answered.length === 0 && reparsed === null) return { kept: message, answered, parsed, reparsed };
+  if (answered.length === 0 && reparsed === null) return { kept: message, answered, parsed, reparsed, bound };
   return {
     kept: join(
       kept,
@@ -169,6 +186,7 @@ function forBackend(/** @type {Uint8Array} */ message) {
     answered,
     parsed,
     reparsed,
+    bound,
   };
 }
 
@@ -179,6 +197,7 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     if (holder === connection) {
       await run(ROLLBACK);
       holder = null;
+      planMode = null;
     }
     return null;
   }
@@ -188,7 +207,14 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     prepared.clear();
     return null;
   }
-  const { kept, answered, parsed, reparsed } = forBackend(message);
+  const { kept, answered, parsed, reparsed, bound } = forBackend(message);
+  if (bound && bound !== planMode) {
+    // Its answer (CommandComplete, ReadyForQuery) is not the connection's; in a failed transaction the
+    // setting fails, and so will the statement.
+    const set = await run(PLAN_MODES[bound]);
+    planMode = set[set.length - 1] === FAILED ? null : bound;
+  }
+  const inTransaction = holder === connection;
   let answer = kept.length > 0 ? await run(kept) : new Uint8Array(0);
   // pg parses first, so a statement it prepares was prepared when the answer starts with ParseComplete.
   if (parsed !== null && answer[0] === PARSE_COMPLETE[0]) prepared.add(parsed);
@@ -202,6 +228,8 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
   // Every answer to a query ends with ReadyForQuery: 'Z', length 5, the transaction status.
   if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY)
     holder = answer[answer.length - 1] === IDLE ? null : connection;
+  // A setting made in a transaction is undone when it rolls back.
+  if (holder === null && inTransaction) planMode = null;
   return answer;
 }
 

@@ -43,7 +43,11 @@ export function statementName(sql: string): string | null {
   return name;
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * `client`'s statements; a prepared one on `generic` when given (a pool whose connections plan every
+ * prepared statement generically, postgresDb).
+ */
+function wrap(client: pg.Pool | pg.PoolClient, generic?: pg.Pool): Queryable {
   return {
     async query<T>(
       sql: string,
@@ -52,15 +56,25 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     ): Promise<QueryResult<T>> {
       const values = params as unknown[] | undefined;
       const name = options?.prepare ? statementName(sql) : null;
-      const result = name ? await client.query({ name, text: sql, values }) : await client.query(sql, values);
+      const result = name
+        ? await (generic ?? client).query({ name, text: sql, values })
+        : await client.query(sql, values);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
   };
 }
 
-/** A Db over `pool`; `onClose` runs after the pool ended. */
-export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<void> = async () => {}): Db {
-  const outer = wrap(pool);
+/**
+ * A Db over `pool`; `onClose` runs after the pool ended. With `generic`, the prepared statements outside
+ * a transaction run on that pool's connections (PLAN_GENERIC), the rest on `pool`'s.
+ */
+export function poolDb(
+  pool: pg.Pool,
+  kind: Db['kind'],
+  onClose: () => Promise<void> = async () => {},
+  generic?: pg.Pool,
+): Db {
+  const outer = wrap(pool, generic);
   return {
     kind,
     query: outer.query,
@@ -89,7 +103,7 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), generic?.end()]);
       await onClose();
     },
   };
@@ -109,6 +123,19 @@ export function poolDb(pool: pg.Pool, kind: Db['kind'], onClose: () => Promise<v
  */
 export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
 
+/**
+ * How a prepared statement (QueryOptions `prepare`) is planned: once, generically, for every value. Left
+ * to itself PostgreSQL plans a named statement for its values five times, then keeps a generic plan only
+ * when its estimated cost is no higher than theirs; a page's LIMIT and OFFSET as parameters are estimated
+ * at a tenth of the rows each in a generic plan, so a list (the roles page) was planned on every call for
+ * ever, its planning costing as much as its execution, though its generic plan reads the
+ * same indexes the same way. Only statements whose plan does not hang on their values are prepared
+ * (types.ts); a search with a text runs unnamed and is planned for its words on every call. On PGlite,
+ * whose one backend every connection shares, the thread sets it for each exchange
+ * (pglite-thread.worker.js).
+ */
+export const PLAN_GENERIC = 'plan_cache_mode=force_generic_plan';
+
 /** A Db over a pool of connections to the PostgreSQL server of `connectionString`. */
 export async function postgresDb(
   connectionString: string,
@@ -119,11 +146,20 @@ export async function postgresDb(
   // or less. It compiles whenever a plan's estimated cost passes jit_above_cost, which made the first page
   // of a search many times slower than the search itself.
   // No synchronised sequential scans (SYNCHRONIZED_SCANS_OFF).
+  const settings = `-c jit=off -c ${SYNCHRONIZED_SCANS_OFF}`;
   const pool = new pg.Pool({
     ...options,
     connectionString,
     application_name: 'access-portal',
-    options: `-c jit=off -c ${SYNCHRONIZED_SCANS_OFF}`,
+    options: settings,
+  });
+  // The prepared statements' connections (PLAN_GENERIC): PostgreSQL has no per-statement setting, and
+  // a connection's applies to its unnamed statements too, which must stay planned for their values.
+  const generic = new pg.Pool({
+    ...options,
+    connectionString,
+    application_name: 'access-portal',
+    options: `${settings} -c ${PLAN_GENERIC}`,
   });
   // A connection that the server ends while it is idle in the pool (a restart, an administrator,
   // idle_session_timeout, a database dropped while the pool closes) is reported by the pool as an 'error'
@@ -131,5 +167,6 @@ export async function postgresDb(
   // statement opens another. Nothing is logged here: a database that went away is logged once, by the
   // requests that meet it (db/outage.ts), not once per pooled connection.
   pool.on('error', () => undefined);
-  return poolDb(pool, 'postgres', onClose);
+  generic.on('error', () => undefined);
+  return poolDb(pool, 'postgres', onClose, generic);
 }

@@ -74,7 +74,14 @@ it(`${SEARCHES} searches by a guest over every page size, sort, direction and st
   await sweep(0, 300);
   const backendBefore = app.db.kind === 'postgres' ? await backendMemory() : await pgliteBackendMemory();
   await sweep(300, SEARCHES);
-  const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements');
+  // On the prepared statements' connection (pool-db.ts PLAN_GENERIC).
+  const { rows } = await app.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM pg_prepared_statements',
+    [],
+    {
+      prepare: true,
+    },
+  );
   // The statements this connection prepared: the texts the code can make (a search without a text is
   // prepared once per sort key, direction and status), never one per value asked for.
   const shapes = Object.keys(INVITATION_SORT).length * 2 * Object.keys(STATUS_FILTER).length;

@@ -130,9 +130,9 @@ export async function searchRoles(
     `SELECT (SELECT count(*) FROM roles r WHERE ${where})::int AS total,
             ${jsonRows(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
-    // Planned once per connection: a role list's text is one of the few its visibility, search and sort
-    // make, and roles are few enough that one plan serves every value.
-    { prepare: true },
+    // Without a text, planned once (generically, pool-db.ts PLAN_GENERIC): a role list's text is one of the
+    // few its visibility and sort make, and one plan serves every value. A text is planned for its words.
+    { prepare: !page.like },
   );
   const known = await registry.applicationMaps();
   return { roles: rows[0].rows.map((row) => toRole(row, known)), total: Number(rows[0].total) };

@@ -61,6 +61,9 @@ export async function searchMembers(
               WHERE ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR ${named})
               ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
+    // Without a text, planned once (generically, pool-db.ts PLAN_GENERIC): its text is one of the few the
+    // kind and sort make. A text is planned for its words.
+    { prepare: page.like === null },
   );
   return { content: rows[0].rows.map((row) => toUserRole(row, role)), total: Number(rows[0].total) };
 }

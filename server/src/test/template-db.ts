@@ -86,8 +86,11 @@ async function ensurePostgresTemplate(url: string): Promise<string> {
   return name;
 }
 
-/** A fresh, migrated database of its own; closing it drops it. */
-export async function freshTestDb(): Promise<Db> {
+/**
+ * A fresh, migrated database of its own; closing it drops it. `connections`: the most a PostgreSQL pool
+ * opens (each of the two, pool-db.ts; 5 unless given).
+ */
+export async function freshTestDb({ connections }: { connections?: number } = {}): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     // On a thread of its own, as the server runs it (db/pglite-thread.ts).
@@ -96,7 +99,7 @@ export async function freshTestDb(): Promise<Db> {
       await PgliteThread.start({ loadDataDir: dump, startParams: PGlite.defaultStartParams }),
     );
   }
-  const [db] = await freshSharedPostgresDb(url, 1);
+  const [db] = await freshSharedPostgresDb(url, 1, connections);
   return db;
 }
 
@@ -105,7 +108,7 @@ export async function freshTestDb(): Promise<Db> {
  * a server process keeps), as that many server processes behind a load balancer have. The database is
  * dropped when the last of them is closed.
  */
-export async function freshSharedPostgresDb(url: string, count: number): Promise<Db[]> {
+export async function freshSharedPostgresDb(url: string, count: number, connections = 5): Promise<Db[]> {
   const template = await ensurePostgresTemplate(url);
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -128,5 +131,7 @@ export async function freshSharedPostgresDb(url: string, count: number): Promise
       await dropper.end();
     }
   };
-  return Promise.all(Array.from({ length: count }, () => postgresDb(own, { max: 5 }, dropWhenLast)));
+  return Promise.all(
+    Array.from({ length: count }, () => postgresDb(own, { max: connections }, dropWhenLast)),
+  );
 }
