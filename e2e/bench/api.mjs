@@ -5,6 +5,7 @@
 // same concurrency in the same run. Every p95 and CPU per request is given as a ratio to the limit's and
 // to the floor's, measured in rounds: a floor run, the limit's, then the endpoint's; each ratio the median
 // of the rounds' (measureApi).
+import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { median } from './load.mjs';
 import { startLoadProcess } from './load-process.mjs';
@@ -25,7 +26,7 @@ const AUDIT = 'GET /api/v1/audit-logs (first page)';
 const SEARCH_QUERIES = ['user', 'perf user 4711'];
 
 /** @param {boolean} searchesOnly @returns {Record<string, string>} */
-function endpointPaths(searchesOnly) {
+export function endpointPaths(searchesOnly) {
   /** @type {Record<string, string>} */
   const paths = {};
   if (!searchesOnly) {
@@ -249,9 +250,12 @@ export async function seedThroughApi({ baseUrl, cookie, scale = 1 }) {
   const { token } = /** @type {{ token: string }} */ (await csrfResponse.json());
   const started = performance.now();
   let seeding = true;
-  const seeded = fetch(`${baseUrl}/api/v1/system/performance-seed?scale=${scale}`, {
-    method: 'PUT',
-    headers: { cookie, 'x-csrf-token': token, accept: 'application/json' },
+  // Through node:http, which waits for the answer as long as it takes: fetch gives up after 300 s without
+  // one, and a hundred times the volume takes longer.
+  const seeded = put(`${baseUrl}/api/v1/system/performance-seed?scale=${scale}`, {
+    cookie,
+    'x-csrf-token': token,
+    accept: 'application/json',
   }).finally(() => {
     seeding = false;
   });
@@ -264,7 +268,7 @@ export async function seedThroughApi({ baseUrl, cookie, scale = 1 }) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const response = await seeded;
-  const body = await response.text();
+  const body = response.body;
   const durationMs = Math.round(performance.now() - started);
   const sorted = [...configTimes].sort((a, b) => a - b);
   const usersConfigMeanwhile = {
@@ -283,4 +287,47 @@ export async function seedThroughApi({ baseUrl, cookie, scale = 1 }) {
     // not JSON: keep the text
   }
   return { scale, durationMs, status: response.status, answer, usersConfigMeanwhile };
+}
+
+/**
+ * A PUT without a body, its answer read whole, with no time limit.
+ * @param {string} url @param {Record<string, string>} headers
+ * @returns {Promise<{ ok: boolean, status: number, body: string }>}
+ */
+function put(url, headers) {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method: 'PUT', headers }, (response) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        resolve({ ok: status >= 200 && status < 300, status, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+/**
+ * The plans of the statements each measured endpoint sends (GET /bench/plans, server/src/plugins/bench-plans.ts):
+ * endpoint name → its statements, each with its plan (EXPLAIN ANALYZE, BUFFERS) and the tables of more than a
+ * thousand rows it reads whole.
+ * @param {{ baseUrl: string, cookie: string, searchesOnly?: boolean, extra?: Record<string, string> }} options
+ * @returns {Promise<Record<string, unknown>>}
+ */
+export async function explainEndpoints({ baseUrl, cookie, searchesOnly = false, extra = {} }) {
+  /** @type {Record<string, unknown>} */
+  const plans = {};
+  for (const [name, path] of Object.entries({ ...endpointPaths(searchesOnly), ...extra })) {
+    const response = await fetch(`${baseUrl}/bench/plans?path=${encodeURIComponent(path)}`, {
+      headers: { cookie, accept: 'application/json' },
+    });
+    plans[name] = response.ok
+      ? await response.json()
+      : { error: `${response.status}: ${await response.text()}` };
+  }
+  return plans;
 }

@@ -3,9 +3,10 @@
 // Prints a table and writes the same figures to bench-results.json at the repository root. It asserts
 // nothing: a part that cannot be measured is reported with its error and the rest still runs.
 //
-// Options: `--scale N` measures the searches again after a seed of N times the volume (N × 500 roles,
-// N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
-// browser parts. BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
+// Options: `--scale N` (up to 100) measures the searches again after a seed of N times the volume (N × 500
+// roles, N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
+// browser parts, and with BENCH_PGLITE=false also PGlite's API part (PostgreSQL's alone).
+// With each API run, the plans of the measured endpoints' statements (bench-plans.ts in the server). BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
 // API part again on PostgreSQL. BENCH_REFERENCE_URL (a console running elsewhere, such as the reference
 // console's own build) or BENCH_REFERENCE_DIST (a reference build's directory, served by the bench on our
 // server's API) measures our landing side by side with its landing (reference.mjs).
@@ -26,7 +27,7 @@ import {
 import { coldLoad, inAppNavigations, REMOTE_SCREENS, summarize } from './page-load.mjs';
 import { inviteToMail } from './invite-mail.mjs';
 import { landingAgainstReference, serveReferenceBuild } from './reference.mjs';
-import { measureApi, seedThroughApi } from './api.mjs';
+import { explainEndpoints, measureApi, seedThroughApi } from './api.mjs';
 import { externalApiTarget, measureBulkInvitations, memberListEndpoint } from './external-api.mjs';
 import { acceptLink, startSmtp } from '../support/smtp.mjs';
 import { measureProvisioning } from './provisioning.mjs';
@@ -41,13 +42,15 @@ const { values: options } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, 'api-only': { type: 'boolean', default: false } },
 });
 const SCALE = Number(options.scale);
-if (!Number.isInteger(SCALE) || SCALE < 1 || SCALE > 10)
-  throw new Error('--scale takes an integer from 1 to 10');
+if (!Number.isInteger(SCALE) || SCALE < 1 || SCALE > 100)
+  throw new Error('--scale takes an integer from 1 to 100');
 const API_ONLY = options['api-only'] ?? false;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (DATABASE_URL && /\/portal_test(\?|$)/.test(DATABASE_URL))
   throw new Error('BENCH_DATABASE_URL must not be portal_test: the bench wipes its data');
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 100);
+/** The audit trail's first page, explained with the endpoints (its load is measured at 8 callers: api.mjs). */
+const AUDIT_PLAN = { 'GET /api/v1/audit-logs (first page)': '/api/v1/audit-logs?pageNumber=0&pageSize=20' };
 
 /** @type {Record<string, unknown>} */
 const results = {
@@ -192,6 +195,7 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
       cpuOf,
       tokenEndpoints: memberListEndpoint(external),
     });
+    run.plans = await explainEndpoints({ baseUrl, cookie, extra: AUDIT_PLAN });
     run.bulkInvitations = await measureBulkInvitations({ baseUrl, ...external });
     run.bulkResponsiveness = await measureBulkResponsiveness({ baseUrl, cookie, ...external });
   } catch (error) {
@@ -215,6 +219,7 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
       searchesOnly: true,
       cpuOf,
     });
+    scaled.plans = await explainEndpoints({ baseUrl, cookie, searchesOnly: true });
   } catch (error) {
     scaled.error = error instanceof Error ? error.message : String(error);
   }
@@ -222,7 +227,9 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
 
 try {
   const { baseUrl } = server;
-  if (API_ONLY) {
+  if (API_ONLY && process.env.BENCH_PGLITE === 'false') {
+    results.performanceSeed = { error: 'PGlite left out (BENCH_PGLITE=false)' };
+  } else if (API_ONLY) {
     const { cookie } = await superUserSession(baseUrl);
     await apiPart('PGlite', server, cookie);
     results.performanceSeed = apiRuns[0]?.seed ?? { error: apiRuns[0]?.error };

@@ -10,6 +10,7 @@
  * own credentials, and is never served anywhere but here: this process is the bench's own.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import benchPlans from './bench-plans.js';
 
 /** Under /api/ so that the hooks that serve API calls (session, authentication) serve these too. */
 export const BENCH_LIMIT_PREFIX = '/api/bench-limit';
@@ -35,6 +36,8 @@ export default async function benchLimits(
   app.log.warn(
     `BENCH_FLOOR=true: ${BENCH_LIMIT_PREFIX}/api/... answers from a captured copy (for the bench only).`,
   );
+  // The plans of the endpoints' statements, printed with their figures (bench-plans.ts).
+  await app.register(benchPlans);
   const captured = new Map<string, { status: number; body: unknown }>();
   for (const route of [...routes]) {
     app.route({

@@ -112,8 +112,8 @@ describe('system lists', () => {
     expect((await call(app, s.admin, 'PUT', '/api/v1/system/performance-seed')).statusCode).toBe(403);
   });
 
-  it('refuses a performance seed scale outside 1..10 with a reason', async () => {
-    for (const scale of ['0', '11', 'ten']) {
+  it('refuses a performance seed scale outside 1..100 with a reason', async () => {
+    for (const scale of ['0', '101', 'ten']) {
       const response = await call(app, s.admin, 'PUT', `/api/v1/system/performance-seed?scale=${scale}`);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/scale/);

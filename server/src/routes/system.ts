@@ -208,10 +208,11 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
       ],
       config: { errors: { 409: 'The performance seed is already running' } },
       schema: {
-        // The bench's `--scale 10`: ten times the roles and users (5,000 and 750,000).
+        // The bench's `--scale N`: N times the roles and users (at 100, a national federation's volume:
+        // 50,000 and 7.5 million).
         querystring: {
           type: 'object',
-          properties: { scale: { type: 'integer', minimum: 1, maximum: 10, examples: [1] } },
+          properties: { scale: { type: 'integer', minimum: 1, maximum: 100, examples: [1] } },
           additionalProperties: false,
         },
         response: { 200: { type: 'object', properties: seedCounts } },

@@ -39,6 +39,13 @@ export const SHORT_NAME_PREFIX = 'perf_role_';
  * invitation has its inviter.
  */
 const DEFAULT_BATCH = 250;
+/**
+ * Users a statement on PostgreSQL: every request has a connection of its own there, and a batch holds up
+ * none of them (the seed-responsiveness bound above is PGlite's), so the batches are as large as keeps a
+ * statement to a second or so: at a hundred times the volume (7.5 million users) 250 a statement made
+ * 30,000 statements. A multiple of INVITATIONS_PER_INVITER too.
+ */
+const POSTGRES_BATCH = 5000;
 /** Roles a statement, each with its application usage: 100 held PGlite too long on that slower machine. */
 const ROLE_BATCH = 50;
 /** Roles a statement when a previous seed is cleared: each takes its memberships (75) with it. */
@@ -135,7 +142,7 @@ export async function performanceSeed(
 ): Promise<PerformanceSeedResult> {
   const roles = options.roles ?? 500;
   const users = options.users ?? 75_000;
-  const batch = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+  const batch = Math.max(1, options.batchSize ?? (db.kind === 'postgres' ? POSTGRES_BATCH : DEFAULT_BATCH));
   const manageId = options.manageId ?? 'app-wiki';
   const manageType = options.manageType ?? 'saml20_sp';
   const prefix = options.groupUrnPrefix ?? 'urn:mace:surf.nl:test.surfaccess.nl';
@@ -151,7 +158,7 @@ export async function performanceSeed(
   // The roles before their members: a role takes its memberships with it (75 each), so a few dozen roles
   // a statement.
   await deleteInBatches(writer, 'roles', 'short_name LIKE $1', `${SHORT_NAME_PREFIX}%`, ROLES_PER_DELETE);
-  await deleteInBatches(writer, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
+  const cleared = await deleteInBatches(writer, 'users', 'sub LIKE $1', `${SUB_PREFIX}%`);
   // The rows of the previous seed, gone, before the new ones are written: without this the new rows went
   // after the old ones' emptied pages (reclaimed only by a later vacuum), and a broad user search, reading
   // the table from its first page up to its cap (pool-db.ts, SYNCHRONIZED_SCANS_OFF), would walk past them
@@ -256,10 +263,11 @@ export async function performanceSeed(
       db.kind === 'postgres' ? `VACUUM (ANALYZE) ${table}` : `VACUUM (INDEX_CLEANUP OFF) ${table}`,
     );
   }
-  if (db.kind === 'postgres') {
+  if (db.kind === 'postgres' && cleared > users) {
     // A vacuum empties a GIN index's pages but never gives them back: after a ten-times seed was replaced
     // the users' word index kept ten times the pages its users need, and a narrow search read them all.
-    // Rebuilt concurrently, it blocks no reader or writer meanwhile. (PGlite
+    // Rebuilt concurrently, it blocks no reader or writer meanwhile; only after a larger seed was
+    // replaced (the rebuild of a hundred times the users' word index alone takes minutes). (PGlite
     // cannot rebuild without holding its only backend for the whole rebuild.)
     for (const index of GIN_PENDING_INDEXES) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
   }

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { apiApp, call, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import { sqlLiteral, wholeTableReads } from './bench-plans.js';
+
+interface Explained {
+  status: number;
+  statements: { sql: string; prepared: boolean; plan: string[]; wholeTableReads: string[] }[];
+}
+
+describe('the bench plans (BENCH_FLOOR=true)', () => {
+  let app: FastifyInstance;
+  let s: Sessions;
+  beforeAll(async () => {
+    app = await apiApp({ env: { BENCH_FLOOR: 'true' } });
+    s = await loginPersonas(app);
+    await insertRole(app, 'Planned role');
+  });
+  afterAll(() => app.close());
+
+  it("explains every read an endpoint sends, with the caller's own credentials", async () => {
+    const response = await call(
+      app,
+      s.admin,
+      'GET',
+      `/bench/plans?path=${encodeURIComponent('/api/v1/roles?pageNumber=0&pageSize=10')}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const explained = response.json<Explained>();
+    expect(explained.status).toBe(200);
+    const list = explained.statements.find((st) => /FROM roles r/.test(st.sql));
+    expect(list).toBeDefined();
+    expect(list!.prepared).toBe(true);
+    expect(list!.plan.join('\n')).toMatch(/Execution Time/);
+  });
+});
+
+describe('what the bench plans flag', () => {
+  it('a sequential scan of a table of more than a thousand rows, not of a small one', () => {
+    const plan = [
+      'Limit',
+      '  ->  Seq Scan on users u',
+      '  ->  Seq Scan on roles r',
+      '  ->  Index Scan using x on invitations',
+    ];
+    expect(
+      wholeTableReads(
+        plan,
+        new Map([
+          ['users', 75_000],
+          ['roles', 500],
+          ['invitations', 75_000],
+        ]),
+      ),
+    ).toEqual(['users']);
+  });
+
+  it('values as literals', () => {
+    expect([null, 3, true, "it's", [1, 2], ['a"b']].map(sqlLiteral)).toEqual([
+      'NULL',
+      '3',
+      'TRUE',
+      "'it''s'",
+      '\'{"1","2"}\'',
+      '\'{"a\\"b"}\'',
+    ]);
+  });
+});
