@@ -1,42 +1,12 @@
-import { apiGet, apiPut, type ShownProvisioningTarget } from 'shared-auth';
+import { apiGet, apiPut, type DeliveryStatus, type ProvisioningOverview } from 'shared-auth';
 
-/** A provisioning target of the registry as the console may see it (no credentials), with how it stands. */
-export interface ProvisioningTarget extends ShownProvisioningTarget {
-  waiting: number;
-  failed: number;
-  /** Users the target holds (delivered). */
-  users: number;
-  /** Groups the target holds (delivered). */
-  groupsDelivered: number;
-}
-
-export type DeliveryStatus = 'waiting' | 'failed';
-
-/** One resource (a role's group or a person) waiting to be sent to a target, or given up. */
-export interface Delivery {
-  id: number;
-  target: string;
-  kind: 'group' | 'user';
-  localId: number;
-  /** The role's name or the person's name (or e-mail); null when it is gone. */
-  label: string | null;
-  status: DeliveryStatus;
-  attempts: number;
-  /** Epoch seconds. */
-  nextAttemptAt: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  /** Epoch seconds. */
-  updatedAt: number;
-}
-
-export interface ProvisioningOverview {
-  targets: ProvisioningTarget[];
-  /** Changes recorded but not yet planned into deliveries. */
-  unplanned: number;
-  content: Delivery[];
-  totalElements: number;
-}
+// The answers' types are the API's own (shared-auth's api-types), under the names this remote uses.
+export type {
+  DeliveryStatus,
+  ProvisioningDelivery as Delivery,
+  ProvisioningOverview,
+  ProvisioningTargetState as ProvisioningTarget,
+} from 'shared-auth';
 
 export interface DeliveryQuery {
   status?: DeliveryStatus;

@@ -1,18 +1,7 @@
-import { apiGet, apiPost } from 'shared-auth';
+import { apiGet, apiPost, type RegistryState } from 'shared-auth';
 
-/** The registry snapshot's state (GET system/registry): times in epoch seconds. */
-export interface RegistryState {
-  source: 'manage' | 'files';
-  /** The snapshot in the database; 0 before a first successful refresh. */
-  version: number;
-  /** The snapshot the answering server instance decides with. */
-  versionInUse: number;
-  refreshedAt: number | null;
-  changedAt: number | null;
-  /** Why the last refresh failed; null when it succeeded. */
-  lastError: string | null;
-  lastErrorAt: number | null;
-}
+// The answer's type is the API's own (shared-auth's api-types).
+export type { RegistryState };
 
 export function fetchRegistryState(): Promise<RegistryState> {
   return apiGet<RegistryState>('system/registry');

@@ -1,7 +1,17 @@
 import { apiGet, apiPut } from 'shared-auth';
-import type { CleanupResult, Role, TidyJob, TidyResult, UserRole } from 'shared-auth';
+import type {
+  CleanupResult,
+  InstitutionAdminGroup,
+  InstitutionAdminRemoval,
+  Role,
+  TidyJob,
+  TidyResult,
+  UserRole,
+} from 'shared-auth';
 
-export type { CleanupResult, TidyJob, TidyResult };
+// The answers' types are the API's own (shared-auth's api-types).
+export type { InstitutionAdmin } from 'shared-auth';
+export type { CleanupResult, InstitutionAdminGroup, InstitutionAdminRemoval, TidyJob, TidyResult };
 
 export interface SentMail {
   to: string;
@@ -48,39 +58,8 @@ export function runTidyJob(job: TidyJob): Promise<TidyResult> {
   return apiGet<TidyResult>(`system/cron/${job}`);
 }
 
-/** The institution admins of one organisation (GET users/institution-admins). */
-export interface InstitutionAdminGroup {
-  organizationGUID: string;
-  'name:en': string | null;
-  'name:nl': string | null;
-  logo: string | null;
-  /** False for a GUID users claim that the registry does not know. */
-  known: boolean;
-  admins: InstitutionAdmin[];
-}
-
-/** An institution admin and where the right comes from (both may be true). */
-export interface InstitutionAdmin {
-  id: number;
-  name: string | null;
-  email: string | null;
-  lastActivity?: number;
-  /** The entitlements of their last login make them admin: ends when their institution stops releasing them. */
-  viaEntitlement?: boolean;
-  /** An accepted invitation made them admin: ends when a super user removes it. */
-  grantedByInvitation?: boolean;
-}
-
 export function fetchInstitutionAdmins(): Promise<InstitutionAdminGroup[]> {
   return apiGet<InstitutionAdminGroup[]>('users/institution-admins');
-}
-
-/** What PUT users/removeInstitutionAdmin/{userId} answers: the right after the removal. */
-export interface InstitutionAdminRemoval {
-  id: number;
-  institutionAdmin: boolean;
-  organizationGUID: string | null;
-  viaEntitlement: boolean;
 }
 
 /** Removes the institution-admin right an invitation granted (409 when there is none). */

@@ -66,6 +66,45 @@ export interface RoleProvisioning {
   failures: ProvisioningFailure[];
 }
 
+/** A provisioning target with how it stands (GET system/provisioning). */
+export interface ProvisioningTargetState extends ShownProvisioningTarget {
+  waiting: number;
+  failed: number;
+  /** Users the target holds (delivered). */
+  users: number;
+  /** Groups the target holds (delivered). */
+  groupsDelivered: number;
+}
+
+export type DeliveryStatus = 'waiting' | 'failed';
+
+/** One resource (a role's group or a person) waiting to be sent to a target, or given up. */
+export interface ProvisioningDelivery {
+  id: number;
+  target: string;
+  kind: 'group' | 'user';
+  localId: number;
+  /** The role's name or the person's name (or e-mail); null when it is gone. */
+  label: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+  /** Epoch seconds. */
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  /** Epoch seconds. */
+  updatedAt: number;
+}
+
+/** GET system/provisioning: the targets with their counts and one page of waiting and failed deliveries. */
+export interface ProvisioningOverview {
+  targets: ProvisioningTargetState[];
+  /** Changes recorded but not yet planned into deliveries. */
+  unplanned: number;
+  content: ProvisioningDelivery[];
+  totalElements: number;
+}
+
 /** What one cleanup run removed (GET system/cron/cleanup). */
 export interface CleanupResult {
   invitations: Array<{ id: number; email: string; expiryDate: number | null }>;
@@ -114,4 +153,116 @@ export interface RedeemLink {
   /** null while the invitation is still being made at Microsoft. */
   redeemUrl: string | null;
   redeemed: boolean;
+}
+
+/**
+ * A user as the users lists answer it (GET users/search, users/search-by-application, and the admins and
+ * managers lists, which add their own fields).
+ */
+export interface UserListItem {
+  id: number;
+  sub?: string;
+  name?: string | null;
+  email?: string | null;
+  schac_home_organization?: string | null;
+  schacHomeOrganization?: string | null;
+  superUser?: boolean;
+  institutionAdmin?: boolean;
+  /** Epoch seconds. */
+  lastActivity?: number;
+  createdAt?: number;
+  authority?: string;
+  /** Only in search-by-application: the user's roles on the institution's applications. */
+  userRoles?: Array<{
+    id: number;
+    roleId: number;
+    roleName: string;
+    authority: string;
+    endDate?: number | null;
+  }>;
+}
+
+/**
+ * An institution admin (GET users/institution-admins/{roleId}: who may manage a role; in the groups of
+ * GET users/institution-admins also where the right comes from, both may be true).
+ */
+export interface InstitutionAdmin extends UserListItem {
+  organizationGUID: string;
+  /** The entitlements of their last login make them admin: ends when their institution stops releasing them. */
+  viaEntitlement?: boolean;
+  /** An accepted invitation made them admin: ends when a super user removes it. */
+  grantedByInvitation?: boolean;
+}
+
+/** The institution admins of one organisation (GET users/institution-admins). */
+export interface InstitutionAdminGroup {
+  organizationGUID: string;
+  'name:en': string | null;
+  'name:nl': string | null;
+  logo: string | null;
+  /** False for a GUID users claim that the registry does not know. */
+  known: boolean;
+  admins: InstitutionAdmin[];
+}
+
+/** What PUT users/removeInstitutionAdmin/{userId} answers: the right after the removal. */
+export interface InstitutionAdminRemoval {
+  id: number;
+  sub?: string;
+  name?: string | null;
+  email?: string | null;
+  institutionAdmin: boolean;
+  organizationGUID: string | null;
+  viaEntitlement: boolean;
+  /** The grants removed (epoch seconds). */
+  removedGrants?: Array<{
+    organizationGUID: string | null;
+    invitationId: number | null;
+    grantedBy: string | null;
+    grantedAt: number | null;
+  }>;
+}
+
+/** One application an application manager manages, and where the right came from. */
+export interface ManagedApplication {
+  manageId: string;
+  manageType: string;
+  'name:en': string | null;
+  'name:nl': string | null;
+  /** False for an application the registry no longer knows (the right stays until removed). */
+  known: boolean;
+  invitationId: number | null;
+  grantedBy: string | null;
+  /** Epoch seconds. */
+  grantedAt: number;
+}
+
+/** An application manager with the applications the viewer may see (GET users/applicationManagers). */
+export interface ApplicationManager extends UserListItem {
+  applications: ManagedApplication[];
+}
+
+/** What PUT users/removeApplicationManager/{userId} answers. */
+export interface ApplicationManagerRemoval {
+  id: number;
+  sub?: string;
+  name?: string | null;
+  email?: string | null;
+  removedApplications: ManagedApplication[];
+  /** Applications of other organisations, which the remover may not take: the user still manages these. */
+  remainingApplications: ManagedApplication[];
+}
+
+/** The registry snapshot's state (GET system/registry, POST system/registry/refresh): times in epoch seconds. */
+export interface RegistryState {
+  source: 'manage' | 'files';
+  /** The snapshot in the database; 0 before a first successful refresh. */
+  version: number;
+  /** The snapshot the answering server instance decides with. */
+  versionInUse: number;
+  refreshedAt: number | null;
+  changedAt: number | null;
+  /** Why the last refresh failed; null when it succeeded. */
+  lastError: string | null;
+  lastErrorAt: number | null;
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { useSessionStore } from 'shared-auth';
+import { setUpTexts } from 'test-support/i18n';
+import { logIn } from 'test-support/stores';
 import type { RemoteContributions } from '../contract';
-import { i18n, initI18n, registerTranslations } from '../i18n/i18n';
 import { contributionsSlotHost, SlotHostProvider, useSlotItems } from './slot-host.component';
 
 const remote = (
@@ -54,14 +54,8 @@ function Probe() {
 }
 
 beforeAll(async () => {
-  initI18n();
-  registerTranslations('system', system.translations);
-  registerTranslations('invitations', invitations.translations);
-  await i18n.changeLanguage('en');
-  useSessionStore.setState({
-    authenticated: true,
-    user: { id: 1, superUser: false, institutionAdmin: false, userRoles: [] },
-  });
+  await setUpTexts({ system: system.translations, invitations: invitations.translations });
+  logIn({ id: 1, superUser: false, institutionAdmin: false, userRoles: [] });
 });
 
 describe('slot host', () => {
