@@ -4,7 +4,13 @@
  * of the right (`PUT users/removeApplicationManager/{userId}`), audited, holding from the next request.
  */
 import type { FastifyInstance } from 'fastify';
-import { mayManageApplicationManagers, type ApplicationMap } from 'shared-auth/rules';
+import {
+  mayManageApplicationManagers,
+  type ApplicationManager,
+  type ApplicationManagerRemoval,
+  type ApplicationMap,
+  type ManagedApplication,
+} from 'shared-auth/rules';
 import { userListItemSchema } from '../auth/user-schemas.js';
 import { idSchema } from '../domain/ids.js';
 import { toEpochSeconds } from '../domain/time.js';
@@ -44,7 +50,10 @@ const applicationManagerSchema = {
   },
 } as const;
 
-function shapeApplication(row: UserApplicationRow, maps: ReadonlyMap<string, ApplicationMap>) {
+function shapeApplication(
+  row: UserApplicationRow,
+  maps: ReadonlyMap<string, ApplicationMap>,
+): ManagedApplication {
   const map = maps.get(row.manage_id);
   return {
     manageId: row.manage_id,
@@ -65,7 +74,7 @@ export default async function applicationManagerRoutes(app: FastifyInstance): Pr
       preHandler: permit(mayManageApplicationManagers, REFUSAL),
       schema: { response: { 200: { type: 'array', items: applicationManagerSchema } } },
     },
-    async (request) => {
+    async (request): Promise<ApplicationManager[]> => {
       const user = requireUser(request.user);
       const [rows, maps] = await Promise.all([
         applicationManagers(app.db, removableApplications(user)),
@@ -124,7 +133,7 @@ export default async function applicationManagerRoutes(app: FastifyInstance): Pr
         },
       },
     },
-    async (request) => {
+    async (request): Promise<ApplicationManagerRemoval> => {
       const remover = requireUser(request.user);
       const { user, removed, remaining } = await app.db.tx((q) =>
         removeApplicationManager(q, request, remover, request.params.userId),

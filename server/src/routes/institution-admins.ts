@@ -5,7 +5,13 @@
  * (`PUT users/removeInstitutionAdmin/{userId}`, OpenConext Invite's action; issue 51).
  */
 import type { FastifyInstance } from 'fastify';
-import { mayOpenSystem, mayViewRoleMembers } from 'shared-auth/rules';
+import {
+  mayOpenSystem,
+  mayViewRoleMembers,
+  type InstitutionAdmin,
+  type InstitutionAdminGroup,
+  type InstitutionAdminRemoval,
+} from 'shared-auth/rules';
 import { adminSchema, removalSchema, sourcedAdminSchema } from '../auth/institution-admin-schemas.js';
 import { idSchema } from '../domain/ids.js';
 import { permit } from '../plugins/permissions.js';
@@ -44,28 +50,12 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
         },
       },
     },
-    async () => {
+    async (): Promise<InstitutionAdminGroup[]> => {
       const [admins, idps] = await Promise.all([
         institutionAdmins(app.db, null),
         app.registry.identityProviders(),
       ]);
-      const groups = new Map<
-        string,
-        {
-          organizationGUID: string;
-          'name:en': string | null;
-          'name:nl': string | null;
-          logo: string | null;
-          known: boolean;
-          admins: Array<
-            ReturnType<typeof listItem> & {
-              organizationGUID: string;
-              viaEntitlement: boolean;
-              grantedByInvitation: boolean;
-            }
-          >;
-        }
-      >();
+      const groups = new Map<string, InstitutionAdminGroup>();
       for (const idp of idps) {
         const key = idp.organizationGUID.toLowerCase();
         if (groups.has(key)) continue;
@@ -121,7 +111,7 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
         response: { 200: { type: 'array', items: adminSchema } },
       },
     },
-    async (request) => {
+    async (request): Promise<InstitutionAdmin[]> => {
       const role = roleInPath.of(request);
       // The institutions that own the role's applications, and the one the role was made for.
       const owners = await Promise.all(
@@ -150,7 +140,7 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
         response: { 200: removalSchema },
       },
     },
-    async (request) => {
+    async (request): Promise<InstitutionAdminRemoval> => {
       const { user, removed } = await app.db.tx((q) =>
         removeInstitutionAdmin(q, request, request.params.userId),
       );

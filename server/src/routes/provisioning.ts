@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   mayOpenSystem,
   mayReadRole,
+  type ProvisioningDelivery,
+  type ProvisioningOverview,
   type RoleProvisioning,
   type ShownProvisioningTarget,
 } from 'shared-auth/rules';
@@ -73,7 +75,7 @@ function shownTarget(t: ScimTarget): ShownProvisioningTarget {
 }
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
-const shownItem = (r: QueueRow) => ({
+const shownItem = (r: QueueRow): ProvisioningDelivery => ({
   ...r,
   nextAttemptAt: epoch(r.nextAttemptAt),
   updatedAt: epoch(r.updatedAt),
@@ -129,7 +131,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
         },
       },
     },
-    async (request) => {
+    async (request): Promise<ProvisioningOverview> => {
       const { status, target, pageNumber = 0, pageSize = 25 } = request.query;
       const [targets, counts, unplanned, page] = await Promise.all([
         app.registry.scimTargets(),

@@ -3,7 +3,7 @@
  * last refreshed from its source, whether the last refresh failed and why, and a refresh on demand.
  */
 import type { FastifyInstance } from 'fastify';
-import { mayOpenSystem } from 'shared-auth/rules';
+import { mayOpenSystem, type RegistryState } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { permit } from '../plugins/permissions.js';
 
@@ -44,7 +44,7 @@ const NO_SNAPSHOT = 'This server reads no registry snapshot (a test registry)';
 export default async function systemRegistryRoutes(app: FastifyInstance): Promise<void> {
   const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
 
-  async function state() {
+  async function state(): Promise<RegistryState> {
     const snapshot = app.registrySnapshot;
     if (!snapshot) throw httpError(404, NO_SNAPSHOT);
     const state = await snapshot.state();

@@ -1,5 +1,5 @@
 /** The row shapers of the users aggregate: user rows → the User shape of shared-auth types.ts and list items. */
-import type { User } from 'shared-auth/rules';
+import type { User, UserListItem } from 'shared-auth/rules';
 import { toEpochSeconds } from '../domain/time.js';
 
 export interface UserRow {
@@ -63,5 +63,5 @@ export function listItem(row: UserListRow) {
     institutionAdmin: row.institution_admin,
     createdAt: toEpochSeconds(row.created_at) ?? undefined,
     lastActivity: toEpochSeconds(row.last_activity) ?? undefined,
-  };
+  } satisfies UserListItem;
 }
