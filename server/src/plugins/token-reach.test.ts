@@ -216,3 +216,49 @@ describe("the router's options", () => {
     }
   });
 });
+
+describe("the external API's authentication", () => {
+  const roles = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/external/v1/roles', headers });
+
+  it('answers 401 without a token, with an empty one or an unknown one, saying which', async () => {
+    for (const headers of [{}, { 'x-api-token': '' }]) {
+      const res = await roles(headers);
+      expect([res.statusCode, res.json().detail]).toEqual([
+        401,
+        'This call needs an API token in the X-API-TOKEN header (made on the tokens page)',
+      ]);
+    }
+    const unknown = await roles({ 'x-api-token': 'not-a-token-of-anyone' });
+    expect([unknown.statusCode, unknown.json().detail]).toEqual([
+      401,
+      'Unknown API token: check the X-API-TOKEN header',
+    ]);
+  });
+
+  it('refuses a token with X-IMPERSONATE-ID (403); an empty header is no impersonation', async () => {
+    const refused = await roles({ 'x-api-token': superToken, 'x-impersonate-id': String(s.guest.userId) });
+    expect([refused.statusCode, refused.json().detail]).toEqual([
+      403,
+      'An API token cannot impersonate: leave out X-IMPERSONATE-ID',
+    ]);
+    expect((await roles({ 'x-api-token': superToken, 'x-impersonate-id': '' })).statusCode).toBe(200);
+  });
+
+  it('records a use of the token, at most once a minute', async () => {
+    const { secret, id } = await storeToken(s.admin.userId, true, 'used once');
+    const lastUsed = async () =>
+      (
+        await app.db.query<{ at: string | null }>(
+          'SELECT last_used_at::text AS at FROM api_tokens WHERE id = $1',
+          [id],
+        )
+      ).rows[0].at;
+    expect(await lastUsed()).toBeNull();
+    expect((await roles({ 'x-api-token': secret })).statusCode).toBe(200);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect((await roles({ 'x-api-token': secret })).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(first);
+  });
+});
