@@ -7,6 +7,8 @@ import { REMOTE_FIRST_SCREEN_BUDGET } from './page-load.mjs';
  * @type {Record<string, number>}
  */
 export const PAGE_TARGETS_MS = { landing: 600, homeSuperUser: 750 };
+/** A search's p95 at a larger volume, at most this many times its p95 at ×1 (issue 58 item 3). */
+export const SCALE_RATIO_TARGET = 1.5;
 
 /** @param {unknown} bytes */
 function kib(bytes) {
@@ -213,15 +215,24 @@ export function printTable(results) {
         '× floor CPU',
         'target',
         'met',
+        '× its ×1 p95 (target ≤ 1.5)',
         'statuses',
       ],
     ];
+    // At a larger volume, each search against its own figure at ×1 on the same database (issue 58 item 3).
+    const atOne =
+      run.scale > 1 ? obj(runs.find((r) => r.database === run.database && r.scale === 1)?.endpoints) : {};
     for (const [name, value] of Object.entries(obj(run.endpoints))) {
       const r = obj(value);
       if (r.error) {
-        rows.push([name, ...Array(13).fill('-'), `error: ${r.error}`]);
+        rows.push([name, ...Array(14).fill('-'), `error: ${r.error}`]);
         continue;
       }
+      const one = obj(atOne[name]);
+      const againstOne =
+        run.scale > 1 && !r.floor && typeof one.p95 === 'number' && one.p95 > 0
+          ? `${(r.p95 / one.p95).toFixed(2)} ${r.p95 / one.p95 <= SCALE_RATIO_TARGET ? 'yes' : 'NO'}`
+          : '';
       // Each endpoint against its own limit (issue 58); the audit trail also against its absolute target.
       const target = r.floor
         ? 'floor'
@@ -249,6 +260,7 @@ export function printTable(results) {
         typeof r.cpuRatio === 'number' ? r.cpuRatio.toFixed(2) : '-',
         target,
         met,
+        againstOne,
         JSON.stringify(r.statuses),
       ]);
     }
@@ -324,7 +336,7 @@ export function planLines(plans) {
   );
   const lines = [
     '',
-    `Plans of the measured statements (EXPLAIN ANALYZE, BUFFERS; prepared: generic plan, unnamed: for its values) — whole reads of a table of > 1,000 rows: ${whole.length ? whole.join('; ') : 'none'}`,
+    `Plans of the measured statements (EXPLAIN ANALYZE, BUFFERS; prepared: generic plan, unnamed: for its values) — whole-table reads (a sequential scan through half or more of a table of > 1,000 rows): ${whole.length ? whole.join('; ') : 'none'}`,
   ];
   for (const [name, value] of entries) {
     const endpoint = obj(value);

@@ -35,23 +35,29 @@ describe('the bench plans (BENCH_FLOOR=true)', () => {
 });
 
 describe('what the bench plans flag', () => {
-  it('a sequential scan of a table of more than a thousand rows, not of a small one', () => {
+  it('a sequential scan that read half of a table of more than a thousand rows, not of a small one', () => {
+    const rowsOf = new Map([
+      ['users', 75_000],
+      ['roles', 500],
+      ['invitations', 75_000],
+    ]);
     const plan = [
-      'Limit',
-      '  ->  Seq Scan on users u',
-      '  ->  Seq Scan on roles r',
-      '  ->  Index Scan using x on invitations',
+      'Limit  (cost=0.00..1.00 rows=10 width=8) (actual time=0.01..9.00 rows=10 loops=1)',
+      '  ->  Seq Scan on users u  (cost=0.00..1.00 rows=10 width=8) (actual time=0.01..9.00 rows=10 loops=1)',
+      '        Filter: (name ~~ $1)',
+      '        Rows Removed by Filter: 74990',
+      '  ->  Seq Scan on roles r  (cost=0.00..1.00 rows=500 width=8) (actual time=0.01..1.00 rows=500 loops=1)',
+      '  ->  Index Scan using x on invitations  (cost=0.00..1.00 rows=1 width=8) (actual time=0.01..0.02 rows=1 loops=1)',
     ];
-    expect(
-      wholeTableReads(
-        plan,
-        new Map([
-          ['users', 75_000],
-          ['roles', 500],
-          ['invitations', 75_000],
-        ]),
-      ),
-    ).toEqual(['users']);
+    expect(wholeTableReads(plan, rowsOf)).toEqual(['users']);
+    // A broad search's scan that stopped at its cap read a sliver of the table.
+    const capped = [
+      'Limit  (cost=0.00..1.00 rows=1001 width=8) (actual time=0.01..0.50 rows=1001 loops=1)',
+      '  ->  Seq Scan on users u  (cost=0.00..1.00 rows=75000 width=8) (actual time=0.01..0.40 rows=1001 loops=1)',
+      '        Filter: (search_words @@ $1)',
+      '        Rows Removed by Filter: 3',
+    ];
+    expect(wholeTableReads(capped, rowsOf)).toEqual([]);
   });
 
   it('values as literals', () => {

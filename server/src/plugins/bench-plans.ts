@@ -57,12 +57,30 @@ export async function explain(q: Queryable, sent: Sent): Promise<string[]> {
   }
 }
 
-/** The tables of more than SMALL_TABLE_ROWS rows that a plan reads whole (its Seq Scan nodes). */
+/**
+ * The tables of more than SMALL_TABLE_ROWS rows that a plan reads whole: a sequential scan of one that
+ * read (the rows it returned and those its filter removed, over its loops) at least half the table's rows.
+ * A scan under a limit that stopped after its first rows (a broad search's page among its first matches)
+ * does not read the table whole.
+ */
 export function wholeTableReads(plan: readonly string[], rowsOf: ReadonlyMap<string, number>): string[] {
-  const tables = plan
-    .map((line) => /Seq Scan on (\w+)/.exec(line)?.[1])
-    .filter((table): table is string => table !== undefined && (rowsOf.get(table) ?? 0) > SMALL_TABLE_ROWS);
-  return [...new Set(tables)];
+  const tables = new Set<string>();
+  plan.forEach((line, at) => {
+    const scan = /Seq Scan on (\w+).*actual time=\S+ rows=(\d+) loops=(\d+)/.exec(line);
+    if (!scan) return;
+    const [, table, rows, loops] = scan;
+    const size = rowsOf.get(table) ?? 0;
+    if (size <= SMALL_TABLE_ROWS) return;
+    // Its own detail lines follow it, indented deeper than the node.
+    const indent = line.search(/\S/);
+    let removed = 0;
+    for (const detail of plan.slice(at + 1)) {
+      if (detail.search(/\S/) <= indent || /->/.test(detail)) break;
+      removed += Number(/Rows Removed by Filter: (\d+)/.exec(detail)?.[1] ?? 0);
+    }
+    if ((Number(rows) + removed) * Number(loops) >= size / 2) tables.add(table);
+  });
+  return [...tables];
 }
 
 export default async function benchPlans(app: FastifyInstance): Promise<void> {
