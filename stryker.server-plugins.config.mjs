@@ -39,6 +39,8 @@ const PARTS = {
       'plugins/permissions.test.ts',
       'plugins/credential-keys.test.ts',
       'plugins/credential-limiter.test.ts',
+      // The service accounts' entity permissions (accountEntity), over the internal API's routes.
+      'routes/external/internal-invite.test.ts',
     ],
   },
 };
