@@ -264,7 +264,16 @@ describe('authentication', () => {
           ])
         ).rows[0].at;
       const before = await lastActivity();
-      expect((await me(guest.headers)).statusCode).toBe(200);
+      // Not due: not even asked of the database (the user read with the request says so).
+      const query = jest.spyOn(app.db, 'query');
+      try {
+        expect((await me(guest.headers)).statusCode).toBe(200);
+        expect(
+          query.mock.calls.filter(([sql]) => String(sql).startsWith('UPDATE users SET last_activity')),
+        ).toEqual([]);
+      } finally {
+        query.mockRestore();
+      }
       expect(await lastActivity()).toBe(before);
     });
 
