@@ -205,9 +205,16 @@ describe('session cookies', () => {
 
   it('are set only when a session begins: a request that writes nothing stores nothing', async () => {
     const before = await sessionRows();
-    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    const statements = jest.spyOn(app.db, 'query');
+    try {
+      const anonymous = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['set-cookie']).toBeUndefined();
+      // Nothing to read, write or extend.
+      expect(statements.mock.calls.filter(([sql]) => /sessions/.test(String(sql)))).toEqual([]);
+    } finally {
+      statements.mockRestore();
+    }
     const guest = await loginAs(app, 'guest');
     const known = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: guest.headers });
     expect(known.headers['set-cookie']).toBeUndefined();
@@ -240,12 +247,31 @@ describe('session cookies', () => {
     expect(await sessionRows()).toBe(before - 1);
   });
 
-  it('are not read outside the API, and only API answers say the session is alive', async () => {
+  it('are not extended by a request while more than a minute of 8 hours is left', async () => {
+    const guest = await loginAs(app, 'guest');
+    const statements = jest.spyOn(app.db, 'query');
+    try {
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: guest.headers })).statusCode,
+      ).toBe(200);
+      expect(statements.mock.calls.filter(([sql]) => /UPDATE sessions/.test(String(sql)))).toEqual([]);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('are not read outside the API nor by a route that authenticates itself; only API answers say the session is alive', async () => {
     const guest = await loginAs(app, 'guest');
     const read = jest.spyOn(app.db, 'query');
     try {
       const page = await app.inject({ method: 'GET', url: '/dev-idp/nothing-here', headers: guest.headers });
       expect(page.headers['x-session-alive']).toBeUndefined();
+      const external = await app.inject({
+        method: 'GET',
+        url: '/api/external/v1/roles',
+        headers: guest.headers,
+      });
+      expect(external.statusCode).toBe(401);
       expect(read.mock.calls.filter(([sql]) => /FROM sessions s/.test(String(sql)))).toHaveLength(0);
     } finally {
       read.mockRestore();
