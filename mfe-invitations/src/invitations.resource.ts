@@ -4,7 +4,9 @@ import {
   apiPost,
   apiPut,
   type Invitation,
+  type InvitationProgress,
   type InvitationRequest,
+  type InvitationSummary,
   type ListedInvitation,
   type ManageType,
   type Page,
@@ -14,6 +16,9 @@ import {
   type User,
 } from 'shared-auth';
 import type { PageRequest } from 'shared-ui';
+
+// The answers' types are the API's own (shared-auth's api-types).
+export type { InvitationProgress, InvitationSummary };
 
 /** The invitation behind a mail's link; public. Its failures are handled by the accept page itself. */
 /** The assurance levels a role or an invitation may ask for (ACR_VALUES): name → ACR value. */
@@ -35,12 +40,6 @@ export function fetchRedeemLinks(): Promise<RedeemLink[]> {
   return apiGet<RedeemLink[]>('users/ms-redeem-links', { showErrorDialog: false });
 }
 
-/** The answer of a create: how many invitations were made (one per address), and their ids. */
-export interface InvitationSummary {
-  created: number;
-  ids: number[];
-}
-
 /** Creates one invitation per address; with `progressKey` its progress is readable under that key. */
 export function createInvitation(
   request: InvitationRequest,
@@ -51,15 +50,6 @@ export function createInvitation(
     request,
     progressKey ? { headers: { 'X-Progress-Id': progressKey } } : undefined,
   );
-}
-
-/** Where a bulk create stands: stored (`written`), then mailed, of `total`; `done` once answered. */
-export interface InvitationProgress {
-  phase: 'checking' | 'writing' | 'mailing' | 'done' | 'failed';
-  total: number;
-  written: number;
-  mailed: number;
-  done: boolean;
 }
 
 /** The progress of the create sent with this key (404 when unknown to the server that answers). */

@@ -4,6 +4,9 @@ import type {
   InstitutionAdminGroup,
   InstitutionAdminRemoval,
   Role,
+  SeedCounts,
+  SeedProgress,
+  SeedStep,
   TidyJob,
   TidyResult,
   UserRole,
@@ -11,7 +14,16 @@ import type {
 
 // The answers' types are the API's own (shared-auth's api-types).
 export type { InstitutionAdmin } from 'shared-auth';
-export type { CleanupResult, InstitutionAdminGroup, InstitutionAdminRemoval, TidyJob, TidyResult };
+export type {
+  CleanupResult,
+  InstitutionAdminGroup,
+  InstitutionAdminRemoval,
+  SeedCounts,
+  SeedProgress,
+  SeedStep,
+  TidyJob,
+  TidyResult,
+};
 
 export interface SentMail {
   to: string;
@@ -20,33 +32,13 @@ export interface SentMail {
   html: string;
 }
 
-export const SEED_STEPS = ['clearing', 'roles', 'users', 'statistics', 'auditTrail'] as const;
-export type SeedStep = (typeof SEED_STEPS)[number];
-
-export interface SeedCounts {
-  roles: number;
-  users: number;
-  userRoles: number;
-  invitations: number;
-  auditLogs: number;
-  /** Milliseconds the seed took. */
-  ms: number;
-}
-
-/** GET system/performance-seed: the run of this server, under way or last finished. */
-export interface SeedProgress {
-  running: boolean;
-  step: SeedStep | null;
-  stepsDone: number;
-  stepsTotal: number;
-  /** Users written so far, while the users step runs. */
-  usersDone?: number;
-  usersTotal?: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-  result: SeedCounts | null;
-  error: string | null;
-}
+export const SEED_STEPS = [
+  'clearing',
+  'roles',
+  'users',
+  'statistics',
+  'auditTrail',
+] as const satisfies readonly SeedStep[];
 
 export const TIDY_JOBS = [
   'inactive-users',

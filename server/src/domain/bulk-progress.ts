@@ -6,6 +6,7 @@
  * readable for `keepMs` (the last poll of the console arrives after the POST's answer) and the board
  * never holds more than `maxEntries`: the oldest entry goes first.
  */
+import type { InvitationProgress } from 'shared-auth/rules';
 
 export const PROGRESS_KEY_HEADER = 'x-progress-id';
 /** A uuid in its usual text form (any version): the key the console generates. */
@@ -16,18 +17,9 @@ export const PROGRESS_KEEP_MS = 60_000;
 /** At most this many entries per process, running and finished together. */
 export const PROGRESS_MAX_ENTRIES = 1000;
 
-export type BulkPhase = 'checking' | 'writing' | 'mailing' | 'done' | 'failed';
-
-export interface BulkProgress {
-  phase: BulkPhase;
-  /** Invitations the request makes (known once the addresses are checked; 0 before). */
-  total: number;
-  /** Invitations stored so far. */
-  written: number;
-  /** Mails handed to the mailer so far (sent or failed: a failed mail does not stop the rest). */
-  mailed: number;
-  done: boolean;
-}
+/** Where the work stands: what GET invitations/progress/{key} answers, the console's own type (shared-auth). */
+export type BulkProgress = InvitationProgress;
+export type BulkPhase = BulkProgress['phase'];
 
 /** What the request doing the work reports through. */
 export interface ProgressTracker {

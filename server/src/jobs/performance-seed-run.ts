@@ -4,6 +4,8 @@
  * reports its own run.
  * The seed itself (dev/seed/performance-seed.ts, development-only code) is loaded by the route when it runs.
  */
+import type { SeedCounts, SeedProgress, SeedStep } from 'shared-auth/rules';
+
 export interface PerformanceSeedResult {
   roles: number;
   users: number;
@@ -24,29 +26,26 @@ export interface PerformanceSeedProgress {
   total: number;
 }
 
-export const SEED_RUN_STEPS = [...PERFORMANCE_SEED_STEPS, 'auditTrail'] as const;
+export const SEED_RUN_STEPS = [
+  ...PERFORMANCE_SEED_STEPS,
+  'auditTrail',
+] as const satisfies readonly SeedStep[];
 export type SeedRunStep = (typeof SEED_RUN_STEPS)[number];
 
-export interface SeedRunResult extends PerformanceSeedResult {
+/** What PUT system/performance-seed answers: the console's SeedCounts (shared-auth), every count known. */
+export interface SeedRunResult extends PerformanceSeedResult, SeedCounts {
   auditLogs: number;
   /** Milliseconds of `ms` spent writing the audit trail (the rest is the seed proper). */
   auditTrailMs: number;
 }
 
-export interface SeedRunState {
-  running: boolean;
+/** What GET system/performance-seed answers: the console's SeedProgress (shared-auth). */
+export interface SeedRunState extends SeedProgress {
   step: SeedRunStep | null;
-  /** Steps finished so far of `stepsTotal`. */
-  stepsDone: number;
-  stepsTotal: number;
-  /** Users written so far of `usersTotal`, while the users step runs (0 of 0 before). */
+  /** 0 of 0 before the users step. */
   usersDone: number;
   usersTotal: number;
-  /** Epoch milliseconds. */
-  startedAt: number | null;
-  finishedAt: number | null;
   result: SeedRunResult | null;
-  error: string | null;
 }
 
 export class SeedAlreadyRunningError extends Error {

@@ -266,3 +266,57 @@ export interface RegistryState {
   lastError: string | null;
   lastErrorAt: number | null;
 }
+
+/** The steps of a performance seed run, in order (GET system/performance-seed). */
+export type SeedStep = 'clearing' | 'roles' | 'users' | 'statistics' | 'auditTrail';
+
+/** What a performance seed run wrote (PUT system/performance-seed, and the last run's result). */
+export interface SeedCounts {
+  roles: number;
+  users: number;
+  userRoles: number;
+  invitations: number;
+  auditLogs: number;
+  /** Milliseconds the seed took. */
+  ms: number;
+  /** Milliseconds of `ms` spent writing the audit trail (the rest is the seed proper). */
+  auditTrailMs?: number;
+}
+
+/** GET system/performance-seed: the run of the answering server, under way or last finished. */
+export interface SeedProgress {
+  running: boolean;
+  step: SeedStep | null;
+  /** Steps finished so far of `stepsTotal`. */
+  stepsDone: number;
+  stepsTotal: number;
+  /** Users written so far of `usersTotal`, while the users step runs. */
+  usersDone?: number;
+  usersTotal?: number;
+  /** Epoch milliseconds. */
+  startedAt: number | null;
+  finishedAt: number | null;
+  result: SeedCounts | null;
+  error: string | null;
+}
+
+/** The answer of an invitation create (POST invitations): how many were made (one per address), their ids. */
+export interface InvitationSummary {
+  created: number;
+  ids: number[];
+}
+
+/**
+ * Where a bulk invitation create stands (GET invitations/progress/{key}): stored (`written`), then mailed,
+ * of `total`; `done` once answered.
+ */
+export interface InvitationProgress {
+  phase: 'checking' | 'writing' | 'mailing' | 'done' | 'failed';
+  /** Invitations the request makes (known once the addresses are checked; 0 before). */
+  total: number;
+  /** Invitations stored so far. */
+  written: number;
+  /** Mails handed to the mailer so far (sent or failed: a failed mail does not stop the rest). */
+  mailed: number;
+  done: boolean;
+}
