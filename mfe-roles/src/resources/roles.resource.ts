@@ -1,5 +1,5 @@
 import { apiDelete, apiGet, apiPost, apiPut } from 'shared-auth';
-import type { ManageType, Page, Role, RoleBody } from 'shared-auth';
+import type { ManageType, Page, Role, RoleBody, RoleConsequence } from 'shared-auth';
 import { useLoad, type LoadState, type PageRequest } from 'shared-ui';
 import { askedAhead } from './asked-ahead';
 
@@ -23,11 +23,8 @@ export interface RoleInput extends RoleBody {
   }>;
 }
 
-/** A user who loses access when a role is deleted. */
-export interface Consequence {
-  userInfo: { id: number; name?: string; email?: string };
-  authority: string;
-}
+/** A user who loses access when a role is deleted: the API's own type (shared-auth's api-types). */
+export type Consequence = RoleConsequence;
 
 /**
  * GET roles: a super user pages and searches on the server; everyone else gets all of its roles at once

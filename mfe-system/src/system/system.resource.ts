@@ -7,6 +7,7 @@ import type {
   SeedCounts,
   SeedProgress,
   SeedStep,
+  SentMail,
   TidyJob,
   TidyResult,
   UserRole,
@@ -21,16 +22,10 @@ export type {
   SeedCounts,
   SeedProgress,
   SeedStep,
+  SentMail,
   TidyJob,
   TidyResult,
 };
-
-export interface SentMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
 
 export const SEED_STEPS = [
   'clearing',

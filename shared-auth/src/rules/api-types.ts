@@ -3,7 +3,7 @@
  * server builds them and the remotes read them. Types only (no runtime names: a remote may use them
  * whatever shell it runs in). The entities themselves (Role, User, Invitation, …) are in types.ts.
  */
-import type { ManageType } from './types.js';
+import type { ManageType, UserRole } from './types.js';
 
 /** The body of a role create or update (POST and PUT roles, of every API; spec §7). */
 export interface RoleBody {
@@ -319,4 +319,15 @@ export interface InvitationProgress {
   /** Mails handed to the mailer so far (sent or failed: a failed mail does not stop the rest). */
   mailed: number;
   done: boolean;
+}
+
+/** A user who loses access when a role is deleted (GET user_roles/consequences/{roleId}): of their UserRole. */
+export type RoleConsequence = Required<Pick<UserRole, 'userInfo'>> & Pick<UserRole, 'authority'>;
+
+/** A mail the expiry notifications job sent (GET system/cron/expiry-notifications answers `{ mails }`). */
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
 }
