@@ -1,20 +1,8 @@
-import { visibilityRule, type User } from 'shared-auth';
-import { assertTranslationParity } from 'shared-ui/parity';
+import { expectTextsComplete, extensionIn, sees } from 'test-support/contributions';
 import contributions from './contributions';
 import { guest, inviter, manager, superUser } from './test-support/fixtures';
 
-/** Whether `user` sees the extension, by the shared rule its metadata names. */
-function sees(ext: { visibleRule: string }, user: User, context?: Record<string, unknown>): boolean {
-  const rule = visibilityRule(ext.visibleRule);
-  if (!rule) throw new Error(`unknown rule ${ext.visibleRule}`);
-  return rule(user, context);
-}
-
-function extension(slot: string) {
-  const found = contributions.extensions.find((candidate) => candidate.slot === slot);
-  if (!found) throw new Error(`no invitations extension in ${slot}`);
-  return found;
-}
+const extension = (slot: string) => extensionIn(contributions, slot);
 
 describe('mfe-invitations contributions', () => {
   it('makes acceptance public and the form and own invitations authenticated', () => {
@@ -49,11 +37,6 @@ describe('mfe-invitations contributions', () => {
   });
 
   it('has the same keys in English and Dutch, and labels for its slots', () => {
-    const { en, nl } = contributions.translations;
-    expect(() => assertTranslationParity(en, nl)).not.toThrow();
-    for (const ext of contributions.extensions) {
-      expect(en[ext.labelKey]).toBeTruthy();
-      expect(nl[ext.labelKey]).toBeTruthy();
-    }
+    expectTextsComplete(contributions);
   });
 });

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from 'shared-auth';
 import { i18n } from 'shared-ui';
+import { HARDERWIJK_TARGET } from 'test-support/provisioning';
 import { fetchRoleProvisioning, type RoleProvisioning } from '../resources/provisioning.resource';
 import { fetchRole } from '../resources/roles.resource';
 import { fetchManagerEmails, prefetchUserRoles, searchUserRoles } from '../resources/user-roles.resource';
@@ -179,15 +180,7 @@ describe('role page', () => {
   });
 });
 
-const harderwijk = {
-  id: 'prov-scim-harderwijk',
-  'name:en': 'Harderwijk SCIM',
-  'name:nl': 'Harderwijk SCIM-koppeling',
-  url: 'https://scim.example.org/v2',
-  groups: true,
-  putMethod: false,
-  applications: ['app-wiki', 'app-gitlab'],
-};
+const harderwijk = HARDERWIJK_TARGET;
 const delivered: RoleProvisioning = {
   target: harderwijk,
   roleApplications: ['app-wiki'],

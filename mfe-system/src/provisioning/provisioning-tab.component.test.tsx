@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, useFlashStore } from 'shared-auth';
 import { i18n } from 'shared-ui';
 import { superUser } from 'test-support/personas';
+import { HARDERWIJK_TARGET } from 'test-support/provisioning';
 import { renderAt, setUpSystem } from '../test-support/render';
 import ProvisioningTab from './provisioning-tab.component';
 import {
@@ -25,12 +26,7 @@ const retry = retryDelivery as jest.Mock;
 const resync = resyncTarget as jest.Mock;
 
 const harderwijk: ProvisioningTarget = {
-  id: 'prov-scim-harderwijk',
-  'name:en': 'Harderwijk SCIM',
-  'name:nl': 'Harderwijk SCIM-koppeling',
-  url: 'https://scim.example.org/v2',
-  groups: true,
-  putMethod: false,
+  ...HARDERWIJK_TARGET,
   applications: ['app-wiki'],
   waiting: 1,
   failed: 1,
