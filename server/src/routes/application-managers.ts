@@ -3,7 +3,6 @@
  * super users all of them, an institution admin those of their organisation's applications) and the removal
  * of the right (`PUT users/removeApplicationManager/{userId}`), audited, holding from the next request.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   mayManageApplicationManagers,
   type ApplicationManager,
@@ -23,6 +22,7 @@ import {
   removeApplicationManager,
   REMOVE_APPLICATION_MANAGER_ERRORS,
 } from '../use-cases/application-manager-remove.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const REFUSAL = 'Only a super user or an institution admin with applications may do this';
 
@@ -67,7 +67,7 @@ function shapeApplication(
   };
 }
 
-export default async function applicationManagerRoutes(app: FastifyInstance): Promise<void> {
+export default async function applicationManagerRoutes(app: SchemaTypedApp): Promise<void> {
   app.get(
     '/api/v1/users/applicationManagers',
     {
@@ -87,7 +87,7 @@ export default async function applicationManagerRoutes(app: FastifyInstance): Pr
     },
   );
 
-  app.put<{ Params: { userId: number } }>(
+  app.put(
     '/api/v1/users/removeApplicationManager/:userId',
     {
       preHandler: permit(mayManageApplicationManagers, REFUSAL),

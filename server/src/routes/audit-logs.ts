@@ -2,7 +2,7 @@
  * /api/v1/audit-logs: the audit trail, "who gave whom which access, when" (spec §2 audit-logs/{id}), and
  * the end of an impersonation, which only the console knows about.
  */
-import type { FastifyInstance, RouteGenericInterface } from 'fastify';
+import type { RouteGenericInterface } from 'fastify';
 import { allowedToEditRole, type Role, type User } from 'shared-auth/rules';
 import { entity, loggedIn, type RequestOf } from '../plugins/permissions.js';
 import { idSchema } from '../domain/ids.js';
@@ -15,9 +15,9 @@ import {
   AUDIT_EVENTS,
   searchAuditLogs,
   type AuditEntityType,
-  type AuditEvent,
   type AuditFilter,
 } from '../stores/audit.store.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 /**
  * The role of the requested trail (`pick` reads its id; undefined when the request names none), null when
@@ -95,20 +95,6 @@ const auditSchema = {
 const id = idSchema;
 const epochSeconds = { type: 'integer', minimum: 0, maximum: 32_503_680_000 } as const;
 
-interface TrailQuery {
-  actor?: string;
-  actorId?: number;
-  roleId?: number;
-  userId?: number;
-  entityType?: AuditEntityType;
-  entityId?: number;
-  action?: AuditEvent;
-  from?: number;
-  to?: number;
-  pageNumber?: number;
-  pageSize?: number;
-}
-
 const trailQuerySchema = {
   type: 'object',
   additionalProperties: false,
@@ -127,11 +113,11 @@ const trailQuerySchema = {
   },
 } as const;
 
-export default async function auditLogRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: TrailQuery }>(
+export default async function auditLogRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/v1/audit-logs',
     {
-      preHandler: trailRoleInQuery.permit(mayReadTrail),
+      preHandler: [trailRoleInQuery.permit(mayReadTrail)],
       config: { errors: { 400: 'The start of the period must lie before its end' } },
       schema: { querystring: trailQuerySchema, response: { 200: pageSchema(auditSchema) } },
     },
@@ -146,13 +132,10 @@ export default async function auditLogRoutes(app: FastifyInstance): Promise<void
   );
 
   // The per-entity form the first version of the API offered; the console uses the query form above.
-  app.get<{
-    Params: { entityType: AuditEntityType; id: number };
-    Querystring: { pageNumber?: number; pageSize?: number };
-  }>(
+  app.get(
     '/api/v1/audit-logs/:entityType/:id',
     {
-      preHandler: trailRoleInPath.permit(mayReadTrail),
+      preHandler: [trailRoleInPath.permit(mayReadTrail)],
       schema: {
         params: {
           type: 'object',

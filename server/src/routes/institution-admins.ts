@@ -4,7 +4,6 @@
  * the path the reference console calls), and the removal of a right an invitation granted
  * (`PUT users/removeInstitutionAdmin/{userId}`, OpenConext Invite's action; issue 51).
  */
-import type { FastifyInstance } from 'fastify';
 import {
   mayOpenSystem,
   mayViewRoleMembers,
@@ -24,8 +23,9 @@ import {
 } from '../use-cases/institution-admin-remove.js';
 
 import { roleIdInPath as roleInPath } from './role-entities.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
-export default async function institutionAdminRoutes(app: FastifyInstance): Promise<void> {
+export default async function institutionAdminRoutes(app: SchemaTypedApp): Promise<void> {
   app.get(
     '/api/v1/users/institution-admins',
     {
@@ -97,11 +97,11 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
     },
   );
 
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     '/api/v1/users/institution-admins/:roleId',
     {
       // As the reference: whoever may open the role's members (inviter and up, its institution admins).
-      preHandler: roleInPath.permit(mayViewRoleMembers),
+      preHandler: [roleInPath.permit(mayViewRoleMembers)],
       schema: {
         params: {
           type: 'object',
@@ -126,7 +126,7 @@ export default async function institutionAdminRoutes(app: FastifyInstance): Prom
     },
   );
 
-  app.put<{ Params: { userId: number } }>(
+  app.put(
     '/api/v1/users/removeInstitutionAdmin/:userId',
     {
       preHandler: permit(mayOpenSystem, 'Only a super user may do this'),

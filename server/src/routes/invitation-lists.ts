@@ -1,5 +1,4 @@
 /** /api/v1/invitations listings: the paged search and a role's pending invitations (spec §7, README API). */
-import type { FastifyInstance } from 'fastify';
 import { mayViewRoleMembers, type Role, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { entity } from '../plugins/permissions.js';
@@ -10,13 +9,12 @@ import {
   STATUS_FILTER,
   toInvitations,
 } from '../stores/invitations.store.js';
-import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import { pageSchema, pageSql, pagedQueryProperties } from '../domain/paging.js';
 import { loadRole } from '../stores/roles.store.js';
 import { idSchema } from '../domain/ids.js';
 import { invitationSchema, listedInvitationSchema } from '../domain/schemas.js';
 import { roleIdInPath as roleInPath } from './role-entities.js';
-
-type SearchQuery = PagedQueryString & { roleId?: number; status?: string; mine?: boolean };
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 /** The role a search narrows to (`roleId`), when it names one. */
 const roleInQuery = entity<{ role: Role | null }, Role | null, { Querystring: { roleId?: number } }>({
@@ -35,11 +33,11 @@ function maySearchInvitations(user: User, role: Role | null): boolean {
   return role === null || mayViewRoleMembers(user, role);
 }
 
-export default async function invitationListRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: SearchQuery }>(
+export default async function invitationListRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/v1/invitations/search',
     {
-      preHandler: roleInQuery.permit(maySearchInvitations),
+      preHandler: [roleInQuery.permit(maySearchInvitations)],
       schema: {
         querystring: {
           type: 'object',
@@ -62,10 +60,10 @@ export default async function invitationListRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     '/api/v1/invitations/roles/:roleId',
     {
-      preHandler: roleInPath.permit(mayViewRoleMembers),
+      preHandler: [roleInPath.permit(mayViewRoleMembers)],
       schema: {
         params: {
           type: 'object',

@@ -1,6 +1,5 @@
 /** /api/v1/invitations: create, resend, revoke, read by hash, accept, and list (spec §4–§7). */
-import type { FastifyInstance } from 'fastify';
-import { allowedToDeleteInvitation, mayManageInvitation, type InvitationRequest } from 'shared-auth/rules';
+import { allowedToDeleteInvitation, mayManageInvitation } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { anyone, entity, loggedIn } from '../plugins/permissions.js';
 import { acceptInvitationByHash } from '../use-cases/invitation-accept.js';
@@ -24,6 +23,7 @@ import {
   untracked,
   type ProgressTracker,
 } from '../domain/bulk-progress.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const invitationSummarySchema = {
   type: 'object',
@@ -118,11 +118,11 @@ export const invitationInPath = entity<
   judged: ({ invitation }) => invitation,
 });
 
-export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
+export default async function invitationRoutes(app: SchemaTypedApp): Promise<void> {
   // Per process: behind a balancer without session affinity a poll may reach another instance (404).
   const progress = createProgressBoard();
 
-  app.post<{ Body: InvitationRequest; Headers: { [PROGRESS_KEY_HEADER]?: string } }>(
+  app.post(
     '/api/v1/invitations',
     {
       preHandler: loggedIn,
@@ -157,7 +157,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get(
     '/api/v1/invitations/progress/:key',
     {
       // Any user, for its own keys only: the handler reads the caller's progress alone.
@@ -181,11 +181,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.put<{ Params: { id: number } }>(
+  app.put(
     '/api/v1/invitations/:id',
     {
       // Who may resend; an accepted invitation is then a conflict (409), told only to those who may.
-      preHandler: invitationInPath.permit(mayManageInvitation),
+      preHandler: [invitationInPath.permit(mayManageInvitation)],
       config: { errors: { 409: 'An accepted invitation cannot be resent' } },
       schema: { params: idParams, response: { 200: invitationSchema } },
     },
@@ -194,11 +194,11 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
       resendInvitation(app, request, invitationInPath.of(request).row, requireUser(request.user)),
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/v1/invitations/:id',
     {
       // Exactly the rule the console's revoke button follows (an accepted invitation is refused too).
-      preHandler: invitationInPath.permit(allowedToDeleteInvitation),
+      preHandler: [invitationInPath.permit(allowedToDeleteInvitation)],
       schema: { params: idParams, response: { 204: noContent } },
     },
     async (request, reply) => {
@@ -207,7 +207,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.get<{ Querystring: { hash: string } }>(
+  app.get(
     '/api/v1/invitations/public',
     {
       // Anyone holding the hash: the hash is the secret that opens it.
@@ -239,7 +239,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.post<{ Body: { hash: string; invitationId?: number } }>(
+  app.post(
     '/api/v1/invitations/accept',
     {
       preHandler: loggedIn,

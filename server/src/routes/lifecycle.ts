@@ -4,7 +4,7 @@
  * HTTP Basic: `GET /api/external/v1/deprovision/{sub}` and `DELETE …/{sub}/dry-run` show what the console
  * holds of a person, `DELETE …/{sub}` removes them everywhere (use-cases/person-deprovision.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../stores/audit.store.js';
 import { remoteUserOf, remoteUserWith } from '../plugins/permissions.js';
 import {
@@ -13,6 +13,7 @@ import {
   previewDeprovision,
 } from '../use-cases/person-deprovision.js';
 import { serviceAccountRefusals, subParams } from './service-account-answers.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const resultSchema = {
   type: 'object',
@@ -75,8 +76,8 @@ const common = {
 const PREVIEW =
   'What the console holds of the person with this subject, as the removal would answer it; nothing changes. Empty `data` for an unknown person. Scope `lifecycle`.';
 
-export default async function lifecycleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { sub: string } }>(
+export default async function lifecycleRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/external/v1/deprovision/:sub',
     {
       ...common,
@@ -93,7 +94,7 @@ export default async function lifecycleRoutes(app: FastifyInstance): Promise<voi
     async (request) => previewDeprovision(app.db, app.registry, request.params.sub),
   );
 
-  app.delete<{ Params: { sub: string } }>(
+  app.delete(
     '/api/external/v1/deprovision/:sub/dry-run',
     {
       ...common,
@@ -110,7 +111,7 @@ export default async function lifecycleRoutes(app: FastifyInstance): Promise<voi
     async (request) => previewDeprovision(app.db, app.registry, request.params.sub),
   );
 
-  app.delete<{ Params: { sub: string } }>(
+  app.delete(
     '/api/external/v1/deprovision/:sub',
     {
       ...common,

@@ -1,5 +1,4 @@
 /** /api/v1/manage: the application registry as the console needs it (spec §7). */
-import type { FastifyInstance } from 'fastify';
 import {
   isApplicationManager,
   isUserAllowed,
@@ -13,6 +12,7 @@ import { withRoleCounts } from '../stores/roles.store.js';
 import { providerSchema } from '../domain/schemas.js';
 import { httpError } from '../errors.js';
 import { DEFAULT_ACR_VALUES } from '../config.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const HW_GUID = 'ad93daef-0911-e511-80d0-005056956c1a';
 
@@ -57,7 +57,7 @@ function seesApplications(user: User): boolean {
   );
 }
 
-export default async function manageRoutes(app: FastifyInstance): Promise<void> {
+export default async function manageRoutes(app: SchemaTypedApp): Promise<void> {
   app.get(
     '/api/v1/manage/providers',
     {
@@ -180,7 +180,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     async () => app.config.acrValues,
   );
 
-  app.get<{ Params: { manageId: string } }>(
+  app.get(
     '/api/v1/manage/provisionings/:manageId',
     {
       preHandler: loggedIn,
@@ -202,7 +202,7 @@ export default async function manageRoutes(app: FastifyInstance): Promise<void> 
     async (request) => (await app.registry.provisioningsFor(request.params.manageId)).length > 0,
   );
 
-  app.get<{ Params: { guid: string } }>(
+  app.get(
     '/api/v1/manage/organization-guid-validation/:guid',
     {
       preHandler: loggedIn,

@@ -6,13 +6,13 @@
  * accept page sends the guest there, the home shows it); an invitation still being made is listed without
  * a link.
  */
-import type { FastifyInstance } from 'fastify';
 import type { RedeemLink } from 'shared-auth/rules';
 import { loggedIn } from '../plugins/permissions.js';
 import { requireUser } from '../plugins/auth.js';
 import { graphInvitationsOf } from '../stores/graph-invitations.store.js';
 import { markRedeemed } from '../use-cases/graph-redeemed.js';
 import { holdsGuestRoleOn } from '../stores/delivery-reads.store.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const linkSchema = {
   type: 'object',
@@ -30,7 +30,7 @@ const linkSchema = {
   },
 } as const;
 
-export default async function msGraphRoutes(app: FastifyInstance): Promise<void> {
+export default async function msGraphRoutes(app: SchemaTypedApp): Promise<void> {
   app.get(
     '/api/v1/users/ms-redeem-links',
     {
@@ -69,7 +69,7 @@ export default async function msGraphRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Params: { manageId: string; userId: number } }>(
+  app.get(
     '/api/v1/users/ms-accept-return/:manageId/:userId',
     {
       preHandler: loggedIn,

@@ -5,11 +5,11 @@
  * description, the authority held, the membership's end date, and the role's applications as the
  * registry's snapshot names them (names, organisation, landing page, logo as an absolute URL).
  */
-import type { FastifyInstance } from 'fastify';
 import type { ApplicationMap, User } from 'shared-auth/rules';
 import { remoteUserWith } from '../plugins/permissions.js';
 import { loadUserBySub } from '../stores/users.store.js';
 import { serviceAccountRefusals } from './service-account-answers.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 export interface ProfileApplication {
   manageId: string;
@@ -122,8 +122,8 @@ const EXAMPLE = [
   },
 ];
 
-export default async function profileRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { collabPersonId: string } }>(
+export default async function profileRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/external/v1/profile',
     {
       preHandler: remoteUserWith('profile'),

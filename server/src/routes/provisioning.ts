@@ -3,7 +3,6 @@
  * (waiting and failed deliveries, retry, send a target everything again) and a role's state per target.
  * Secrets of a target never leave the server: a target is shown by its id, names and URL.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   mayOpenSystem,
   mayReadRole,
@@ -26,6 +25,7 @@ import {
   type QueueRow,
 } from '../stores/provisioning-admin.store.js';
 import { resyncTarget, retryDelivery } from '../use-cases/provisioning-admin.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -86,12 +86,10 @@ const queueItemInPath = entity<QueueRow, QueueRow, { Params: { id: number } }>({
   notFound: (request) => `Delivery ${request.params.id} not found: it was delivered or given up`,
 });
 
-export default async function provisioningRoutes(app: FastifyInstance): Promise<void> {
+export default async function provisioningRoutes(app: SchemaTypedApp): Promise<void> {
   const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
 
-  app.get<{
-    Querystring: { status?: 'waiting' | 'failed'; target?: string; pageNumber?: number; pageSize?: number };
-  }>(
+  app.get(
     '/api/v1/system/provisioning',
     {
       preHandler: mayOpen,
@@ -158,7 +156,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.put<{ Params: { id: number } }>(
+  app.put(
     '/api/v1/system/provisioning/:id/retry',
     {
       preHandler: [mayOpen, queueItemInPath.permit(() => true)],
@@ -170,7 +168,7 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.put<{ Params: { target: string } }>(
+  app.put(
     '/api/v1/system/provisioning/targets/:target/resync',
     {
       preHandler: mayOpen,
@@ -191,10 +189,10 @@ export default async function provisioningRoutes(app: FastifyInstance): Promise<
     async (request) => resyncTarget(app, request, request.params.target),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/v1/roles/:id/provisioning',
     {
-      preHandler: roleInPath.permit(mayReadRole),
+      preHandler: [roleInPath.permit(mayReadRole)],
       schema: {
         params: idParams,
         response: {

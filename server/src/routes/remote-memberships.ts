@@ -3,11 +3,11 @@
  * that its consumers can switch: voot (group memberships of a person) and attribute aggregation (the
  * person's memberships of roles on one service). For service accounts of REMOTE_USERS, by HTTP Basic.
  */
-import type { FastifyInstance } from 'fastify';
 import { remoteUserWith } from '../plugins/permissions.js';
 import { problemSchema } from './external/schemas.js';
 import { guestMembershipsOf } from '../stores/remote-memberships.store.js';
 import { touchLastActivity } from '../stores/users.store.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const subParams = {
   type: 'object',
@@ -50,8 +50,8 @@ const refused = (scope: string) => ({
   ),
 });
 
-export default async function remoteMembershipRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { sub: string } }>(
+export default async function remoteMembershipRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/external/v1/voot/:sub',
     {
       preHandler: remoteUserWith('voot'),
@@ -98,7 +98,7 @@ export default async function remoteMembershipRoutes(app: FastifyInstance): Prom
     },
   );
 
-  app.get<{ Params: { sub: string }; Querystring: { SPentityID: string } }>(
+  app.get(
     '/api/external/v1/aa/:sub',
     {
       preHandler: remoteUserWith('attribute_aggregation'),

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
 import { sendError } from '../plugins/error-handler.js';
 import { inlineScriptHashes, withScriptSources } from '../plugins/security-headers.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** A logo's name holds no hash, but a registry's logos change rarely: a day in the browser's cache. */
@@ -104,7 +105,7 @@ function pagePolicies(): (policy: string, html: string) => string {
   };
 }
 
-async function staticRoutes(app: FastifyInstance): Promise<void> {
+async function staticRoutes(app: SchemaTypedApp): Promise<void> {
   const pagePolicy = pagePolicies();
   const { staticDir, publicUrl, remoteUrls } = app.config;
   const shellDist = path.join(staticDir, 'shell', 'dist');

@@ -2,10 +2,10 @@
  * /api/v1/system/registry: the registry snapshot's state for the system area (super users): when it was
  * last refreshed from its source, whether the last refresh failed and why, and a refresh on demand.
  */
-import type { FastifyInstance } from 'fastify';
 import { mayOpenSystem, type RegistryState } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { permit } from '../plugins/permissions.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 /** Epoch seconds, as every time of the console's API. */
 const timeOrNull = { type: ['integer', 'null'] } as const;
@@ -41,7 +41,7 @@ const registryStateSchema = {
 
 const NO_SNAPSHOT = 'This server reads no registry snapshot (a test registry)';
 
-export default async function systemRegistryRoutes(app: FastifyInstance): Promise<void> {
+export default async function systemRegistryRoutes(app: SchemaTypedApp): Promise<void> {
   const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
 
   async function state(): Promise<RegistryState> {

@@ -1,5 +1,4 @@
 /** /api/v1/system: the super user's system area (spec §2 System area, §7). */
-import type { FastifyInstance } from 'fastify';
 import { mayOpenSystem } from 'shared-auth/rules';
 import { enabledBy, permit } from '../plugins/permissions.js';
 import { TIDY_JOBS } from '../jobs/tidy.job.js';
@@ -11,6 +10,7 @@ import { createSeedRunner, SeedAlreadyRunningError, SEED_RUN_STEPS } from '../jo
 import { seedAuditTrail } from '../stores/audit.store.js';
 import { cleanupNow, expiryNotificationsNow, JOB_BUSY, tidyNow } from '../use-cases/job-trigger.js';
 import { expiringUserRoles, unknownRoles } from '../stores/system.store.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const looseObject = { type: 'object', additionalProperties: true } as const;
 
@@ -68,7 +68,7 @@ const tidyResultSchema = {
   },
 } as const;
 
-export default async function systemRoutes(app: FastifyInstance): Promise<void> {
+export default async function systemRoutes(app: SchemaTypedApp): Promise<void> {
   const mayOpen = permit(mayOpenSystem, 'Only a super user may do this');
 
   app.get(
@@ -198,7 +198,7 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
     async () => seedRunner.state(),
   );
 
-  app.put<{ Querystring: { scale?: number } }>(
+  app.put(
     '/api/v1/system/performance-seed',
     {
       // Off unless PERFORMANCE_SEED_ALLOWED: it writes 75,000 users into whatever database this is.

@@ -1,12 +1,12 @@
 /** /api/v1/tokens: API tokens (spec §3 API token, §4 token creation, §6). */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { mayDeleteToken, mayOpenTokens } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { entity, permit } from '../plugins/permissions.js';
 import { idParams, tokenSchema, noContent } from '../domain/schemas.js';
 import { findToken, listTokens, type StoredToken } from '../stores/tokens.store.js';
 import { CREATE_TOKEN_ERRORS, createToken, removeToken } from '../use-cases/token-write.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 declare module '../plugins/session.js' {
   interface SessionData {
@@ -24,7 +24,7 @@ const tokenInPath = entity<StoredToken, StoredToken, { Params: { id: number } }>
   notFound: (request) => `Token ${request.params.id} not found`,
 });
 
-export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
+export default async function tokenRoutes(app: SchemaTypedApp): Promise<void> {
   app.get(
     '/api/v1/tokens',
     { preHandler: tokenUser, schema: { response: { 200: { type: 'array', items: tokenSchema } } } },
@@ -62,7 +62,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { description: string } }>(
+  app.post(
     '/api/v1/tokens',
     {
       preHandler: tokenUser,
@@ -88,7 +88,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/v1/tokens/:id',
     {
       preHandler: [tokenUser, tokenInPath.permit(mayDeleteToken)],

@@ -1,28 +1,26 @@
 /** GET /api/v1/user_roles/consequences/{roleId}: who loses access when a role is deleted (spec §2 Role form). */
-import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole } from 'shared-auth/rules';
 import { userInfoSchema } from '../domain/schemas.js';
 import { toUserRole } from '../stores/user-role.rows.js';
 import { membersOfRole } from '../stores/user-roles.store.js';
 import { roleIdInPath as roleInPath } from './role-entities.js';
 import { roleIdParam } from './user-roles.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
-export default async function userRoleConsequenceRoutes(app: FastifyInstance): Promise<void> {
-  const consequences = {
-    preHandler: roleInPath.permit(allowedToEditRole),
-    schema: {
-      params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
-      response: {
-        200: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { userInfo: userInfoSchema, authority: { type: 'string', examples: ['GUEST'] } },
-          },
+export default async function userRoleConsequenceRoutes(app: SchemaTypedApp): Promise<void> {
+  const preHandler = roleInPath.permit(allowedToEditRole);
+  const schema = {
+    params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
+    response: {
+      200: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { userInfo: userInfoSchema, authority: { type: 'string', examples: ['GUEST'] } },
         },
       },
     },
-  };
+  } as const;
   const consequencesHandler = async (request: object) => {
     const role = roleInPath.of(request);
     return (await membersOfRole(app.db, role.id)).map((row) => {
@@ -30,18 +28,18 @@ export default async function userRoleConsequenceRoutes(app: FastifyInstance): P
       return { userInfo, authority };
     });
   };
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     '/api/v1/user_roles/consequences/:roleId',
-    consequences,
+    { preHandler: [preHandler], schema },
     consequencesHandler,
   );
   // The console calls it with a double slash (spec §7).
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     '/api/v1/user_roles//consequences/:roleId',
     // Its own operation id: the one made from the path (openapi.ts) would be the route's above.
     {
-      ...consequences,
-      schema: { ...consequences.schema, operationId: 'getUserRolesConsequencesByRoleIdDoubleSlash' },
+      preHandler: [preHandler],
+      schema: { ...schema, operationId: 'getUserRolesConsequencesByRoleIdDoubleSlash' },
     },
     consequencesHandler,
   );

@@ -1,9 +1,8 @@
 /** /api/v1/user_roles: the members of a role, their end dates and their removal (spec §4, §6, §7). */
-import type { FastifyInstance } from 'fastify';
 import { allowedToRenewUserRole, mayViewRoleMembers, type User } from 'shared-auth/rules';
 import { requireUser } from '../plugins/auth.js';
 import { entity } from '../plugins/permissions.js';
-import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../domain/paging.js';
+import { pageSchema, pageSql, pagedQueryProperties } from '../domain/paging.js';
 import { idSchema } from '../domain/ids.js';
 import { userRoleSchema, noContent } from '../domain/schemas.js';
 import { loadUserRoleRow, managerEmails, searchMembers, USER_ROLE_SORT } from '../stores/user-roles.store.js';
@@ -13,11 +12,11 @@ import {
   endDateBodySchema,
   membershipOf,
   removeMembership,
-  type EndDateBody,
   type Membership,
 } from '../use-cases/membership-end-date.js';
 import { membershipInBody } from './membership-entities.js';
 import { roleIdInPath as roleInPath } from './role-entities.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 export const roleIdParam = idSchema;
 
@@ -46,14 +45,11 @@ function mayRemoveMembership(user: User, target: Membership['target']): boolean 
   return allowedToRenewUserRole(user, target, true);
 }
 
-export default async function userRoleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{
-    Params: { roleId: number; kind: 'guests' | 'maintainers' | 'true' | 'false' };
-    Querystring: PagedQueryString;
-  }>(
+export default async function userRoleRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     '/api/v1/user_roles/search/:roleId/:kind',
     {
-      preHandler: roleInPath.permit(mayViewRoleMembers),
+      preHandler: [roleInPath.permit(mayViewRoleMembers)],
       schema: {
         params: {
           type: 'object',
@@ -78,10 +74,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     '/api/v1/user_roles/managers/:roleId',
     {
-      preHandler: roleInPath.permit(mayViewRoleMembers),
+      preHandler: [roleInPath.permit(mayViewRoleMembers)],
       schema: {
         params: { type: 'object', required: ['roleId'], properties: { roleId: roleIdParam } },
         response: {
@@ -100,10 +96,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Body: EndDateBody }>(
+  app.put(
     '/api/v1/user_roles',
     {
-      preHandler: membershipInBody.permit(allowedToRenewUserRole),
+      preHandler: [membershipInBody.permit(allowedToRenewUserRole)],
       config: { errors: { 400: Object.values(END_DATE_PROBLEMS) } },
       schema: {
         body: endDateBodySchema({ userRoleId: '77', endDate: 1_830_297_600 }),
@@ -120,10 +116,10 @@ export default async function userRoleRoutes(app: FastifyInstance): Promise<void
       ),
   );
 
-  app.delete<RemovalRequest>(
+  app.delete(
     '/api/v1/user_roles/:roleId/:userRoleId',
     {
-      preHandler: membershipInPath.permit(mayRemoveMembership),
+      preHandler: [membershipInPath.permit(mayRemoveMembership)],
       schema: {
         params: {
           type: 'object',

@@ -1,10 +1,10 @@
 /** /api/v1/validations/validate: the form checks of spec §5 as the server applies them. */
-import type { FastifyInstance } from 'fastify';
 import { isValidEmail, isValidUrl } from '../domain/validation.js';
 import { loggedIn } from '../plugins/permissions.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
-export default async function validationRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { type: 'url' | 'email'; value: string } }>(
+export default async function validationRoutes(app: SchemaTypedApp): Promise<void> {
+  app.post(
     '/api/v1/validations/validate',
     {
       preHandler: loggedIn,

@@ -198,8 +198,9 @@ export interface ListedInvitation extends Omit<Invitation, 'roles'> {
 export interface InvitationRequest {
   intendedAuthority: Authority;
   invites: string[];
-  roleIdentifiers: number[];
-  message?: string;
+  /** The roles (none for an APPLICATION_MANAGER invitation). */
+  roleIdentifiers?: number[];
+  message?: string | null;
   language?: Locale;
   /** Epoch seconds. */
   expiryDate?: number;

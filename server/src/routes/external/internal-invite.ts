@@ -6,7 +6,7 @@
  * invitation-create.ts, invitation-send.ts), judged as a super user within that bound and audited with
  * "service account NAME" as actor.
  */
-import type { FastifyInstance, RouteGenericInterface } from 'fastify';
+import type { RouteGenericInterface } from 'fastify';
 import type { Role, User } from 'shared-auth/rules';
 import type { RemoteUser, RemoteUserScope } from '../../config.js';
 import { idSchema } from '../../domain/ids.js';
@@ -23,8 +23,9 @@ import { searchMembers, USER_ROLE_SORT } from '../../stores/user-roles.store.js'
 import { inviteForIntegration } from '../../use-cases/invitation-api-create.js';
 import { resendInvitation } from '../../use-cases/invitation-send.js';
 import { changeRole, createRole, removeRole } from '../../use-cases/role-write.js';
-import { createBodySchema, createdSchema, type ExternalInvitationRequest } from './invitation-schemas.js';
+import { createBodySchema, createdSchema } from './invitation-schemas.js';
 import { answer, deleted, membershipSchema, problemSchema } from './schemas.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 export const INTERNAL_PREFIX = '/api/external/v1/internal/invite';
 
@@ -93,7 +94,7 @@ const bodyApplications = accountEntity<string[], { Body: RoleBody }>({
   load: async (request) => request.body.applicationUsages.map((u) => u.application.manageId),
 });
 /** The roles an invitation body names (unknown ids are the use case's 404). */
-const invitationRoles = accountEntity<Role[], { Body: ExternalInvitationRequest }>({
+const invitationRoles = accountEntity<Role[], { Body: { roleIdentifiers?: number[] } }>({
   load: (request) =>
     loadRolesByIds(
       request.server.db,
@@ -185,7 +186,7 @@ const summarySchema = {
   },
 } as const;
 
-export default async function internalInviteRoutes(app: FastifyInstance): Promise<void> {
+export default async function internalInviteRoutes(app: SchemaTypedApp): Promise<void> {
   const portal = remoteUserWith(...PORTAL_SCOPES);
   const accessOnly = remoteUserWith('access');
 
@@ -245,7 +246,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
       })),
   );
 
-  app.get<{ Params: { organizationGUID: string; manageId: string } }>(
+  app.get(
     `${INTERNAL_PREFIX}/roles/:organizationGUID/:manageId`,
     {
       preHandler: [
@@ -286,7 +287,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${INTERNAL_PREFIX}/roles/:id`,
     {
       preHandler: [portal, roleInPath.permit(reachesRole, NO_ROLE_ACCESS)],
@@ -303,7 +304,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     async (request) => roleInPath.of(request),
   );
 
-  app.post<{ Body: RoleBody }>(
+  app.post(
     `${INTERNAL_PREFIX}/roles`,
     {
       preHandler: [portal, bodyApplications.permit(reachesAll, NO_APPLICATION_ACCESS)],
@@ -332,7 +333,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.put<{ Body: RoleBody & { id: number } }>(
+  app.put(
     `${INTERNAL_PREFIX}/roles`,
     {
       preHandler: [
@@ -361,7 +362,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${INTERNAL_PREFIX}/roles/:id`,
     {
       preHandler: [portal, roleInPath.permit(reachesRole, NO_ROLE_ACCESS)],
@@ -382,7 +383,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.post<{ Body: ExternalInvitationRequest }>(
+  app.post(
     `${INTERNAL_PREFIX}/invitations`,
     {
       preHandler: [
@@ -424,7 +425,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
     },
   );
 
-  app.put<{ Params: { id: number } }>(
+  app.put(
     `${INTERNAL_PREFIX}/invitations/:id`,
     {
       preHandler: [
@@ -452,7 +453,7 @@ export default async function internalInviteRoutes(app: FastifyInstance): Promis
       }),
   );
 
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     `${INTERNAL_PREFIX}/user_roles/:roleId`,
     {
       preHandler: [portal, roleIdInPath.permit(reachesRole, NO_ROLE_ACCESS)],

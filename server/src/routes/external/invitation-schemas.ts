@@ -1,8 +1,5 @@
 /** The schemas of the external API's invitation create: its body (the console's plus suppressSendingEmails) and answer. */
-import type { InvitationRequest } from 'shared-auth/rules';
 import { invitationRequestSchema } from '../../domain/invitation-create.js';
-
-export type ExternalInvitationRequest = InvitationRequest & { suppressSendingEmails?: boolean };
 
 export const createBodySchema = {
   ...invitationRequestSchema,

@@ -3,7 +3,6 @@
  * with the accept links in the answer), resend, revoke, list a role's. The same use cases and rules as the
  * console's /api/v1/invitations, with the token's reach as the user (plugins/external-token.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { allowedToDeleteInvitation, mayManageInvitation, mayViewRoleMembers } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
 import { idParams, invitationSchema } from '../../domain/schemas.js';
@@ -18,15 +17,11 @@ import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js
 import { invitationInPath } from '../invitations.js';
 import { roleIdInPath as roleInPath } from '../role-entities.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
-import {
-  createBodySchema,
-  createdSchema,
-  type Created,
-  type ExternalInvitationRequest,
-} from './invitation-schemas.js';
+import { createBodySchema, createdSchema, type Created } from './invitation-schemas.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
-export default async function externalInvitationRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: ExternalInvitationRequest }>(
+export default async function externalInvitationRoutes(app: SchemaTypedApp): Promise<void> {
+  app.post(
     `${EXTERNAL_API_PREFIX}/invitations`,
     {
       preHandler: apiTokenOnly,
@@ -60,12 +55,12 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
         return { status: 201, body };
       });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      reply.status(result.status);
+      reply.statusCode = result.status;
       return result.body;
     },
   );
 
-  app.put<{ Params: { id: number } }>(
+  app.put(
     `${EXTERNAL_API_PREFIX}/invitations/:id`,
     {
       preHandler: [apiTokenOnly, invitationInPath.permit(mayManageInvitation)],
@@ -83,7 +78,7 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
     async (request) => resendInvitation(app, request, invitationInPath.of(request).row, null),
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${EXTERNAL_API_PREFIX}/invitations/:id`,
     {
       preHandler: [apiTokenOnly, invitationInPath.permit(allowedToDeleteInvitation)],
@@ -105,7 +100,7 @@ export default async function externalInvitationRoutes(app: FastifyInstance): Pr
     },
   );
 
-  app.get<{ Params: { roleId: number } }>(
+  app.get(
     `${EXTERNAL_API_PREFIX}/invitations/roles/:roleId`,
     {
       preHandler: [apiTokenOnly, roleInPath.permit(mayViewRoleMembers)],

@@ -2,16 +2,9 @@
  * /api/external/v1/roles: list and search, read, create, update, delete — the console's role use cases
  * (domain/role-input.ts, stores/roles.store.ts) with the token's reach as the user.
  */
-import type { FastifyInstance } from 'fastify';
 import { allowedToEditRole, mayChangeRoleApplications, mayReadRole } from 'shared-auth/rules';
-import {
-  DEFAULT_PAGE_SIZE,
-  pageSchema,
-  pageSql,
-  pagedQueryProperties,
-  type PagedQueryString,
-} from '../../domain/paging.js';
-import { roleBodySchema, roleUpdateBodySchema, type RoleBody } from '../../domain/role-input.js';
+import { DEFAULT_PAGE_SIZE, pageSchema, pageSql, pagedQueryProperties } from '../../domain/paging.js';
+import { roleBodySchema, roleUpdateBodySchema } from '../../domain/role-input.js';
 import { idParams, roleSchema } from '../../domain/schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
@@ -22,6 +15,7 @@ import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js
 import type { Role } from 'shared-auth/rules';
 import { roleInBody, roleInPath } from '../role-entities.js';
 import { answer, deleted, externalRouteConfig, problems, tokenSecurity } from './schemas.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 const roleBodyExample = {
   name: 'Course Algebra 2026',
@@ -32,8 +26,8 @@ const roleBodyExample = {
   ],
 };
 
-export default async function externalRoleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: PagedQueryString }>(
+export default async function externalRoleRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     `${EXTERNAL_API_PREFIX}/roles`,
     {
       preHandler: apiTokenOnly,
@@ -57,7 +51,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${EXTERNAL_API_PREFIX}/roles/:id`,
     {
       preHandler: [apiTokenOnly, roleInPath.permit(mayReadRole)],
@@ -74,7 +68,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     async (request) => roleInPath.of(request),
   );
 
-  app.post<{ Body: RoleBody }>(
+  app.post(
     `${EXTERNAL_API_PREFIX}/roles`,
     {
       preHandler: apiTokenOnly,
@@ -98,12 +92,12 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
         return { status: 201, body: await existingRole(app.db, app.registry, id) };
       });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      reply.status(result.status);
+      reply.statusCode = result.status;
       return result.body;
     },
   );
 
-  app.put<{ Body: RoleBody & { id: number } }>(
+  app.put(
     `${EXTERNAL_API_PREFIX}/roles`,
     {
       preHandler: [apiTokenOnly, roleInBody.permit(allowedToEditRole)],
@@ -126,7 +120,7 @@ export default async function externalRoleRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${EXTERNAL_API_PREFIX}/roles/:id`,
     {
       preHandler: [apiTokenOnly, roleInPath.permit(mayChangeRoleApplications)],

@@ -2,14 +2,14 @@
  * /api/external/v1/user_roles/user_role_provisioning: a direct grant without an invitation, as OpenConext
  * Invite has it (use-cases/user-role-provisioning.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../domain/ids.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
 import { apiTokenOnly } from '../../plugins/permissions.js';
 import { idempotencyKeyHeaders, idempotent } from '../../use-cases/idempotent.js';
-import { provisionUserRoles, type UserRoleProvisioning } from '../../use-cases/user-role-provisioning.js';
+import { provisionUserRoles } from '../../use-cases/user-role-provisioning.js';
 import { answer, externalRouteConfig, membershipSchema, problems, tokenSecurity } from './schemas.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 const provisioningSchema = {
   type: 'object',
@@ -55,8 +55,8 @@ const provisionedSchema = {
   },
 } as const;
 
-export default async function externalProvisioningRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: UserRoleProvisioning }>(
+export default async function externalProvisioningRoutes(app: SchemaTypedApp): Promise<void> {
+  app.post(
     `${EXTERNAL_API_PREFIX}/user_roles/user_role_provisioning`,
     {
       preHandler: apiTokenOnly,
@@ -83,7 +83,7 @@ export default async function externalProvisioningRoutes(app: FastifyInstance): 
         body: await provisionUserRoles(app, request, principal, request.body),
       }));
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      reply.status(result.status);
+      reply.statusCode = result.status;
       return result.body;
     },
   );

@@ -3,10 +3,9 @@
  * grant is in user-role-provisioning.ts). The console's stores and rules, with the token's reach as the
  * user.
  */
-import type { FastifyInstance } from 'fastify';
 import { allowedToRenewUserRole, mayViewRoleMembers } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
-import { pageSchema, pageSql, pagedQueryProperties, type PagedQueryString } from '../../domain/paging.js';
+import { pageSchema, pageSql, pagedQueryProperties } from '../../domain/paging.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
 import { apiTokenOnly } from '../../plugins/permissions.js';
@@ -19,23 +18,16 @@ import {
   problems,
   tokenSecurity,
 } from './schemas.js';
-import {
-  changeEndDate,
-  endDateBodySchema,
-  removeMembership,
-  type EndDateBody,
-} from '../../use-cases/membership-end-date.js';
+import { changeEndDate, endDateBodySchema, removeMembership } from '../../use-cases/membership-end-date.js';
 import { membershipInBody, membershipNamedBy } from '../membership-entities.js';
 import { roleIdInPath as roleInPath } from '../role-entities.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 /** The membership the path names (`user_roles/{id}`). */
 const membershipInPath = membershipNamedBy<{ Params: { id: number } }>((request) => request.params.id);
 
-export default async function externalUserRoleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{
-    Params: { roleId: number };
-    Querystring: PagedQueryString & { kind?: 'guests' | 'maintainers' | 'all' };
-  }>(
+export default async function externalUserRoleRoutes(app: SchemaTypedApp): Promise<void> {
+  app.get(
     `${EXTERNAL_API_PREFIX}/user_roles/roles/:roleId`,
     {
       preHandler: [apiTokenOnly, roleInPath.permit(mayViewRoleMembers)],
@@ -66,7 +58,7 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
     },
   );
 
-  app.put<{ Body: EndDateBody }>(
+  app.put(
     `${EXTERNAL_API_PREFIX}/user_roles`,
     {
       preHandler: [apiTokenOnly, membershipInBody.permit(allowedToRenewUserRole)],
@@ -91,7 +83,7 @@ export default async function externalUserRoleRoutes(app: FastifyInstance): Prom
       ),
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `${EXTERNAL_API_PREFIX}/user_roles/:id`,
     {
       preHandler: [apiTokenOnly, membershipInPath.permit(allowedToRenewUserRole)],
