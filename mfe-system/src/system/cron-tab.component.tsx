@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { setFlash } from 'shared-auth';
+import { setFlash, type CleanupResult, type SentMail, type TidyJob, type TidyResult } from 'shared-auth';
 import { EntityTable, formatDate, Loader, type SlotProps } from 'shared-ui';
-import {
-  runCleanup,
-  runExpiryNotifications,
-  runTidyJob,
-  type CleanupResult,
-  type SentMail,
-  type TidyJob,
-  type TidyResult,
-} from './system.resource';
+import { runCleanup, runExpiryNotifications, runTidyJob } from './system.resource';
 import { RegistryStatus } from './registry-status.component';
 import { TidyOutcome } from './tidy-outcome.component';
 

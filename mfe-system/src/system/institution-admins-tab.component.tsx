@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { formatDate, Loader, type SlotProps, useLoad } from 'shared-ui';
 import { LoadFailure } from './load-failure.component';
 import { adminName, RemoveInstitutionAdminDialog } from './remove-institution-admin-dialog.component';
-import { fetchInstitutionAdmins, type InstitutionAdmin, type InstitutionAdminGroup } from './system.resource';
+import type { InstitutionAdmin, InstitutionAdminGroup } from 'shared-auth';
+import { fetchInstitutionAdmins } from './system.resource';
 
 function organisationName(group: InstitutionAdminGroup, language: string): string | null {
   const first = language.startsWith('nl') ? group['name:nl'] : group['name:en'];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setFlash } from 'shared-auth';
+import { setFlash, type InstitutionAdmin } from 'shared-auth';
 import { ConfirmationDialog } from 'shared-ui';
-import { removeInstitutionAdmin, type InstitutionAdmin } from './system.resource';
+import { removeInstitutionAdmin } from './system.resource';
 
 /** How an admin is named in the list, the dialog and the flash. */
 export function adminName(admin: InstitutionAdmin): string {

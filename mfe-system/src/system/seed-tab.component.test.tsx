@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from 'shared-auth';
+import { ApiError, type SeedProgress } from 'shared-auth';
 import { superUser } from 'test-support/personas';
 import { renderAt, setUpSystem } from '../test-support/render';
 import SeedTab from './seed-tab.component';
-import { fetchSeedProgress, startPerformanceSeed, type SeedProgress } from './system.resource';
+import { fetchSeedProgress, startPerformanceSeed } from './system.resource';
 
 jest.mock('./system.resource', () => ({ fetchSeedProgress: jest.fn(), startPerformanceSeed: jest.fn() }));
 

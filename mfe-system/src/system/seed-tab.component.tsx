@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, setFlash } from 'shared-auth';
+import { isApiError, setFlash, type SeedCounts, type SeedProgress } from 'shared-auth';
 import type { SlotProps } from 'shared-ui';
-import {
-  fetchSeedProgress,
-  startPerformanceSeed,
-  type SeedCounts,
-  type SeedProgress,
-} from './system.resource';
+import { fetchSeedProgress, startPerformanceSeed } from './system.resource';
 
 /** How often the tab asks for the progress while a seed runs. */
 export const SEED_POLL_MS = 500;

@@ -1,4 +1,5 @@
 import { apiGet, apiPut } from 'shared-auth';
+// The answers' types are the API's own (shared-auth's api-types).
 import type {
   CleanupResult,
   InstitutionAdminGroup,
@@ -12,20 +13,6 @@ import type {
   TidyResult,
   UserRole,
 } from 'shared-auth';
-
-// The answers' types are the API's own (shared-auth's api-types).
-export type { InstitutionAdmin } from 'shared-auth';
-export type {
-  CleanupResult,
-  InstitutionAdminGroup,
-  InstitutionAdminRemoval,
-  SeedCounts,
-  SeedProgress,
-  SeedStep,
-  SentMail,
-  TidyJob,
-  TidyResult,
-};
 
 export const SEED_STEPS = [
   'clearing',

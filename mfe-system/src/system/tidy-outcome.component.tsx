@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EntityTable, formatDate } from 'shared-ui';
-import type { TidyResult } from './system.resource';
+import type { TidyResult } from 'shared-auth';
 
 /** What one tidy-data run removed: its counts, and the users it removed (the first hundred). */
 export function TidyOutcome({ result }: { result: TidyResult }) {
