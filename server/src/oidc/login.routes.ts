@@ -1,5 +1,5 @@
 /** OIDC login (code flow with PKCE, state and nonce kept in the session), its callback, and logout. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { CALLBACK_PATH } from './dev-idp-client.js';
 import { httpError } from '../errors.js';
@@ -14,6 +14,7 @@ import {
   UNTRUSTED_ORIGIN_LOG,
 } from './untrusted-origin.page.js';
 import { missingAttributes, upsertUserFromClaims, type LoginClaims } from './user-from-claims.js';
+import type { SchemaTypedApp } from '../plugins/schema-types.js';
 
 const loginQuery = {
   type: 'object',
@@ -64,7 +65,7 @@ const callbackQuery = {
   },
 } as const;
 
-export default async function loginRoutes(app: FastifyInstance): Promise<void> {
+export default async function loginRoutes(app: SchemaTypedApp): Promise<void> {
   const oidc = createOidcClient(app);
   const { publicUrl } = app.config;
   const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
@@ -77,7 +78,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.get<{ Querystring: { force?: boolean; hash?: string; returnTo?: string } }>(
+  app.get(
     '/api/v1/users/login',
     {
       preHandler: anyone,

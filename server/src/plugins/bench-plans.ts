@@ -8,8 +8,8 @@
  * unnamed one as the plan for its values. `npm run bench` prints them with the figures, and flags every
  * sequential scan of a table of more than SMALL_TABLE_ROWS rows: a statement that reads a whole table.
  */
-import type { FastifyInstance } from 'fastify';
 import type { QueryOptions, Queryable } from '../db/types.js';
+import type { SchemaTypedApp } from './schema-types.js';
 
 interface Sent {
   sql: string;
@@ -83,7 +83,7 @@ export function wholeTableReads(plan: readonly string[], rowsOf: ReadonlyMap<str
   return [...tables];
 }
 
-export default async function benchPlans(app: FastifyInstance): Promise<void> {
+export default async function benchPlans(app: SchemaTypedApp): Promise<void> {
   // What the server sends while a path is asked here: every statement of the process, so the bench asks
   // for plans while nothing else runs (an async context did not follow the request through app.inject).
   let recording: Sent[] | null = null;
@@ -95,7 +95,7 @@ export default async function benchPlans(app: FastifyInstance): Promise<void> {
     return query(sql, params, options);
   }) as typeof db.query;
 
-  app.get<{ Querystring: { path: string } }>(
+  app.get(
     '/bench/plans',
     {
       schema: {

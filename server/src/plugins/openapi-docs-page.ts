@@ -3,22 +3,22 @@
  * (openapi-reference.page.ts) in the reader's language (`?lang=`, the console's `lang` cookie, then the
  * browser's). The document is fixed once the routes are: each language's page is made at its first request.
  */
-import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { resolveLanguage, type Locale } from 'shared-auth/rules';
 import { EXTERNAL_API_PREFIX } from './external-token.js';
 import { anyone } from './permissions.js';
 import { referencePage } from './openapi-reference.page.js';
+import type { SchemaTypedApp } from './schema-types.js';
 
 export interface DocsPageOptions {
   /** The external API's OpenAPI document. */
   document: () => OpenAPIV3_1.Document;
 }
 
-export default async function docsPage(app: FastifyInstance, options: DocsPageOptions): Promise<void> {
+export default async function docsPage(app: SchemaTypedApp, options: DocsPageOptions): Promise<void> {
   const pages = new Map<Locale, string>();
 
-  app.get<{ Querystring: { lang?: string } }>(
+  app.get(
     `${EXTERNAL_API_PREFIX}/docs`,
     {
       preHandler: anyone,

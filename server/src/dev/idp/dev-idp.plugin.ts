@@ -3,7 +3,7 @@
  * a catch-all that hands the raw request to oidc-provider (which reads the body itself).
  */
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import { withFormActions } from '../../plugins/security-headers.js';
 import { loginPage } from './login-page.js';
@@ -12,6 +12,7 @@ import { devSteering } from './steering.js';
 import { disableWhenIdle, providerContextStorage } from './provider-context.js';
 import { DEV_IDP_PREFIX } from '../../oidc/dev-idp-client.js';
 import { createDevProvider, rememberAccount } from './provider.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 const uidParams = {
   type: 'object',
@@ -30,31 +31,26 @@ function allowReturnOrigins(reply: FastifyReply, trusted: readonly string[]): Fa
   return reply;
 }
 
-async function interactionRoutes(app: FastifyInstance, provider: Provider): Promise<void> {
+async function interactionRoutes(app: SchemaTypedApp, provider: Provider): Promise<void> {
   await app.register(formbody);
   const { trustedOrigins } = app.config;
 
-  app.get<{ Params: { uid: string } }>(
-    `${DEV_IDP_PREFIX}/interaction/:uid`,
-    { schema: { params: uidParams } },
-    async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      if (details.uid !== request.params.uid)
-        return reply.status(400).type('text/plain').send('Unknown login');
-      if (details.prompt.name !== 'login') {
-        // Consent is granted by loadExistingGrant; anything else just continues.
-        reply.hijack();
-        await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
-        return reply;
-      }
-      return allowReturnOrigins(reply, trustedOrigins)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(loginPage(details.uid, undefined, await devSteering(details.params, app.registry, app.config)));
-    },
-  );
+  app.get(`${DEV_IDP_PREFIX}/interaction/:uid`, { schema: { params: uidParams } }, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.uid !== request.params.uid) return reply.status(400).type('text/plain').send('Unknown login');
+    if (details.prompt.name !== 'login') {
+      // Consent is granted by loadExistingGrant; anything else just continues.
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+      return reply;
+    }
+    return allowReturnOrigins(reply, trustedOrigins)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(loginPage(details.uid, undefined, await devSteering(details.params, app.registry, app.config)));
+  });
 
-  app.post<{ Params: { uid: string }; Body: { login?: string; acr?: string } }>(
+  app.post(
     `${DEV_IDP_PREFIX}/interaction/:uid/login`,
     {
       schema: {
@@ -102,7 +98,7 @@ async function interactionRoutes(app: FastifyInstance, provider: Provider): Prom
   );
 }
 
-export default async function devIdpPlugin(app: FastifyInstance): Promise<void> {
+export default async function devIdpPlugin(app: SchemaTypedApp): Promise<void> {
   const provider = await createDevProvider(app.config, app.db);
   await app.register(async (scope) => interactionRoutes(scope, provider));
   await app.register(async (scope) => {

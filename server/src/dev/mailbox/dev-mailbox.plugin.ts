@@ -3,8 +3,8 @@
  * registered while the development identity provider is on (config.devIdp): the accept links it shows
  * are secrets.
  */
-import type { FastifyInstance } from 'fastify';
 import { mailboxPage, mailPage, type OutboxMail } from './dev-mailbox.pages.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 export const DEV_MAILBOX_PATH = '/dev-mailbox';
 /** The newest mails shown; older ones stay in the table. */
@@ -30,7 +30,7 @@ const toMail = (row: OutboxRow): OutboxMail => ({
   createdAt: new Date(row.created_at),
 });
 
-export default async function devMailbox(app: FastifyInstance): Promise<void> {
+export default async function devMailbox(app: SchemaTypedApp): Promise<void> {
   app.get(DEV_MAILBOX_PATH, async (_request, reply) => {
     const { rows } = await app.db.query<OutboxRow>(
       'SELECT * FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1',
@@ -42,7 +42,7 @@ export default async function devMailbox(app: FastifyInstance): Promise<void> {
       .send(mailboxPage(rows.map(toMail)));
   });
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `${DEV_MAILBOX_PATH}/:id`,
     {
       schema: {
