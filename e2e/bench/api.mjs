@@ -88,7 +88,9 @@ const cpuTotal = (run) => run.cpuUs.server + run.cpuUs.database + run.cpuUs.gene
  * The load generator runs in a process of its own (load-process.mjs); `cpuOf` names the server's process and
  * whether PostgreSQL runs on this machine, for the CPU per request (cpu.mjs).
  * With `tokenOnly` only the `tokenEndpoints` (and their floor) are measured (external-api.mjs run alone).
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean }} options
+ * `leaveOut`: endpoints by name not measured (each answered as left out), such as a search too slow to
+ * run thousands of times at a hundred times the volume (BENCH_LEAVE_OUT); their plans are still printed.
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean, leaveOut?: RegExp | null }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
 export async function measureApi({
@@ -99,6 +101,7 @@ export async function measureApi({
   cpuOf = null,
   tokenEndpoints = {},
   tokenOnly = false,
+  leaveOut = null,
 }) {
   const generator = startLoadProcess();
   try {
@@ -110,6 +113,7 @@ export async function measureApi({
       cpuOf,
       tokenEndpoints,
       tokenOnly,
+      leaveOut,
     });
   } finally {
     await generator.close();
@@ -118,11 +122,11 @@ export async function measureApi({
 
 /**
  * @param {ReturnType<typeof startLoadProcess>} generator
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean }} options
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean, leaveOut?: RegExp | null }} options
  */
 async function measureWith(
   generator,
-  { baseUrl, cookie, requests, searchesOnly, cpuOf, tokenEndpoints, tokenOnly },
+  { baseUrl, cookie, requests, searchesOnly, cpuOf, tokenEndpoints, tokenOnly, leaveOut },
 ) {
   const headers = { cookie, accept: 'application/json' };
   const floorHeaders = { accept: 'application/json' };
@@ -222,6 +226,10 @@ async function measureWith(
     ]);
   }
   for (const [name, path] of Object.entries(tokenOnly ? {} : endpointPaths(searchesOnly))) {
+    if (leaveOut?.test(name)) {
+      measured.push([name, { error: `left out (BENCH_LEAVE_OUT=${leaveOut.source})` }]);
+      continue;
+    }
     const endpoint = await paired(path, CONCURRENCY);
     floorsAt[CONCURRENCY].push(...endpoint.floors);
     measured.push([name, { ...endpoint.result, targetRatio: ratioTarget(name) }]);

@@ -6,6 +6,8 @@
 // Options: `--scale N` (up to 100) measures the searches again after a seed of N times the volume (N × 500
 // roles, N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
 // browser parts, and with BENCH_PGLITE=false also PGlite's API part (PostgreSQL's alone).
+// BENCH_SCALED_DATABASE_URL: a PostgreSQL database an earlier run seeded at --scale, measured as it is;
+// BENCH_LEAVE_OUT: a regular expression of endpoint names not measured at --scale (their plans printed).
 // With each API run, the plans of the measured endpoints' statements (bench-plans.ts in the server). BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
 // API part again on PostgreSQL. BENCH_REFERENCE_URL (a console running elsewhere, such as the reference
 // console's own build) or BENCH_REFERENCE_DIST (a reference build's directory, served by the bench on our
@@ -49,6 +51,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (DATABASE_URL && /\/portal_test(\?|$)/.test(DATABASE_URL))
   throw new Error('BENCH_DATABASE_URL must not be portal_test: the bench wipes its data');
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 100);
+/** Endpoints, by name, not measured at --scale (a regular expression): their plans are still printed. */
+const LEAVE_OUT = process.env.BENCH_LEAVE_OUT ? new RegExp(process.env.BENCH_LEAVE_OUT) : null;
 /** The audit trail's first page, explained with the endpoints (its load is measured at 8 callers: api.mjs). */
 const AUDIT_PLAN = { 'GET /api/v1/audit-logs (first page)': '/api/v1/audit-logs?pageNumber=0&pageSize=20' };
 
@@ -210,18 +214,35 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
     scaled.skipped = `PGlite keeps ${SCALE * 75_000} users in the server process's memory: skipped (BENCH_PGLITE_SCALE=true to run it anyway)`;
     return;
   }
+  // A database seeded at --scale by an earlier run (BENCH_SCALED_DATABASE_URL, PostgreSQL): measured on a
+  // server of its own, without seeding it again (at ×100 the seed takes tens of minutes).
+  const seeded = database === 'PostgreSQL' ? process.env.BENCH_SCALED_DATABASE_URL : undefined;
+  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+  let own;
   try {
-    scaled.seed = await seedThroughApi({ baseUrl, cookie, scale: SCALE });
+    let target = { baseUrl, pid, cookie };
+    if (seeded) {
+      own = await startServer({ env: { ...BENCH_ENV, DATABASE_URL: seeded } });
+      target = { ...own, cookie: (await superUserSession(own.baseUrl)).cookie };
+      scaled.seed = { skipped: `seeded at ×${SCALE} earlier (BENCH_SCALED_DATABASE_URL): not seeded again` };
+    } else scaled.seed = await seedThroughApi({ baseUrl, cookie, scale: SCALE });
     scaled.endpoints = await measureApi({
-      baseUrl,
-      cookie,
+      baseUrl: target.baseUrl,
+      cookie: target.cookie,
       requests: REQUESTS_PER_ENDPOINT,
       searchesOnly: true,
-      cpuOf,
+      cpuOf: { pid: target.pid, postgres: cpuOf.postgres },
+      leaveOut: LEAVE_OUT,
     });
-    scaled.plans = await explainEndpoints({ baseUrl, cookie, searchesOnly: true });
+    scaled.plans = await explainEndpoints({
+      baseUrl: target.baseUrl,
+      cookie: target.cookie,
+      searchesOnly: true,
+    });
   } catch (error) {
     scaled.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    await own?.stop();
   }
 }
 

@@ -194,6 +194,7 @@ export function printTable(results) {
   for (const run of runs) {
     const title = `\nAPI on ${run.database}, seed × ${run.scale}${run.seed?.answer?.users ? ` (${run.seed.answer.roles} roles, ${run.seed.answer.users} users, seeded in ${run.seed.durationMs} ms)` : ''}, keep-alive, super user's session`;
     out(title);
+    if (run.seed?.skipped) out(`  ${run.seed.skipped}`);
     if (run.skipped || run.error) {
       out(`  ${run.skipped ?? `not measured: ${run.error}`}`);
       continue;
