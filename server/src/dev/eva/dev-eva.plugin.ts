@@ -6,11 +6,14 @@
  * The bundled registry's eVA provisioning (prov-eva-amstel) points here with DEV_EVA_TOKEN.
  */
 import formbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
 import { page, when } from '../mailbox/dev-mailbox.pages.js';
 import { escapeHtml } from '../../mail/format.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 export const DEV_EVA_PATH = '/dev-eva';
+
+/** The path's `id`, as it comes. */
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
 /** The development-only key of the bundled registry's eVA provisioning. */
 export const DEV_EVA_TOKEN = 'development-only-eva-token';
 
@@ -85,7 +88,7 @@ export function devEvaPage(accounts: DevEvaAccount[]): string {
 }
 
 export async function devEvaPlugin(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   options: { token?: string; service?: DevEvaService },
 ): Promise<void> {
   const token = options.token ?? DEV_EVA_TOKEN;
@@ -102,7 +105,7 @@ export async function devEvaPlugin(
       .send(devEvaPage(service.accounts())),
   );
 
-  await app.register(async (eva) => {
+  await app.register(async (eva: SchemaTypedApp) => {
     if (!eva.hasContentTypeParser('application/x-www-form-urlencoded')) await eva.register(formbody);
     eva.addHook('preHandler', async (request, reply) => {
       if (request.headers['x-api-key'] !== token) {
@@ -148,8 +151,9 @@ export async function devEvaPlugin(
       };
     });
 
-    eva.post<{ Params: { id: string } }>(
+    eva.post(
       `${DEV_EVA_PATH}/api/v1/guest/disable/:id`,
+      { schema: { params: idParams } },
       async (request, reply) => {
         const account = state.accounts.get(request.params.id);
         if (!account) return reply.code(404).send({ error: `no guest account ${request.params.id}` });

@@ -9,11 +9,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { page, when } from '../mailbox/dev-mailbox.pages.js';
 import { escapeHtml } from '../../mail/format.js';
+import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 
 export const DEV_GRAPH_PATH = '/dev-graph';
+
+/** The path's `id`, as it comes. */
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+
+/** The path's `tenant`, as it comes. */
+const tenantParams = {
+  type: 'object',
+  required: ['tenant'],
+  properties: { tenant: { type: 'string' } },
+} as const;
 export const DEV_GRAPH_CLIENT = { clientId: 'portal-development', secret: 'development-only-graph-secret' };
 
 export interface DevGraphInvitation {
@@ -103,7 +114,7 @@ function redeemPage(invitation: DevGraphInvitation): string {
 }
 
 export async function devGraphPlugin(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   options: { publicUrl: string; service?: DevGraphService },
 ): Promise<void> {
   const service = options.service ?? createDevGraphService();
@@ -125,7 +136,7 @@ export async function devGraphPlugin(
       .send(devGraphPage(service.invitations())),
   );
 
-  app.get<{ Params: { id: string } }>(`${DEV_GRAPH_PATH}/redeem/:id`, async (request, reply) => {
+  app.get(`${DEV_GRAPH_PATH}/redeem/:id`, { schema: { params: idParams } }, async (request, reply) => {
     const invitation = state.invitations.get(request.params.id);
     if (!invitation) return reply.code(404).type('text/plain').send('No such invitation');
     return reply
@@ -134,7 +145,7 @@ export async function devGraphPlugin(
       .send(redeemPage(invitation));
   });
 
-  app.get<{ Params: { id: string } }>(`${DEV_GRAPH_PATH}/redeem/:id/accept`, async (request, reply) => {
+  app.get(`${DEV_GRAPH_PATH}/redeem/:id/accept`, { schema: { params: idParams } }, async (request, reply) => {
     const invitation = state.invitations.get(request.params.id);
     if (!invitation || invitation.deleted)
       return reply.code(404).type('text/plain').send('No such invitation');
@@ -142,11 +153,12 @@ export async function devGraphPlugin(
     return reply.redirect(invitation.redirectUrl, 302);
   });
 
-  await app.register(async (graph) => {
+  await app.register(async (graph: SchemaTypedApp) => {
     if (!graph.hasContentTypeParser('application/x-www-form-urlencoded')) await graph.register(formbody);
 
-    graph.post<{ Params: { tenant: string } }>(
+    graph.post(
       `${DEV_GRAPH_PATH}/login/:tenant/oauth2/v2.0/token`,
+      { schema: { params: tenantParams } },
       async (request, reply) => {
         if (failing()) return reply.code(500).send({ error: 'server_error' });
         const body = (request.body ?? {}) as Record<string, string | undefined>;
@@ -208,19 +220,23 @@ export async function devGraphPlugin(
       });
     });
 
-    graph.delete<{ Params: { id: string } }>(`${DEV_GRAPH_PATH}/v1.0/users/:id`, async (request, reply) => {
-      if (!tenantOf(request)) {
-        count('refused');
-        return reply.code(401).send({ error: { code: 'InvalidAuthenticationToken' } });
-      }
-      if (failing()) return reply.code(500).send({ error: { code: 'ServiceUnavailable' } });
-      const invitation = [...state.invitations.values()].find((i) => i.userId === request.params.id);
-      if (!invitation || invitation.deleted)
-        return reply.code(404).send({ error: { code: 'Request_ResourceNotFound' } });
-      invitation.deleted = true;
-      count('delete');
-      return reply.code(204).send();
-    });
+    graph.delete(
+      `${DEV_GRAPH_PATH}/v1.0/users/:id`,
+      { schema: { params: idParams } },
+      async (request, reply) => {
+        if (!tenantOf(request)) {
+          count('refused');
+          return reply.code(401).send({ error: { code: 'InvalidAuthenticationToken' } });
+        }
+        if (failing()) return reply.code(500).send({ error: { code: 'ServiceUnavailable' } });
+        const invitation = [...state.invitations.values()].find((i) => i.userId === request.params.id);
+        if (!invitation || invitation.deleted)
+          return reply.code(404).send({ error: { code: 'Request_ResourceNotFound' } });
+        invitation.deleted = true;
+        count('delete');
+        return reply.code(204).send();
+      },
+    );
   });
 }
 
