@@ -222,7 +222,7 @@ describe("the external API's authentication", () => {
     app.inject({ method: 'GET', url: '/api/external/v1/roles', headers });
 
   it('answers 401 without a token, with an empty one or an unknown one, saying which', async () => {
-    for (const headers of [{}, { 'x-api-token': '' }]) {
+    for (const headers of [{}, { 'x-api-token': '' }] as Record<string, string>[]) {
       const res = await roles(headers);
       expect([res.statusCode, res.json().detail]).toEqual([
         401,
