@@ -14,10 +14,9 @@ import {
   AUDIT_ENTITY_TYPES,
   AUDIT_EVENTS,
   searchAuditLogs,
-  type AuditEntityType,
   type AuditFilter,
 } from '../stores/audit.store.js';
-import type { SchemaTypedApp } from '../plugins/schema-types.js';
+import type { SchemaType, SchemaTypedApp } from '../plugins/schema-types.js';
 
 /**
  * The role of the requested trail (`pick` reads its id; undefined when the request names none), null when
@@ -42,9 +41,19 @@ const trailRoleInQuery = trailRoleNamedBy<{ Querystring: { roleId?: number } }>(
   (request) => request.query.roleId,
 );
 
+/** A per-entity trail's path: the entity's type and id. */
+const trailPathParams = {
+  type: 'object',
+  required: ['entityType', 'id'],
+  properties: {
+    entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES, examples: ['role'] },
+    id: idSchema,
+  },
+} as const;
+
 /** The role of a per-entity trail: the path's entity when it is a role. */
-const trailRoleInPath = trailRoleNamedBy<{ Params: { entityType: AuditEntityType; id: number } }>(
-  ({ params }) => (params.entityType === 'role' ? params.id : undefined),
+const trailRoleInPath = trailRoleNamedBy<{ Params: SchemaType<typeof trailPathParams> }>(({ params }) =>
+  params.entityType === 'role' ? params.id : undefined,
 );
 
 /** Super users read the whole trail; whoever may edit a role reads that role's history. */
@@ -137,11 +146,7 @@ export default async function auditLogRoutes(app: SchemaTypedApp): Promise<void>
     {
       preHandler: [trailRoleInPath.permit(mayReadTrail)],
       schema: {
-        params: {
-          type: 'object',
-          required: ['entityType', 'id'],
-          properties: { entityType: { type: 'string', enum: AUDIT_ENTITY_TYPES, examples: ['role'] }, id },
-        },
+        params: trailPathParams,
         querystring: {
           type: 'object',
           properties: {

@@ -16,11 +16,24 @@ import {
 } from '../use-cases/membership-end-date.js';
 import { membershipInBody } from './membership-entities.js';
 import { roleIdInPath as roleInPath } from './role-entities.js';
-import type { SchemaTypedApp } from '../plugins/schema-types.js';
+import type { SchemaType, SchemaTypedApp } from '../plugins/schema-types.js';
 
 export const roleIdParam = idSchema;
 
-type RemovalRequest = { Params: { roleId: number; userRoleId: number }; Querystring: { guest?: boolean } };
+/** A removal's path and query string. */
+const removalParams = {
+  type: 'object',
+  required: ['roleId', 'userRoleId'],
+  properties: { roleId: roleIdParam, userRoleId: roleIdParam },
+} as const;
+const removalQuery = {
+  type: 'object',
+  properties: { guest: { type: 'boolean', examples: [true] } },
+} as const;
+type RemovalRequest = {
+  Params: SchemaType<typeof removalParams>;
+  Querystring: SchemaType<typeof removalQuery>;
+};
 
 /**
  * The membership a removal names (`{roleId}/{userRoleId}`). With `guest=true` on a maintainer, only its
@@ -121,12 +134,8 @@ export default async function userRoleRoutes(app: SchemaTypedApp): Promise<void>
     {
       preHandler: [membershipInPath.permit(mayRemoveMembership)],
       schema: {
-        params: {
-          type: 'object',
-          required: ['roleId', 'userRoleId'],
-          properties: { roleId: roleIdParam, userRoleId: roleIdParam },
-        },
-        querystring: { type: 'object', properties: { guest: { type: 'boolean', examples: [true] } } },
+        params: removalParams,
+        querystring: removalQuery,
         response: { 204: noContent },
       },
     },
