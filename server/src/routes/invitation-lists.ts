@@ -56,7 +56,7 @@ export default async function invitationListRoutes(app: SchemaTypedApp): Promise
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
       const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      return { content: await toInvitations(app.db, app.registry, rows), totalElements: total };
+      return { content: await toInvitations(app.db, app.registry, rows, 'summary'), totalElements: total };
     },
   );
 

@@ -16,7 +16,7 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from './invitation.rows.js';
-import { loadRolesByIds } from './roles.store.js';
+import { loadRoleSummariesByIds, loadRolesByIds } from './roles.store.js';
 
 /**
  * SELECT list of an invitation with its inviter and role links, without its hash (what a list shows);
@@ -81,15 +81,19 @@ export function openInvitationsOfRole(q: Queryable, roleId: number): Promise<Inv
   );
 }
 
-/** Shapes rows, loading every role they mention in one query. */
+/**
+ * Shapes rows, loading every role they mention in one query. `roles: 'summary'` for an answer that sends
+ * each role summarised (listedInvitationSchema): the roles without their member counts.
+ */
 export async function toInvitations(
   q: Queryable,
   registry: Registry,
   rows: ReadonlyArray<Omit<InvitationRow, 'hash'>>,
+  roles: 'whole' | 'summary' = 'whole',
 ): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
-  const roles = await loadRolesByIds(q, registry, roleIds);
-  const byId = new Map(roles.map((r) => [r.id, r]));
+  const loaded = await (roles === 'summary' ? loadRoleSummariesByIds : loadRolesByIds)(q, registry, roleIds);
+  const byId = new Map(loaded.map((r) => [r.id, r]));
   const invitations = rows.map((row) => toInvitation(row, byId));
   if (!invitations.some((invitation) => invitation.manageIdentifiers?.length)) return invitations;
   // An application manager's invitation names its applications as the registry does (the accept page shows them).

@@ -26,11 +26,12 @@ export async function loadRoles(
   where: string,
   params: readonly unknown[] = [],
   tail = 'ORDER BY lower(r.name), r.id',
+  select = ROLE_SELECT,
 ): Promise<Role[]> {
   // Planned once per connection: `where` and `tail` are texts of the code, and the plans do not hang on
   // the values (ids, an application).
   const { rows } = await q.query<RoleSelectRow>(
-    `SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${tail}`,
+    `SELECT ${select} FROM roles r WHERE ${where} ${tail}`,
     params,
     { prepare: true },
   );
@@ -56,6 +57,19 @@ export async function loadRolesByIds(
   ids: readonly number[],
 ): Promise<Role[]> {
   return ids.length ? loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [ids]) : [];
+}
+
+/**
+ * The roles with these ids (in name order) without their member counts (no userRoleCount): for answers
+ * that summarise a role (roleSummarySchema, an invitation of a search page), where counting each role's
+ * memberships was read and not sent.
+ */
+export async function loadRoleSummariesByIds(
+  q: Queryable,
+  registry: Registry,
+  ids: readonly number[],
+): Promise<Role[]> {
+  return ids.length ? loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [ids], undefined, ROLE_COLUMNS) : [];
 }
 
 export interface RoleExpiryDefaults {

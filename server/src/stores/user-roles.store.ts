@@ -49,16 +49,24 @@ export async function searchMembers(
     maintainers: "ur.authority <> 'GUEST'",
     all: 'TRUE',
   }[kind];
-  const named = '(lower(u.name) LIKE $2 OR lower(u.email) LIKE $2)';
-  const params: unknown[] = [role.id, page.like];
-  // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total. The
-  // total reads a member's user only to match a text: without one, the memberships are counted alone, which
-  // is cheaper.
+  const params: unknown[] = [role.id];
+  // A text matches a member's name or e-mail; without one the statement has no condition on the user at
+  // all, so that its total counts the memberships alone (from the role's index, not each membership's row:
+  // a generic plan of `$2 IS NULL OR …` read every membership to test it) and the page filters nothing.
+  const named =
+    page.like === null
+      ? 'TRUE'
+      : `(lower(u.name) LIKE $${params.push(page.like)} OR lower(u.email) LIKE $${params.length})`;
+  const totalOf =
+    page.like === null
+      ? `SELECT count(*) FROM user_roles ur WHERE ur.role_id = $1 AND ${kindSql}`
+      : `SELECT count(*) FROM user_roles ur WHERE ur.role_id = $1 AND ${kindSql} AND
+           EXISTS (SELECT 1 FROM users u WHERE u.id = ur.user_id AND ${named})`;
+  // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total.
   const { rows } = await q.query<{ total: number; rows: UserRoleRow[] }>(
-    `SELECT (SELECT count(*) FROM user_roles ur WHERE ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR
-               EXISTS (SELECT 1 FROM users u WHERE u.id = ur.user_id AND ${named})))::int AS total,
+    `SELECT (${totalOf})::int AS total,
             ${jsonRows(`SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id
-              WHERE ur.role_id = $1 AND ${kindSql} AND ($2::text IS NULL OR ${named})
+              WHERE ur.role_id = $1 AND ${kindSql} AND ${named}
               ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
     // Without a text, planned once (generically, pool-db.ts PLAN_GENERIC): its text is one of the few the

@@ -1,0 +1,76 @@
+/**
+ * What the statements of the measured lists read (issue 58: each list's database cost): nothing the answer
+ * does not send, and no condition that a page without a search text does not need.
+ */
+import { jest } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import {
+  addMember,
+  addUser,
+  apiApp,
+  call,
+  insertRole,
+  loginPersonas,
+  type Sessions,
+} from '../test/api-kit.js';
+
+let app: FastifyInstance;
+let s: Sessions;
+let roleId: number;
+beforeAll(async () => {
+  app = await apiApp();
+  s = await loginPersonas(app);
+  roleId = await insertRole(app, 'Statements role');
+  for (const name of ['ann', 'bob', 'cyd'])
+    await addMember(app, await addUser(app, `${name}@example.org`), roleId, 'GUEST');
+  const invited = await call(app, s.admin, 'POST', '/api/v1/invitations', {
+    intendedAuthority: 'GUEST',
+    invites: ['dee@example.org'],
+    roleIdentifiers: [roleId],
+    language: 'en',
+    expiryDate: Math.floor(Date.now() / 1000) + 14 * 86_400,
+  });
+  expect(invited.statusCode).toBe(201);
+});
+afterAll(() => app.close());
+
+/** The statements `fn` sends through app.db, and its answer. */
+async function statementsOf<T>(fn: () => Promise<T>): Promise<{ sql: string[]; answer: T }> {
+  const spy = jest.spyOn(app.db, 'query');
+  try {
+    const answer = await fn();
+    return { sql: spy.mock.calls.map(([sql]) => String(sql)), answer };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+it('an invitation search reads its roles without counting their members (a role summary does not send the count)', async () => {
+  const { sql, answer } = await statementsOf(() =>
+    call(app, s.admin, 'GET', '/api/v1/invitations/search?query=dee@example.org'),
+  );
+  const page = answer.json();
+  expect(page.totalElements).toBe(1);
+  const [listed] = page.content[0].roles;
+  expect(listed.role).toMatchObject({ id: roleId, name: 'Statements role' });
+  expect(listed.role).not.toHaveProperty('userRoleCount');
+  expect(sql.filter((text) => /count\(\*\) FROM user_roles/.test(text))).toEqual([]);
+});
+
+it("a role's member list without a text has no condition on the text; with one it matches name or e-mail", async () => {
+  const { sql, answer } = await statementsOf(() =>
+    call(app, s.admin, 'GET', `/api/v1/user_roles/search/${roleId}/guests?pageSize=2`),
+  );
+  expect(answer.json().totalElements).toBe(3);
+  expect(answer.json().content.map((m: { userInfo: { name: string } }) => m.userInfo.name)).toEqual([
+    'ann',
+    'bob',
+  ]);
+  const listing = sql.filter((text) => /FROM user_roles ur JOIN users u/.test(text));
+  expect(listing).toHaveLength(1);
+  expect(listing[0]).not.toMatch(/LIKE|IS NULL/);
+
+  const named = await call(app, s.admin, 'GET', `/api/v1/user_roles/search/${roleId}/guests?query=BOB`);
+  expect(named.json().totalElements).toBe(1);
+  expect(named.json().content.map((m: { userInfo: { name: string } }) => m.userInfo.name)).toEqual(['bob']);
+});
