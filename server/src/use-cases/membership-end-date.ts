@@ -21,13 +21,6 @@ export const END_DATE_PROBLEMS: Record<EndDateProblem, string> = {
   endDateAfterRoleEnd: "The end date cannot be after the role's end date",
 };
 
-/** The body of an end-date change (every API's PUT user_roles). */
-export interface EndDateBody {
-  userRoleId: number;
-  /** Epoch seconds; null clears it. */
-  endDate?: number | null;
-}
-
 /** The schema of an end-date change's body, with `example` as its example. */
 export function endDateBodySchema(example: { userRoleId: string; endDate: number }) {
   return {
