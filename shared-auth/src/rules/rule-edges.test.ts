@@ -171,6 +171,20 @@ describe('invitations', () => {
       }),
     ).toBe(false);
   });
+
+  it('without roles are managed only by a super user or their inviter, whatever the intended authority', () => {
+    const inviter = makeUser({ userRoles: [holding(makeRole(1, ['a']), 'INVITER')] });
+    for (const intendedAuthority of ['GUEST', 'INVITER', 'MANAGER'] as const) {
+      expect(mayManageInvitation(inviter, { intendedAuthority, status: 'OPEN' })).toBe(false);
+      expect(
+        mayManageInvitation(inviter, {
+          intendedAuthority,
+          status: 'OPEN',
+          inviter: { id: inviter.id } as never,
+        }),
+      ).toBe(true);
+    }
+  });
 });
 
 describe('which roles a user sees', () => {
