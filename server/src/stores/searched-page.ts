@@ -17,8 +17,8 @@
  * The matches hold ids only: the sort key is computed for the matches only when they are all (the first
  * branch). Computing `lower(email)` for the 1,001 rows of a broad search that the second branch never
  * sorts was a large part of the statement's time, and leaving it out costs a narrow search nothing.
- * Whether there are more than COUNT_CAP is one probe past the cap,
- * not a second count.
+ * The matches are counted once (`counted`), and both the branch and the total read that count: probing
+ * past the cap (`OFFSET COUNT_CAP`) and then counting read the 1,001 matches of a broad search twice.
  */
 import { jsonRows } from '../db/json-rows.js';
 import { COUNT_CAP } from 'shared-auth/rules';
@@ -57,12 +57,13 @@ export function pagedSearchStatement(search: PagedSearch, params: unknown[]): st
   // narrow search many times slower).
   return `WITH matches AS MATERIALIZED (
       SELECT ${search.id} AS id FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}),
+    counted AS MATERIALIZED (SELECT count(*)::int AS n FROM matches),
     page AS MATERIALIZED (
-      SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM matches OFFSET ${COUNT_CAP})
+      SELECT CASE WHEN (SELECT c.n FROM counted c) <= ${COUNT_CAP}
         THEN ARRAY(SELECT ${search.id} FROM ${search.from}
                     WHERE ${search.id} = ANY(ARRAY(SELECT m.id FROM matches m)) ORDER BY ${order} ${limit})
         ELSE ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} ORDER BY ${order} ${limit})
       END AS ids)
-    SELECT (SELECT count(*) FROM matches)::int AS total,
+    SELECT (SELECT c.n FROM counted c) AS total,
            ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
 }
