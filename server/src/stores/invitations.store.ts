@@ -8,7 +8,7 @@ import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import type { PageSql } from '../domain/paging.js';
-import { pagedSearchStatement } from './searched-page.js';
+import { pagedSearchApart, pagedSearchStatement, type PagedSearch } from './searched-page.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -179,8 +179,9 @@ export const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_F
 const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.inviter_words @@ ${query})`;
 
 /**
- * One page of invitations and their total (capped at COUNT_CAP: COUNT_CAP + 1 for more), in one statement
- * planned for its values (searched-page.ts).
+ * One page of invitations and their total (capped at COUNT_CAP: COUNT_CAP + 1 for more): without a text in
+ * one prepared statement, with one in a statement planned for its text and the page's rows apart
+ * (searched-page.ts).
  */
 export async function searchInvitations(
   q: Queryable,
@@ -202,24 +203,25 @@ export async function searchInvitations(
     params.push(...scope.params);
     conditions.push(scope.where);
   }
+  const paged: PagedSearch = {
+    from: 'invitations i',
+    where: conditions.join(' AND '),
+    id: 'i.id',
+    sort: page.sort,
+    select: (condition) => `${SEARCHED_SELECT} WHERE ${condition}`,
+    order: page.order,
+    size: page.size,
+    offset: page.offset,
+  };
+  // A text is planned for its words each time, and the rows (inviter, role links, applications) apart,
+  // planned once (searched-page.ts pagedSearchApart).
+  if (page.text) return pagedSearchApart<SearchedInvitationRow>(q, paged, params);
   const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
-    pagedSearchStatement(
-      {
-        from: 'invitations i',
-        where: conditions.join(' AND '),
-        id: 'i.id',
-        sort: page.sort,
-        select: (condition) => `${SEARCHED_SELECT} WHERE ${condition}`,
-        order: page.order,
-        size: page.size,
-        offset: page.offset,
-      },
-      params,
-    ),
+    pagedSearchStatement(paged, params),
     params,
     // Without a text the plan does not hang on the values: planned once per connection (its text is one
-    // of the few the sort keys, directions, statuses and scopes make). A text is planned for its words.
-    { prepare: !page.text },
+    // of the few the sort keys, directions, statuses and scopes make).
+    { prepare: true },
   );
   return { rows: rows[0].rows, total: Number(rows[0].total) };
 }

@@ -20,7 +20,8 @@
  * The matches are counted once (`counted`), and both the branch and the total read that count: probing
  * past the cap (`OFFSET COUNT_CAP`) and then counting read the 1,001 matches of a broad search twice.
  */
-import { jsonRows } from '../db/json-rows.js';
+import { jsonRows, queryJsonRows } from '../db/json-rows.js';
+import type { Queryable } from '../db/types.js';
 import { COUNT_CAP } from 'shared-auth/rules';
 import { limitOffset, sortOrder, type PageSort } from '../domain/paging.js';
 
@@ -41,15 +42,8 @@ export interface PagedSearch {
   offset: number;
 }
 
-/**
- * The statement answering one row `{ total, rows }` (rows as JSON, db/json-rows.ts); the page's size and
- * offset are appended to `params`.
- *
- * Both branches answer the page's ids only, and the page's rows are read once, by those ids: a search is
- * planned for its text on every call, and the row's select (its joins and subqueries) planned once instead
- * of in each branch cut the planning of every search.
- */
-export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
+/** The matches, their capped count and the page's ids, as the `WITH` of a search's statement. */
+function pageIds(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
   const order = sortOrder(search.sort, search.sort.column, search.id);
   // The ids as arrays, so that the matches and the page are read by their primary key whatever the planner
@@ -63,7 +57,47 @@ export function pagedSearchStatement(search: PagedSearch, params: unknown[]): st
         THEN ARRAY(SELECT ${search.id} FROM ${search.from}
                     WHERE ${search.id} = ANY(ARRAY(SELECT m.id FROM matches m)) ORDER BY ${order} ${limit})
         ELSE ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} ORDER BY ${order} ${limit})
-      END AS ids)
+      END AS ids)`;
+}
+
+/**
+ * The statement answering one row `{ total, rows }` (rows as JSON, db/json-rows.ts); the page's size and
+ * offset are appended to `params`.
+ *
+ * Both branches answer the page's ids only, and the page's rows are read once, by those ids: a search is
+ * planned for its text on every call, and the row's select (its joins and subqueries) planned once instead
+ * of in each branch cut the planning of every search.
+ */
+export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
+  return `${pageIds(search, params)}
     SELECT (SELECT c.n FROM counted c) AS total,
            ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
+}
+
+/**
+ * A search's page in two statements: the first, planned for the search's values, answers `{ total, ids }`;
+ * the second, prepared (planned once, whatever the text), the page's rows by those ids. For a search whose
+ * rows are costly to plan (an invitation's inviter and links), planning them with every text cost more
+ * than the second round trip.
+ */
+export async function pagedSearchApart<Row>(
+  q: Queryable,
+  search: PagedSearch,
+  params: unknown[],
+): Promise<{ rows: Row[]; total: number }> {
+  const { rows } = await q.query<{ total: number; ids: (number | string)[] }>(
+    `${pageIds(search, params)}
+    SELECT (SELECT c.n FROM counted c) AS total, (SELECT p.ids FROM page p) AS ids`,
+    params,
+  );
+  const { total, ids } = rows[0];
+  const page = ids.length
+    ? await queryJsonRows<Row>(
+        q,
+        `${search.select(`${search.id} = ANY($1::bigint[])`)} ${search.order}`,
+        [ids],
+        { prepare: true },
+      )
+    : [];
+  return { rows: page, total: Number(total) };
 }
