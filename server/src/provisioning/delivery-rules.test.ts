@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
+import { LOCK_KEYS, withJobLock } from '../db/locks.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import { planChanges } from '../stores/provisioning-plan.store.js';
 import {
@@ -244,6 +245,33 @@ describe('planning', () => {
       'SELECT DISTINCT target, kind FROM provisioning_queue',
     );
     expect(rows.rows).toEqual([{ target: 'prov-rules', kind: 'user' }]);
+  });
+});
+
+// PGlite has one session, where the planner's lock is always granted; PostgreSQL shows another planner.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+onPostgres('planning while another instance plans', () => {
+  it('stops at once (false) and leaves the changes to that instance', async () => {
+    const role = await insertRole(app, 'Other Planner', ['app-wiki']);
+    await addMember(app, await addUser(app, 'other.planner@example.org'), role, 'GUEST');
+    const before = await changesLeft();
+    expect(before).toBeGreaterThan(0);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const held = new Promise<void>((resolve) => (taken = resolve));
+    const otherPlanner = withJobLock(app.db, LOCK_KEYS.provisioningPlan, async () => {
+      taken();
+      await released;
+    });
+    await held;
+    try {
+      expect(await planPending(app.db, await app.registry.scimTargets())).toBe(false);
+      expect(await changesLeft()).toBe(before);
+    } finally {
+      release();
+      await otherPlanner;
+    }
   });
 });
 
