@@ -9,6 +9,7 @@ import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import type { PageSql } from '../domain/paging.js';
 import { pagedSearchApart, pagedSearchStatement, type PagedSearch } from './searched-page.js';
+import { searchQuerySql } from './search-query.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -192,7 +193,7 @@ export async function searchInvitations(
   const params: unknown[] = [];
   const conditions: string[] = [STATUS_FILTER[status ?? 'all'] ?? STATUS_FILTER.all];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (page.text) conditions.push(TEXT_CONDITION(`user_search_query(${param(page.text)})`));
+  if (page.text) conditions.push(TEXT_CONDITION(searchQuerySql(page.text, params)));
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
     conditions.push(

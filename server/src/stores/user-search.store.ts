@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/types.js';
 import { sortOrder, type PageSort } from '../domain/paging.js';
 import { pagedSearchStatement } from './searched-page.js';
+import { searchQuerySql } from './search-query.js';
 import { isValidAuthority, strongerAuthority, type Authority } from 'shared-auth/rules';
 import { listItem, type UserListRow } from './user.rows.js';
 
@@ -19,12 +20,12 @@ export interface UserSearchQuery {
 }
 
 /**
- * The users whose words match the search text ($1): each word of the text a whole word, the last the
- * beginning of one (migration 008). The statement is planned for its text (unnamed, its parameters
- * known), so user_search_query folds into a constant and the planner weighs how common its words are: a
- * narrow text reads the words' index, a broad one the order index until a page is full.
+ * The users whose words match the search text: each word of the text a whole word, the last the beginning
+ * of one (migration 008), as a word query (search-query.ts). The statement is planned for its text
+ * (unnamed, its parameters known), so the query is a constant and the planner weighs how common its
+ * words are: a narrow text reads the words' index, a broad one the order index until a page is full.
  */
-const TEXT_MATCH = 'u.search_words @@ user_search_query($1)';
+const textMatch = (text: string, params: unknown[]) => `u.search_words @@ ${searchQuerySql(text, params)}`;
 
 /** A user of a search page, with the authorities the user holds (one for each role held, in no order). */
 export type UserSearchRow = UserListRow & { authorities: string[] };
@@ -80,10 +81,7 @@ export async function searchUsers(
   const params: unknown[] = [];
   const where: string[] = [];
   const text = query.query?.trim();
-  if (text) {
-    params.push(text);
-    where.push(TEXT_MATCH);
-  }
+  if (text) where.push(textMatch(text, params));
   if (query.roleId !== undefined) {
     params.push(query.roleId);
     where.push(

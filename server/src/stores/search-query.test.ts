@@ -1,0 +1,74 @@
+import type { Db } from '../db/types.js';
+import { freshTestDb } from '../test/template-db.js';
+import { searchQuerySql, searchQueryText } from './search-query.js';
+
+/**
+ * The word query written in JavaScript is the one migration 015's user_search_query makes, on the database
+ * the tests run on (PGlite, or PostgreSQL with TEST_DATABASE_URL): the same tsquery, for every text it
+ * writes; the rest is left to the function.
+ */
+let db: Db;
+beforeAll(async () => {
+  db = await freshTestDb();
+});
+afterAll(() => db.close());
+
+const TEXTS = [
+  'user',
+  'perf user 4711',
+  'perf.user4711',
+  'perf.user4711@perf.example.org',
+  "Ann O'Neil",
+  'A-B_c',
+  '1e5',
+  '0x1f',
+  '3.14',
+  'v1.2.3',
+  'ABC123def',
+  "it's",
+  'x&y|z!w',
+  '(a) :* user:*',
+  '\\ "quoted" %_',
+  'tab\there new\nline',
+  '...',
+  '',
+  'a'.repeat(100),
+];
+
+/** Texts of printable ASCII, the same every run (a linear congruential sequence). */
+function generated(count: number): string[] {
+  let seed = 58;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + (next() % 14) }, () => String.fromCharCode(32 + (next() % 95))).join(''),
+  );
+}
+
+it('writes the tsquery user_search_query makes of an ASCII text, and nothing for any other', async () => {
+  const texts = [...TEXTS, ...generated(300)];
+  const written = texts.map(searchQueryText);
+  expect(written.every((query) => query !== null)).toBe(true);
+  const { rows } = await db.query<{ text: string; made: string | null; same: boolean | null }>(
+    `SELECT t.text, user_search_query(t.text)::text AS made, user_search_query(t.text) = t.written::tsquery AS same
+       FROM unnest($1::text[], $2::text[]) AS t(text, written)`,
+    [texts, written.map((query) => (query === '' ? null : query))],
+  );
+  for (const [i, row] of rows.entries()) {
+    expect({ text: row.text, query: written[i] === '' ? null : written[i] }).toEqual({
+      text: texts[i],
+      query: row.made,
+    });
+    if (row.made !== null) expect({ text: row.text, same: row.same }).toEqual({ text: row.text, same: true });
+  }
+  // A letter outside ASCII, a word longer than 100: the function's.
+  expect(searchQueryText('Élise')).toBeNull();
+  expect(searchQueryText('a'.repeat(101))).toBeNull();
+});
+
+it('names the function for a text it does not write, a tsquery parameter for one it does', () => {
+  const params: unknown[] = ['x'];
+  expect(searchQuerySql('Perf user', params)).toBe('$2::tsquery');
+  expect(searchQuerySql('Élise', params)).toBe('user_search_query($3)');
+  expect(searchQuerySql('..', params)).toBe('$4::tsquery');
+  expect(params).toEqual(['x', "'perf' & ( 'user' | 'user':* )", 'Élise', null]);
+});

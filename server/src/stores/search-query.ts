@@ -1,0 +1,45 @@
+/**
+ * A search text as the word query migration 015's user_search_query makes of it, written as a tsquery's text
+ * (a parameter cast `$n::tsquery`): each word a whole word, the last one also the beginning of one.
+ *
+ * A statement planned for its text folds user_search_query into a constant while it is planned, once for
+ * each place the condition stands (twice in a user search, four times in an invitation search), and on
+ * PGlite each fold ran the PL/pgSQL function anew. A tsquery's text is read at once. Only a text of ASCII
+ * letters, digits and separators is written here, where the function's words are certainly these: lower()
+ * and `[[:alnum:]]` agree with JavaScript on ASCII, and a run of ASCII letters and digits is one word of
+ * the text search parser, kept whole by the `simple` configuration. Any other text (a letter with an
+ * accent, a word longer than MAX_WORD) is left to the function (null).
+ */
+
+/** Longer words are left to the function (the text search parser limits a word's length). */
+const MAX_WORD = 100;
+
+/** The tsquery's text for `text`, `''` when it holds no word (the function answers NULL), or null. */
+export function searchQueryText(text: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (!/^[\x00-\x7f]*$/.test(text)) return null;
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  if (words.some((word) => word.length > MAX_WORD)) return null;
+  if (words.length === 0) return '';
+  const last = words[words.length - 1];
+  const lastQuery = `'${last}' | '${last}':*`;
+  if (words.length === 1) return lastQuery;
+  return `${words
+    .slice(0, -1)
+    .map((word) => `'${word}'`)
+    .join(' & ')} & ( ${lastQuery} )`;
+}
+
+/**
+ * The SQL of the word query for a search text pushed onto `params`: `$n::tsquery` when searchQueryText
+ * writes it, else `user_search_query($n)`.
+ */
+export function searchQuerySql(text: string, params: unknown[]): string {
+  const written = searchQueryText(text);
+  if (written === null) return `user_search_query($${params.push(text)})`;
+  // No word: the function's NULL (which matches nothing).
+  return `$${params.push(written === '' ? null : written)}::tsquery`;
+}
