@@ -157,8 +157,14 @@ export async function refreshInstitutionAdmin(q: Queryable, userId: number): Pro
  */
 export async function reconcileSuperUsers(q: Queryable, superUserSubs: readonly string[]): Promise<number> {
   const { rowCount } = await q.query(
-    // Only the users whose right differs are written (none at all when nothing changed).
-    `UPDATE users u SET super_user = NOT u.super_user WHERE u.super_user <> ${effectiveSuperUser('$1::text[]')}`,
+    // Only the users whose right differs are written (none at all when nothing changed). Whoever's right
+    // may differ holds it now, is named, or has a grant: only they are read (by users_super_users, the subs'
+    // index and the grants), never the whole table (migration 035).
+    `UPDATE users u SET super_user = NOT u.super_user
+      WHERE u.id IN (SELECT s.id FROM users s WHERE s.super_user
+                     UNION SELECT s.id FROM users s WHERE s.sub = ANY($1::text[])
+                     UNION SELECT g.user_id FROM authority_grants g WHERE g.authority = 'SUPER_USER')
+        AND u.super_user <> ${effectiveSuperUser('$1::text[]')}`,
     [[...superUserSubs]],
   );
   return rowCount;
