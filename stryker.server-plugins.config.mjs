@@ -34,14 +34,17 @@ const PARTS = {
     tests: ['plugins/auth.test.ts'],
   },
   permissions: {
-    mutate: ['server/src/plugins/permissions.ts', 'server/src/plugins/credential-limiter.ts'],
+    mutate: ['server/src/plugins/permissions.ts'],
     tests: [
       'plugins/permissions.test.ts',
-      'plugins/credential-keys.test.ts',
-      'plugins/credential-limiter.test.ts',
-      // The service accounts' entity permissions (accountEntity), over the internal API's routes.
+      // The service accounts (remoteUserWith) and their entity permissions (accountEntity), over the
+      // internal API's routes.
       'routes/external/internal-invite.test.ts',
     ],
+  },
+  limiter: {
+    mutate: ['server/src/plugins/credential-limiter.ts'],
+    tests: ['plugins/credential-keys.test.ts', 'plugins/credential-limiter.test.ts'],
   },
 };
 
