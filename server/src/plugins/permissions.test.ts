@@ -6,6 +6,7 @@ import type { User } from 'shared-auth/rules';
 import type { AppConfig, RemoteUser } from '../config.js';
 import { installErrorHandlers } from './error-handler.js';
 import permissions, {
+  accountEntity,
   anyone,
   basicAccount,
   basicCredentials,
@@ -270,5 +271,51 @@ describe('the refusals a route declares', () => {
 
   it('a handler asking for a service account its route never let in is an error, not an account', () => {
     expect(() => remoteUserOf({})).toThrow('The route declares no service-account permission');
+  });
+});
+
+describe('the permissions of an app built in the test', () => {
+  it('let declared routes start and run, the open one without a hook; refuse per rule, switch and entity', async () => {
+    const app = await bareApp({ performanceSeedAllowed: true });
+    try {
+      // Made here, inside the test: neither a not-found reason nor what is judged is given.
+      const bare = entity<{ id: number }, { id: number }, { Params: { id: number } }>({
+        load: async (request) => (Number(request.params.id) === 1 ? { id: 1 } : null),
+      });
+      app.get('/api/open', { preHandler: anyone }, async (request) => ({
+        hooks: request.routeOptions.config,
+      }));
+      app.get(
+        '/api/on',
+        { preHandler: [loggedIn, enabledBy((c) => c.performanceSeedAllowed, 'Off')] },
+        async () => ({
+          on: true,
+        }),
+      );
+      app.get<{ Params: { id: number } }>(
+        '/api/bare/:id',
+        { preHandler: bare.permit((u, found) => found.id === u.id - 1) },
+        async (request) => bare.of(request),
+      );
+      await app.ready();
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        app.inject({ method: 'GET', url, headers });
+      expect((await get('/api/open')).statusCode).toBe(200);
+      expect((await get('/api/on', { 'x-user': 'guest' })).json()).toEqual({ on: true });
+      expect((await get('/api/bare/1', { 'x-user': 'guest' })).json()).toEqual({ id: 1 });
+      const missing = await get('/api/bare/2', { 'x-user': 'guest' });
+      expect([missing.statusCode, missing.json().message]).toEqual([404, 'Not found']);
+      const refused = await get('/api/bare/1', { 'x-user': 'super' });
+      expect([refused.statusCode, refused.json().message]).toEqual([403, 'missing roles']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('give a handler no entity its route did not load: an error, not undefined', () => {
+    const named = entity<{ id: number }>({ load: async () => ({ id: 1 }) });
+    expect(() => named.of({})).toThrow('The route declares no permission on this entity');
+    const forAccount = accountEntity<{ id: number }>({ load: async () => ({ id: 1 }) });
+    expect(() => forAccount.of({})).toThrow('The route declares no permission on this entity');
   });
 });
