@@ -119,6 +119,17 @@ describe('HTTP Basic service accounts', () => {
     );
   });
 
+  it('answers another scheme or undecodable credentials with 401, never a 500', async () => {
+    for (const authorization of [
+      'Bearer some-token',
+      'Basic !!!',
+      `Basic ${Buffer.from('no-colon').toString('base64')}`,
+    ]) {
+      const res = await voot(authorization, '198.51.100.60');
+      expect([authorization, res.statusCode]).toEqual([authorization, 401]);
+    }
+  });
+
   it('counts no bare call without credentials', async () => {
     const address = '198.51.100.30';
     for (let i = 0; i < 7; i += 1) expect((await voot(undefined, address)).statusCode).toBe(401);

@@ -282,6 +282,8 @@ describe('the permissions of an app built in the test', () => {
       const bare = entity<{ id: number }, { id: number }, { Params: { id: number } }>({
         load: async (request) => (Number(request.params.id) === 1 ? { id: 1 } : null),
       });
+      // A declared permission beside a hook of another kind (as the idempotency hook): the route starts.
+      app.get('/api/mixed', { preHandler: [loggedIn, async () => {}] }, async () => ({ mixed: true }));
       app.get('/api/open', { preHandler: anyone }, async (request) => ({
         hooks: request.routeOptions.config,
       }));
@@ -302,6 +304,8 @@ describe('the permissions of an app built in the test', () => {
         app.inject({ method: 'GET', url, headers });
       expect((await get('/api/open')).statusCode).toBe(200);
       expect((await get('/api/on', { 'x-user': 'guest' })).json()).toEqual({ on: true });
+      expect((await get('/api/mixed')).statusCode).toBe(401);
+      expect((await get('/api/mixed', { 'x-user': 'guest' })).json()).toEqual({ mixed: true });
       expect((await get('/api/bare/1', { 'x-user': 'guest' })).json()).toEqual({ id: 1 });
       const missing = await get('/api/bare/2', { 'x-user': 'guest' });
       expect([missing.statusCode, missing.json().message]).toEqual([404, 'Not found']);
