@@ -42,6 +42,9 @@ it('answers users/config between the batches of the performance seed, and report
       }),
     );
   const result = await performanceSeed(app.db, {
+    // PGlite's batch on both databases (PostgreSQL's own default is 5,000 users a statement, since each
+    // request has a connection of its own there): the reports below count batches of 250.
+    batchSize: 250,
     onProgress: (p) => {
       progress.push(p);
       // Sent while the seed works: after the second batch of users, and as the statistics begin.
