@@ -10,7 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createDevEvaService, devEvaPlugin, type DevEvaService } from '../dev/eva/dev-eva.plugin.js';
+import {
+  createDevEvaService,
+  DEV_EVA_TOKEN,
+  devEvaPlugin,
+  type DevEvaService,
+} from '../dev/eva/dev-eva.plugin.js';
 import {
   createDevGraphService,
   DEV_GRAPH_CLIENT,
@@ -343,7 +348,72 @@ describe('the development services inside the server', () => {
         payload: 'name=a&email=a%40example.org',
       });
       expect(refused.statusCode).toBe(401);
+      // The key is checked before the form is read: a wrong key with a form eVA cannot read is still a 401.
+      const refusedFirst = await dev.inject({
+        method: 'POST',
+        url: '/dev-eva/api/v1/guest/create',
+        headers: { 'x-api-key': 'wrong', 'content-type': 'application/json' },
+        payload: '[1,2]',
+      });
+      expect(refusedFirst.statusCode).toBe(401);
+      // With the right key, a form without its fields is a 400 naming them, and makes nothing.
+      const incomplete = await dev.inject({
+        method: 'POST',
+        url: '/dev-eva/api/v1/guest/create',
+        headers: { 'x-api-key': DEV_EVA_TOKEN, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=a&email=a%40example.org',
+      });
+      expect(incomplete.statusCode).toBe(400);
+      expect(incomplete.json().error).toBe(
+        'missing: dateFrom, dateTill, notifyByEmail, notifyBySms, preferredLanguage',
+      );
       expect((await dev.inject({ method: 'GET', url: '/dev-eva' })).body).toContain('No guest accounts yet');
+
+      // Graph: a token only for our client's credentials; an invitation only with a token, checked before
+      // its body, and a body without its fields is Graph's 400.
+      const tokenUrl = '/dev-graph/login/tenant-a/oauth2/v2.0/token';
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const wrongSecret = await dev.inject({
+        method: 'POST',
+        url: tokenUrl,
+        headers: form,
+        payload: `grant_type=client_credentials&client_id=${DEV_GRAPH_CLIENT.clientId}&client_secret=nope`,
+      });
+      expect(wrongSecret.statusCode).toBe(401);
+      const granted = await dev.inject({
+        method: 'POST',
+        url: tokenUrl,
+        headers: form,
+        payload: `grant_type=client_credentials&client_id=${DEV_GRAPH_CLIENT.clientId}&client_secret=${DEV_GRAPH_CLIENT.secret}`,
+      });
+      expect(granted.statusCode).toBe(200);
+      const bearer = { authorization: `Bearer ${granted.json().access_token}` };
+      const invitations = '/dev-graph/v1.0/invitations';
+      const unsigned = await dev.inject({ method: 'POST', url: invitations, payload: [1, 2] });
+      expect(unsigned.statusCode).toBe(401);
+      expect(unsigned.json().error.code).toBe('InvalidAuthenticationToken');
+      const withoutFields = await dev.inject({
+        method: 'POST',
+        url: invitations,
+        headers: bearer,
+        payload: {},
+      });
+      expect(withoutFields.statusCode).toBe(400);
+      expect(withoutFields.json().error.code).toBe('BadRequest');
+      const made = await dev.inject({
+        method: 'POST',
+        url: invitations,
+        headers: bearer,
+        payload: {
+          invitedUserEmailAddress: 'e@example.org',
+          inviteRedirectUrl: 'https://portal.example/back',
+        },
+      });
+      expect(made.statusCode).toBe(201);
+      expect(made.json()).toMatchObject({
+        invitedUserEmailAddress: 'e@example.org',
+        sendInvitationMessage: false,
+      });
     } finally {
       await dev.close();
       await plain.close();

@@ -61,7 +61,31 @@ export function createDevEvaService(): DevEvaService {
   return service;
 }
 
-const FIELDS = ['name', 'email', 'dateFrom', 'dateTill', 'notifyByEmail', 'notifyBySms', 'preferredLanguage'];
+const FIELDS = [
+  'name',
+  'email',
+  'dateFrom',
+  'dateTill',
+  'notifyByEmail',
+  'notifyBySms',
+  'preferredLanguage',
+] as const;
+
+const text = { type: 'string' } as const;
+/** The guest form as eVA reads it: every field a text (form-encoded); which are missing the handler says. */
+const guestForm = {
+  type: 'object',
+  properties: {
+    id: text,
+    name: text,
+    email: text,
+    dateFrom: text,
+    dateTill: text,
+    notifyByEmail: text,
+    notifyBySms: text,
+    preferredLanguage: text,
+  },
+} as const;
 
 export function devEvaPage(accounts: DevEvaAccount[]): string {
   const rows = [...accounts]
@@ -107,7 +131,8 @@ export async function devEvaPlugin(
 
   await app.register(async (eva: SchemaTypedApp) => {
     if (!eva.hasContentTypeParser('application/x-www-form-urlencoded')) await eva.register(formbody);
-    eva.addHook('preHandler', async (request, reply) => {
+    // The key is checked on arrival, before the form is read or validated, as eVA does.
+    eva.addHook('onRequest', async (request, reply) => {
       if (request.headers['x-api-key'] !== token) {
         count('refused');
         return reply.code(401).send({ error: 'a wrong or missing X-Api-Key' });
@@ -119,37 +144,41 @@ export async function devEvaPlugin(
       }
     });
 
-    eva.post(`${DEV_EVA_PATH}/api/v1/guest/create`, async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const missing = FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
-      if (missing.length > 0) return reply.code(400).send({ error: `missing: ${missing.join(', ')}` });
-      const now = new Date();
-      const known = body.id ? state.accounts.get(body.id) : undefined;
-      if (body.id && !known) return reply.code(404).send({ error: `no guest account ${body.id}` });
-      const id = known?.id ?? `eva-${state.next++}`;
-      const account: DevEvaAccount = {
-        id,
-        name: body.name!,
-        email: body.email!,
-        dateFrom: body.dateFrom!,
-        dateTill: body.dateTill!,
-        notifyByEmail: body.notifyByEmail!,
-        notifyBySms: body.notifyBySms!,
-        preferredLanguage: body.preferredLanguage!,
-        disabled: false,
-        created: known?.created ?? now,
-        updated: now,
-      };
-      state.accounts.set(id, account);
-      count(known ? 'update' : 'create');
-      return {
-        id,
-        name: account.name,
-        email: account.email,
-        dateFrom: account.dateFrom,
-        dateTill: account.dateTill,
-      };
-    });
+    eva.post(
+      `${DEV_EVA_PATH}/api/v1/guest/create`,
+      { schema: { body: guestForm } },
+      async (request, reply) => {
+        const body = request.body;
+        const missing = FIELDS.filter((f) => !body[f]);
+        if (missing.length > 0) return reply.code(400).send({ error: `missing: ${missing.join(', ')}` });
+        const now = new Date();
+        const known = body.id ? state.accounts.get(body.id) : undefined;
+        if (body.id && !known) return reply.code(404).send({ error: `no guest account ${body.id}` });
+        const id = known?.id ?? `eva-${state.next++}`;
+        const account: DevEvaAccount = {
+          id,
+          name: body.name!,
+          email: body.email!,
+          dateFrom: body.dateFrom!,
+          dateTill: body.dateTill!,
+          notifyByEmail: body.notifyByEmail!,
+          notifyBySms: body.notifyBySms!,
+          preferredLanguage: body.preferredLanguage!,
+          disabled: false,
+          created: known?.created ?? now,
+          updated: now,
+        };
+        state.accounts.set(id, account);
+        count(known ? 'update' : 'create');
+        return {
+          id,
+          name: account.name,
+          email: account.email,
+          dateFrom: account.dateFrom,
+          dateTill: account.dateTill,
+        };
+      },
+    );
 
     eva.post(
       `${DEV_EVA_PATH}/api/v1/guest/disable/:id`,

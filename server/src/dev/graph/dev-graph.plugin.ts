@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { page, when } from '../mailbox/dev-mailbox.pages.js';
 import { escapeHtml } from '../../mail/format.js';
 import type { SchemaTypedApp } from '../../plugins/schema-types.js';
@@ -17,6 +17,23 @@ import type { SchemaTypedApp } from '../../plugins/schema-types.js';
 export const DEV_GRAPH_PATH = '/dev-graph';
 
 /** The path's `id`, as it comes. */
+const text = { type: 'string' } as const;
+/** The client-credentials form (form-encoded): whether it names our client the handler says (401). */
+const tokenForm = {
+  type: 'object',
+  properties: { grant_type: text, client_id: text, client_secret: text, scope: text },
+} as const;
+/** The invitation Graph creates: which fields are missing the handler says, in Graph's own error shape. */
+const invitationBody = {
+  type: 'object',
+  properties: {
+    invitedUserEmailAddress: text,
+    inviteRedirectUrl: text,
+    invitedUserDisplayName: text,
+    sendInvitationMessage: { type: 'boolean' },
+  },
+} as const;
+
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
 
 /** The path's `tenant`, as it comes. */
@@ -158,10 +175,10 @@ export async function devGraphPlugin(
 
     graph.post(
       `${DEV_GRAPH_PATH}/login/:tenant/oauth2/v2.0/token`,
-      { schema: { params: tenantParams } },
+      { schema: { params: tenantParams, body: tokenForm } },
       async (request, reply) => {
         if (failing()) return reply.code(500).send({ error: 'server_error' });
-        const body = (request.body ?? {}) as Record<string, string | undefined>;
+        const body = request.body;
         if (
           body.grant_type !== 'client_credentials' ||
           body.client_id !== DEV_GRAPH_CLIENT.clientId ||
@@ -182,43 +199,54 @@ export async function devGraphPlugin(
       return header.startsWith('Bearer ') ? (state.tokens.get(header.slice(7)) ?? null) : null;
     };
 
-    graph.post(`${DEV_GRAPH_PATH}/v1.0/invitations`, async (request, reply) => {
+    // The bearer token is checked on arrival, before the body is read or validated, as Graph does.
+    const tenants = new WeakMap<FastifyRequest, string>();
+    const bearerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
       const tenant = tenantOf(request);
       if (!tenant) {
         count('refused');
         return reply.code(401).send({ error: { code: 'InvalidAuthenticationToken' } });
       }
-      if (failing()) return reply.code(500).send({ error: { code: 'ServiceUnavailable' } });
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (typeof body.invitedUserEmailAddress !== 'string' || typeof body.inviteRedirectUrl !== 'string') {
-        return reply
-          .code(400)
-          .send({ error: { code: 'BadRequest', message: 'invitedUserEmailAddress and inviteRedirectUrl' } });
-      }
-      const n = state.next++;
-      const invitation: DevGraphInvitation = {
-        id: `invitation-${n}`,
-        userId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-        tenant,
-        email: body.invitedUserEmailAddress,
-        displayName: typeof body.invitedUserDisplayName === 'string' ? body.invitedUserDisplayName : null,
-        redirectUrl: body.inviteRedirectUrl,
-        redeemed: false,
-        deleted: false,
-        created: new Date(),
-      };
-      state.invitations.set(invitation.id, invitation);
-      count('invitation');
-      return reply.code(201).send({
-        id: invitation.id,
-        invitedUserEmailAddress: invitation.email,
-        inviteRedirectUrl: invitation.redirectUrl,
-        inviteRedeemUrl: `${options.publicUrl}${DEV_GRAPH_PATH}/redeem/${invitation.id}`,
-        sendInvitationMessage: body.sendInvitationMessage === true,
-        status: 'PendingAcceptance',
-        invitedUser: { id: invitation.userId },
-      });
-    });
+      tenants.set(request, tenant);
+    };
+
+    graph.post(
+      `${DEV_GRAPH_PATH}/v1.0/invitations`,
+      { onRequest: bearerOnly, schema: { body: invitationBody } },
+      async (request, reply) => {
+        const tenant = tenants.get(request) ?? '';
+        if (failing()) return reply.code(500).send({ error: { code: 'ServiceUnavailable' } });
+        const body = request.body;
+        if (body.invitedUserEmailAddress === undefined || body.inviteRedirectUrl === undefined) {
+          return reply.code(400).send({
+            error: { code: 'BadRequest', message: 'invitedUserEmailAddress and inviteRedirectUrl' },
+          });
+        }
+        const n = state.next++;
+        const invitation: DevGraphInvitation = {
+          id: `invitation-${n}`,
+          userId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          tenant,
+          email: body.invitedUserEmailAddress,
+          displayName: body.invitedUserDisplayName ?? null,
+          redirectUrl: body.inviteRedirectUrl,
+          redeemed: false,
+          deleted: false,
+          created: new Date(),
+        };
+        state.invitations.set(invitation.id, invitation);
+        count('invitation');
+        return reply.code(201).send({
+          id: invitation.id,
+          invitedUserEmailAddress: invitation.email,
+          inviteRedirectUrl: invitation.redirectUrl,
+          inviteRedeemUrl: `${options.publicUrl}${DEV_GRAPH_PATH}/redeem/${invitation.id}`,
+          sendInvitationMessage: body.sendInvitationMessage === true,
+          status: 'PendingAcceptance',
+          invitedUser: { id: invitation.userId },
+        });
+      },
+    );
 
     graph.delete(
       `${DEV_GRAPH_PATH}/v1.0/users/:id`,
