@@ -427,7 +427,7 @@ export function createDevScimServer(options: DevScimOptions): DevScimServer {
       next();
     });
     app.use(`${mount}/:tenant/v2`, (req: Request, res: Response, next: NextFunction) => {
-      const tenant = states.get(req.params.tenant as string);
+      const tenant = states.get(req.params.tenant);
       if (!tenant) {
         res
           .status(404)
