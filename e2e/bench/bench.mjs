@@ -6,6 +6,7 @@
 // Options: `--scale N` (up to 100) measures the searches again after a seed of N times the volume (N × 500
 // roles, N × 75,000 users; on PostgreSQL, on PGlite only with BENCH_PGLITE_SCALE=true); `--api-only` skips the
 // browser parts, and with BENCH_PGLITE=false also PGlite's API part (PostgreSQL's alone).
+// `--console-only` measures the landing and a super user's cold home alone (issue 58 item 5's first two figures).
 // BENCH_SCALED_DATABASE_URL: a PostgreSQL database an earlier run seeded at --scale, measured as it is;
 // BENCH_LEAVE_OUT: a regular expression of endpoint names not measured at --scale (their plans printed).
 // With each API run, the plans of the measured endpoints' statements (bench-plans.ts in the server). BENCH_DATABASE_URL (a PostgreSQL database the bench may wipe; never portal_test) runs the
@@ -41,12 +42,19 @@ const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
 // on a fast machine), a run of the floor was so short that one pause decided its p95.
 const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_REQUESTS ?? 4000);
 const { values: options } = parseArgs({
-  options: { scale: { type: 'string', default: '1' }, 'api-only': { type: 'boolean', default: false } },
+  options: {
+    scale: { type: 'string', default: '1' },
+    'api-only': { type: 'boolean', default: false },
+    'console-only': { type: 'boolean', default: false },
+  },
 });
 const SCALE = Number(options.scale);
 if (!Number.isInteger(SCALE) || SCALE < 1 || SCALE > 100)
   throw new Error('--scale takes an integer from 1 to 100');
 const API_ONLY = options['api-only'] ?? false;
+// `--console-only`: the landing and the super user's cold home alone (no seed, no API part, no provisioning).
+const CONSOLE_ONLY = options['console-only'] ?? false;
+if (API_ONLY && CONSOLE_ONLY) throw new Error('--api-only and --console-only exclude each other');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (DATABASE_URL && /\/portal_test(\?|$)/.test(DATABASE_URL))
   throw new Error('BENCH_DATABASE_URL must not be portal_test: the bench wipes its data');
@@ -172,7 +180,50 @@ async function superUserSession(baseUrl) {
   return { storageState, cookie };
 }
 
+/**
+ * The landing page: cold loads, and the gzip size of what the shell's first load is made of.
+ * @param {string} baseUrl
+ */
+async function measureLanding(baseUrl) {
+  await measure('landing', async () => {
+    const loads = [];
+    for (let i = 0; i < COLD_LOADS; i++)
+      loads.push(await coldLoad(browser, baseUrl, '/', landingReady, { seenInPage: landingSeen }));
+    const first = loads[0].resources.filter((r) => ['document', 'script', 'stylesheet'].includes(r.type));
+    return {
+      ...summarize(loads),
+      shellFirstLoad: {
+        files: first.map((r) => ({
+          url: new URL(r.url).pathname,
+          type: r.type,
+          bytes: r.decoded,
+          gzip: r.gzip,
+        })),
+        gzipTotal: first.reduce((sum, r) => sum + r.gzip, 0),
+        bytesTotal: first.reduce((sum, r) => sum + r.decoded, 0),
+      },
+    };
+  });
+}
+
+/**
+ * A super user's home, cold (a fresh context with the session's cookie, no cache).
+ * @param {string} baseUrl
+ * @param {Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>} storageState
+ */
+async function measureHome(baseUrl, storageState) {
+  await measure('homeSuperUser', async () => {
+    const loads = [];
+    for (let i = 0; i < COLD_LOADS; i++)
+      loads.push(
+        await coldLoad(browser, baseUrl, '/home', homeReady, { storageState, seenInPage: homeSeen }),
+      );
+    return summarize(loads);
+  });
+}
+
 results.apiOnly = API_ONLY;
+results.consoleOnly = CONSOLE_ONLY;
 /** @type {Record<string, unknown>[]} one entry per database and volume */
 const apiRuns = [];
 results.api = apiRuns;
@@ -254,27 +305,11 @@ try {
     const { cookie } = await superUserSession(baseUrl);
     await apiPart('PGlite', server, cookie);
     results.performanceSeed = apiRuns[0]?.seed ?? { error: apiRuns[0]?.error };
+  } else if (CONSOLE_ONLY) {
+    await measureLanding(baseUrl);
+    await measureHome(baseUrl, (await superUserSession(baseUrl)).storageState);
   } else {
-    // The landing page: cold loads, and the gzip size of what the shell's first load is made of.
-    await measure('landing', async () => {
-      const loads = [];
-      for (let i = 0; i < COLD_LOADS; i++)
-        loads.push(await coldLoad(browser, baseUrl, '/', landingReady, { seenInPage: landingSeen }));
-      const first = loads[0].resources.filter((r) => ['document', 'script', 'stylesheet'].includes(r.type));
-      return {
-        ...summarize(loads),
-        shellFirstLoad: {
-          files: first.map((r) => ({
-            url: new URL(r.url).pathname,
-            type: r.type,
-            bytes: r.decoded,
-            gzip: r.gzip,
-          })),
-          gzipTotal: first.reduce((sum, r) => sum + r.gzip, 0),
-          bytesTotal: first.reduce((sum, r) => sum + r.decoded, 0),
-        },
-      };
-    });
+    await measureLanding(baseUrl);
 
     // Side by side with another console's landing, when one is named.
     if (process.env.BENCH_REFERENCE_URL || process.env.BENCH_REFERENCE_DIST) {
@@ -301,14 +336,7 @@ try {
     // Log in once as the super user; later cold contexts reuse the session cookie (but not the cache).
     const { storageState, cookie } = await superUserSession(baseUrl);
 
-    await measure('homeSuperUser', async () => {
-      const loads = [];
-      for (let i = 0; i < COLD_LOADS; i++)
-        loads.push(
-          await coldLoad(browser, baseUrl, '/home', homeReady, { storageState, seenInPage: homeSeen }),
-        );
-      return summarize(loads);
-    });
+    await measureHome(baseUrl, storageState);
 
     // Each remote: its manifest, remoteEntry.js and the chunks of its first screen, as the browser fetched them.
     await measure('remotes', async () => {
@@ -428,7 +456,7 @@ try {
   await server.stop();
 
   // The API part again on PostgreSQL, in a server of its own over BENCH_DATABASE_URL.
-  if (DATABASE_URL) {
+  if (DATABASE_URL && !CONSOLE_ONLY) {
     /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
     let pgServer;
     try {
@@ -446,7 +474,7 @@ try {
     }
   }
   // Provisioning (issue 41), on a server of its own with a SCIM service provider in this process.
-  if (process.env.BENCH_PROVISIONING !== 'false') {
+  if (process.env.BENCH_PROVISIONING !== 'false' && !CONSOLE_ONLY) {
     results.provisioning = await measureProvisioning({ smtp, smtpUrl: smtp.url, acceptLink }).catch(
       (/** @type {unknown} */ error) => ({ error: error instanceof Error ? error.message : String(error) }),
     );
