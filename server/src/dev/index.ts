@@ -5,7 +5,6 @@
  * file imports dev/ statically (eslint.config.mjs and .dependency-cruiser.cjs hold that).
  */
 import type { FastifyInstance } from 'fastify';
-import { resendWholeTargets } from '../provisioning/planner.js';
 import { forgetDevUserTargets } from '../provisioning/user-targets.js';
 import devIdp from './idp/dev-idp.plugin.js';
 import devMailbox from './mailbox/dev-mailbox.plugin.js';
@@ -13,6 +12,7 @@ import { DEV_SCIM_PATH, DEV_SCIM_TENANTS, devScimPlugin } from './scim/dev-scim.
 import { devEvaPlugin } from './eva/dev-eva.plugin.js';
 import { devGraphPlugin } from './graph/dev-graph.plugin.js';
 import { seedDevelopmentData } from './seed/dev-seed.js';
+import { resendSent } from './resend-sent.js';
 
 /** The development services, registered before the jobs, the provisioning worker and the routes. */
 export async function registerDevelopmentServices(app: FastifyInstance): Promise<void> {
@@ -33,13 +33,9 @@ export async function registerDevelopmentServices(app: FastifyInstance): Promise
     await app.register(devEvaPlugin, {});
     await app.register(devGraphPlugin, { publicUrl: config.publicUrl });
     // Its users and groups live in memory, the database does not: whatever the database says was sent
-    // before a restart is sent again.
+    // before a restart is sent again (only that: resend-sent.ts).
     app.addHook('onReady', async () => {
-      await resendWholeTargets(
-        app.db,
-        await app.registry.scimTargets(),
-        `${config.publicUrl}${DEV_SCIM_PATH}/`,
-      );
+      await resendSent(app.db, await app.registry.scimTargets(), `${config.publicUrl}${DEV_SCIM_PATH}/`);
       // The same for the development eVA and Graph services: what they held is forgotten, and made again.
       await forgetDevUserTargets(app.db, await app.registry.scimTargets(), config.publicUrl);
     });
