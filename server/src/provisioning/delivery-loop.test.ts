@@ -1,0 +1,251 @@
+/**
+ * One target's delivery loop (delivery-loop.ts) as the worker runs it, over PGlite (or PostgreSQL) and the
+ * development SCIM service reached over HTTP: what the target receives and what the queue holds after a
+ * loop. A target that fails with a retry is left alone for the delay and sent nothing more by this loop;
+ * a loop stopped after its claim sends nothing and hands every lease back; a loop goes on claiming until
+ * nothing is due; what is given up or put off is audited and logged with the target, the kind, the id and
+ * the reason.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
+import { EntityRegistry } from '../registry/entity-registry.js';
+import type { ScimTarget } from '../registry/registry.js';
+import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
+import { CLAIM_BATCH, runTargetLoop, type DeliveryLoopDeps } from './delivery-loop.js';
+import { planPending } from './planner.js';
+
+let scim: DevScimServer;
+let http: Server;
+let port: number;
+/** Every request the target received (method and path below /loop/v2), answered or not by `intercept`. */
+let received: string[] = [];
+/** Answers a request instead of the provider when it returns true (a test's own behaviour). */
+let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
+const logLines: string[] = [];
+
+function registry(): EntityRegistry {
+  return new EntityRegistry(async () => ({
+    applications: [
+      {
+        id: 'app-wiki',
+        type: 'saml20_sp',
+        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
+      },
+    ],
+    identityProviders: [],
+    provisionings: [
+      {
+        id: 'prov-loop',
+        type: 'provisioning',
+        data: {
+          entityid: 'https://prov-loop.example.org',
+          metaDataFields: {
+            provisioning_type: 'scim',
+            scim_url: `http://127.0.0.1:${port}/loop/v2`,
+            scim_bearer_token: 'b',
+          },
+          applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
+        },
+      },
+    ],
+  }));
+}
+
+let app: FastifyInstance;
+let target: ScimTarget;
+
+beforeAll(async () => {
+  scim = createDevScimServer({ mount: '', tenants: { loop: { bearer: 'b' } } });
+  http = createServer((req, res) => {
+    received.push(`${req.method} ${req.url!.replace('/loop/v2', '').split('?')[0]}`);
+    void intercept(req, res).then((done) => {
+      if (!done) scim.handle(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  port = (http.address() as AddressInfo).port;
+  app = await apiApp({
+    registry: registry(),
+    // A Retry-After of two minutes is waited out whole.
+    env: { PROVISIONING_MAX_ATTEMPTS: '3', PROVISIONING_RETRY_BASE: '1ms', PROVISIONING_RETRY_MAX: '10m' },
+    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+  });
+  target = (await app.registry.scimTargets()).find((t) => t.id === 'prov-loop')!;
+});
+afterAll(async () => {
+  await app.close();
+  http.closeAllConnections();
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+});
+beforeEach(async () => {
+  intercept = async () => false;
+  received = [];
+  logLines.length = 0;
+  scim.reset();
+  await app.db.query('DELETE FROM provisioning_queue');
+  await app.db.query('DELETE FROM provisioning_changes');
+});
+
+/** The worker's side of a loop: its settings, and what the loop asks of it (pauses recorded). */
+function deps(over: Partial<DeliveryLoopDeps> = {}) {
+  const pauses: Array<{ target: string; until: number }> = [];
+  const d: DeliveryLoopDeps = {
+    db: app.db,
+    log: app.log,
+    settings: app.config.provisioning,
+    publicUrl: app.config.publicUrl,
+    signal: new AbortController().signal,
+    graphTokens: new Map(),
+    stopped: () => false,
+    drainSince: () => null,
+    pause: (id, until) => void pauses.push({ target: id, until }),
+    ...over,
+  };
+  return { deps: d, pauses };
+}
+
+/** A role on the target with `people` guests, planned: a queue row for each guest and one for the group. */
+async function plannedRole(name: string, people: number): Promise<{ roleId: number; userIds: number[] }> {
+  const roleId = await insertRole(app, name, ['app-wiki']);
+  const userIds: number[] = [];
+  for (let i = 0; i < people; i += 1) {
+    const userId = await addUser(app, `${name.toLowerCase().replace(/ /g, '.')}${i}@example.org`);
+    await addMember(app, userId, roleId, 'GUEST');
+    userIds.push(userId);
+  }
+  await planPending(app.db, [target]);
+  return { roleId, userIds };
+}
+
+async function queue() {
+  const { rows } = await app.db.query<{
+    kind: string;
+    local_id: string;
+    status: string;
+    attempts: number;
+    leased: boolean;
+    last_status: number | null;
+  }>(
+    `SELECT kind, local_id, status, attempts, leased_until IS NOT NULL AS leased, last_status
+       FROM provisioning_queue ORDER BY kind, local_id`,
+  );
+  return rows.map((r) => ({ ...r, local_id: Number(r.local_id) }));
+}
+
+/** The log lines written with `msg`, as objects. */
+const logged = (msg: string) =>
+  logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === msg);
+
+describe('a target that fails with a retry', () => {
+  it('is left alone for the delay it asked, and sent nothing more by the loop: its groups wait, unleased', async () => {
+    intercept = async (req, res) => {
+      if (req.method !== 'POST') return false;
+      res.writeHead(503, { 'content-type': 'application/scim+json', 'retry-after': '120' });
+      res.end(JSON.stringify({ status: '503', detail: 'down for maintenance' }));
+      return true;
+    };
+    const { roleId, userIds } = await plannedRole('Paused', 2);
+    const { deps: d, pauses } = deps();
+    const before = Date.now();
+    await runTargetLoop(d, target);
+    const after = Date.now();
+
+    // Both people were tried (one batch); the group, waiting for them, was not sent.
+    expect(received.sort()).toEqual(['POST /Users', 'POST /Users']);
+    expect(await queue()).toEqual([
+      { kind: 'group', local_id: roleId, status: 'waiting', attempts: 0, leased: false, last_status: null },
+      ...userIds.map((id) => ({
+        kind: 'user',
+        local_id: id,
+        status: 'waiting',
+        attempts: 1,
+        leased: false,
+        last_status: 503,
+      })),
+    ]);
+    // Left alone for the two minutes the target asked, from the failure on.
+    expect(pauses.map((p) => p.target)).toEqual(['prov-loop', 'prov-loop']);
+    for (const { until } of pauses) {
+      expect(until).toBeGreaterThanOrEqual(before + 120_000);
+      expect(until).toBeLessThanOrEqual(after + 120_000);
+    }
+    // The operator's log says which target, what, why and for how long.
+    expect(logged('provisioning: will retry').map(({ id, ...rest }) => [id, rest])).toEqual(
+      userIds.map((id) => [
+        id,
+        expect.objectContaining({
+          target: 'prov-loop',
+          kind: 'user',
+          delayMs: 120_000,
+          reason: expect.stringMatching(/^POST \/Users: HTTP 503/),
+        }),
+      ]),
+    );
+  });
+});
+
+describe('a loop stopped after its claim', () => {
+  it('sends nothing, counts no attempt, and hands every lease back', async () => {
+    await plannedRole('Stopped', 2);
+    let asked = 0;
+    // Not stopped when the loop begins (it claims), stopped from then on (the server closing).
+    const { deps: d } = deps({ stopped: () => asked++ > 0 });
+    await runTargetLoop(d, target);
+    expect(received).toEqual([]);
+    const rows = await queue();
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((r) => r.leased || r.attempts > 0 || r.status !== 'waiting')).toEqual([]);
+  });
+});
+
+describe('a loop', () => {
+  it('claims again until nothing is due: more people than one claim takes are all sent, then their group', async () => {
+    const { userIds } = await plannedRole('Many', CLAIM_BATCH + 1);
+    const { deps: d, pauses } = deps();
+    await runTargetLoop(d, target);
+    expect(await queue()).toEqual([]);
+    expect(scim.snapshot('loop').users).toHaveLength(userIds.length);
+    const group = scim.snapshot('loop').groups.find((g) => g.displayName === 'Many');
+    expect(group?.members).toHaveLength(userIds.length);
+    expect(pauses).toEqual([]);
+  });
+
+  it('gives a group the target refuses up: audited with its role and logged, the people delivered', async () => {
+    intercept = async (req, res) => {
+      if (req.method !== 'POST' || !req.url!.includes('/Groups')) return false;
+      res.writeHead(400, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: '400', detail: 'no such schema' }));
+      return true;
+    };
+    const { roleId, userIds } = await plannedRole('Refused Group', 1);
+    const { deps: d, pauses } = deps();
+    await runTargetLoop(d, target);
+    expect(await queue()).toEqual([
+      { kind: 'group', local_id: roleId, status: 'failed', attempts: 1, leased: false, last_status: 400 },
+    ]);
+    expect(scim.snapshot('loop').users).toHaveLength(userIds.length);
+    expect(pauses).toEqual([]);
+    const { rows } = await app.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_logs WHERE entity_type = 'provisioning' AND action = 'fail' AND after->>'kind' = 'group'",
+    );
+    expect(rows.map((r) => r.after)).toEqual([
+      {
+        target: 'prov-loop',
+        kind: 'group',
+        roleId,
+        status: 400,
+        reason: expect.stringMatching(/^POST \/Groups: HTTP 400/),
+      },
+    ]);
+    expect(logged('provisioning: failed')).toEqual([
+      expect.objectContaining({
+        target: 'prov-loop',
+        kind: 'group',
+        id: roleId,
+        reason: expect.stringMatching(/^POST \/Groups: HTTP 400/),
+      }),
+    ]);
+  });
+});
