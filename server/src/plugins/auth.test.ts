@@ -1,10 +1,23 @@
 import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import type { User } from 'shared-auth/rules';
 import { createRole, grantRole } from '../test/fixtures.js';
-import { buildTestApp, loginAs } from '../test/helper.js';
+import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
 import { hashTokenSecret } from '../stores/tokens.store.js';
+import { requireUser } from './auth.js';
 import { purgeExpiredSessions } from './session.js';
 import { TOKEN_ON_CONSOLE_ROUTE } from './token-reach.js';
+
+// A pure check: no database (docs/mutation-testing.md).
+describe('requireUser', () => {
+  it("lets a user through and refuses no user with 401 'Not logged in'", () => {
+    const user = { id: 7, email: 'someone@example.org' } as User;
+    expect(requireUser(user)).toBe(user);
+    expect(() => requireUser(null)).toThrow(
+      expect.objectContaining({ statusCode: 401, message: 'Not logged in' }),
+    );
+  });
+});
 
 describe('authentication', () => {
   let app: FastifyInstance;
@@ -50,7 +63,7 @@ describe('authentication', () => {
       const manager = await loginAs(app, 'manager');
       const guest = await loginAs(app, 'guest');
       const res = await me({ ...manager.headers, 'x-impersonate-id': String(guest.userId) });
-      expect(res.statusCode).toBe(403);
+      expect([res.statusCode, res.json().message]).toEqual([403, 'Only a super user may impersonate']);
     });
 
     it('answers 404 for an unknown user and 400 for a malformed id', async () => {
@@ -92,6 +105,12 @@ describe('authentication', () => {
         expect(res.statusCode).toBe(200);
       }
       expect(await audited()).toEqual([manager.userId, inviter.userId]);
+      // The session remembers exactly whom it impersonated, and nothing else.
+      const remembered = await app.db.query<{ seen: unknown }>(
+        "SELECT data -> 'impersonated' AS seen FROM sessions WHERE data ->> 'csrfToken' = $1",
+        [first.csrf],
+      );
+      expect(remembered.rows).toEqual([{ seen: [manager.userId, inviter.userId] }]);
       const second = await loginAs(app, 'admin');
       await me({ ...second.headers, 'x-impersonate-id': String(manager.userId) });
       expect(await audited()).toEqual([manager.userId, inviter.userId, manager.userId]);
@@ -204,6 +223,22 @@ describe('authentication', () => {
     });
   });
 
+  describe('paths that name no route', () => {
+    it('are answered 404 by the not-found handler, with a session, a token or neither', async () => {
+      const admin = await loginAs(app, 'admin');
+      for (const url of ['/api/v1/no-such-thing', '/api/external/v1/rolez']) {
+        for (const headers of [{}, admin.headers, { 'x-api-token': 'any-token' }]) {
+          const res = await app.inject({ method: 'GET', url, headers });
+          expect([url, res.statusCode, res.json().message ?? res.json().detail]).toEqual([
+            url,
+            404,
+            `No route for GET ${url}`,
+          ]);
+        }
+      }
+    });
+  });
+
   describe('sessions', () => {
     it('marks answers of a live session with x-session-alive and updates last activity', async () => {
       const guest = await loginAs(app, 'guest');
@@ -277,6 +312,45 @@ describe('authentication', () => {
       expect(await lastActivity()).toBe(before);
     });
 
+    it('writes last activity once a full minute has passed since the last one, not a millisecond before', async () => {
+      const guest = await loginAs(app, 'guest');
+      // A last activity on a whole second, and the server's clock set against it.
+      const last = 1_700_000_000;
+      await app.db.query('UPDATE users SET last_activity = to_timestamp($1) WHERE id = $2', [
+        last,
+        guest.userId,
+      ]);
+      const lastActivity = async () =>
+        (
+          await app.db.query<{ at: number }>(
+            'SELECT extract(epoch FROM last_activity)::float8 AS at FROM users WHERE id = $1',
+            [guest.userId],
+          )
+        ).rows[0].at;
+      const now = jest.spyOn(Date, 'now');
+      try {
+        now.mockReturnValue(last * 1000 + 59_999);
+        expect((await me(guest.headers)).statusCode).toBe(200);
+        expect(await lastActivity()).toBe(last);
+        now.mockReturnValue((last + 60) * 1000);
+        expect((await me(guest.headers)).statusCode).toBe(200);
+      } finally {
+        now.mockRestore();
+      }
+      // Written with the database's clock.
+      expect(await lastActivity()).toBeGreaterThan(Date.now() / 1000 - 3600);
+    });
+
+    it('keeps a session without a user (its CSRF token) through API calls made before login', async () => {
+      const first = await app.inject({ method: 'GET', url: '/api/v1/csrf' });
+      const cookie = cookiesFrom(first.headers['set-cookie']);
+      expect(cookie).toMatch(/^portal_session=/);
+      const anonymous = await me({ cookie });
+      expect([anonymous.statusCode, anonymous.headers['set-cookie']]).toEqual([401, undefined]);
+      const again = await app.inject({ method: 'GET', url: '/api/v1/csrf', headers: { cookie } });
+      expect(again.json().token).toBe(first.json().token);
+    });
+
     it('ends a session idle for more than 8 hours', async () => {
       const guest = await loginAs(app, 'guest');
       await app.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
@@ -316,6 +390,39 @@ describe('session cookie under https', () => {
       expect(res.headers['strict-transport-security']).toBeDefined();
     } finally {
       await app.close();
+    }
+  });
+});
+
+// Built inside the test, so that the plugin's own set-up (its request decorations) runs within it.
+describe("the authentication of an app's routes", () => {
+  it("reads a user for the API's routes only, decided on the route that matched, not on the URL", async () => {
+    const own = await buildTestApp({
+      routes: (app) => {
+        app.get('/:area/auth-probe', async (request) => ({
+          user: request.user,
+          realUser: request.realUser,
+          impersonatorId: request.impersonatorId,
+          apiToken: request.apiToken,
+        }));
+      },
+    });
+    try {
+      const admin = await loginAs(own, 'admin');
+      const nobody = { user: null, realUser: null, impersonatorId: null, apiToken: null };
+      expect((await own.inject({ method: 'GET', url: '/site/auth-probe' })).json()).toEqual(nobody);
+      // A URL under /api/ that a route outside the API matched: neither the session's user nor a token
+      // refusal, as for the static files' wildcard.
+      const outside = await own.inject({
+        method: 'GET',
+        url: '/api/auth-probe',
+        headers: { ...admin.headers, 'x-api-token': 'any-token' },
+      });
+      expect([outside.statusCode, outside.json()]).toEqual([200, nobody]);
+      const inside = await own.inject({ method: 'GET', url: '/api/v1/users/me', headers: admin.headers });
+      expect([inside.statusCode, inside.json().email]).toEqual([200, 'admin@example.org']);
+    } finally {
+      await own.close();
     }
   });
 });
