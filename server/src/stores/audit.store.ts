@@ -340,6 +340,7 @@ async function idRange(db: Queryable, table: string, where: string, param: strin
  */
 export async function seedAuditTrail(
   db: Db,
+  /** emailDomain: the seeded invitations' addresses end in it. */
   options: { subPrefix: string; shortNamePrefix: string; emailDomain: string; batch?: number },
 ): Promise<number> {
   // Rows a statement: at 1,000 a statement held PGlite long enough for a users/config during a CI run to
@@ -374,7 +375,7 @@ export async function seedAuditTrail(
       )
     ).rowCount;
   }
-  const invitations = await idRange(db, 'invitations', "email LIKE '%' || $1", `@${options.emailDomain}`);
+  const invitations = await idRange(db, 'invitations', "email LIKE '%' || $1", options.emailDomain);
   for (let start = invitations?.low ?? 0; invitations && start <= invitations.high; start += batch) {
     await pause();
     written += (
@@ -385,7 +386,7 @@ export async function seedAuditTrail(
                 ARRAY[ir.role_id], r.name, i.email, now() - make_interval(secs => (i.id * 211) % 31536000)
          FROM invitations i JOIN invitation_roles ir ON ir.invitation_id = i.id JOIN roles r ON r.id = ir.role_id
          WHERE i.email LIKE '%' || $1 AND i.id BETWEEN $2 AND $3 AND ir.invitation_id BETWEEN $2 AND $3`,
-        [`@${options.emailDomain}`, start, start + batch - 1, SEED_ACTOR],
+        [options.emailDomain, start, start + batch - 1, SEED_ACTOR],
       )
     ).rowCount;
   }

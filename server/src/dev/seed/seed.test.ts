@@ -107,6 +107,21 @@ describe('performance seed', () => {
           WHERE (u.without_roles_since IS NULL) <> EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id)`,
       );
       expect(unmarked.rows[0].wrong).toBe(0);
+      // The people come from many institutions, a few large and many small (the searches' word statistics
+      // hold their words as common ones), each with an address at their institution's domain.
+      const institutions = await app.db.query<{ n: number; largest: number; elsewhere: number }>(
+        `SELECT count(*)::int AS n, max(c)::int AS largest,
+                (SELECT count(*) FROM users WHERE sub LIKE $1 AND email NOT LIKE '%@' || schac_home_organization)::int AS elsewhere
+           FROM (SELECT count(*) AS c FROM users WHERE sub LIKE $1 GROUP BY schac_home_organization) per`,
+        [`${SUB_PREFIX}%`],
+      );
+      expect(institutions.rows[0]).toEqual({
+        n: expect.any(Number),
+        largest: expect.any(Number),
+        elsewhere: 0,
+      });
+      expect(institutions.rows[0].n).toBeGreaterThan(100);
+      expect(institutions.rows[0].largest).toBeLessThan(80);
       // Batches that cut the runs of one inviter's invitees: those in a batch without their inviter are
       // invited without one (151-250 and 301-400 here).
       const again = await performanceSeed(app.db, { roles: 20, users: 400, batchSize: 150 });
