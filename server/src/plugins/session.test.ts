@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { createRole, grantRole } from '../test/fixtures.js';
 import { InjectBrowser } from '../test/browser.js';
 import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
-import { SESSION_COOKIE, Session } from './session.js';
+import { SESSION_COOKIE, SESSION_IDLE_MS, Session, purgeExpiredSessions } from './session.js';
 
 describe('a session', () => {
   it('gets an id and a cookie at its first write, and keeps them at the next', () => {
@@ -136,6 +136,34 @@ describe('sessions read fresh on every request', () => {
       [id],
     );
     expect(rows[0].left).toBeGreaterThan(8 * 3600 - 60);
+  });
+
+  it('extends a session only when that adds more than a minute: at exactly a minute, not even asked', async () => {
+    const guest = await loginAs(app, 'extended-at-the-minute@example.org');
+    const { rows } = await app.db.query<{ id: string }>('SELECT id FROM sessions WHERE data @> $1', [
+      JSON.stringify({ userId: guest.userId }),
+    ]);
+    const id = rows[0].id;
+    // An expiry on a whole second, an hour ahead, and the server's clock set against it.
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    await app.db.query('UPDATE sessions SET expires_at = to_timestamp($1) WHERE id = $2', [expires, id]);
+    const now = jest.spyOn(Date, 'now');
+    const statements = jest.spyOn(app.db, 'query');
+    try {
+      now.mockReturnValue(expires * 1000 - SESSION_IDLE_MS + 60_000);
+      expect((await me(guest.headers)).statusCode).toBe(200);
+      expect(statements.mock.calls.filter(([sql]) => /UPDATE sessions/.test(String(sql)))).toEqual([]);
+      now.mockReturnValue(expires * 1000 - SESSION_IDLE_MS + 60_001);
+      expect((await me(guest.headers)).statusCode).toBe(200);
+    } finally {
+      statements.mockRestore();
+      now.mockRestore();
+    }
+    const stored = await app.db.query<{ ms: number }>(
+      'SELECT (extract(epoch FROM expires_at) * 1000)::float8 AS ms FROM sessions WHERE id = $1',
+      [id],
+    );
+    expect(stored.rows[0].ms).toBe(expires * 1000 + 60_001);
   });
 
   it("answers the user's new roles at the next request after they changed", async () => {
@@ -276,16 +304,41 @@ describe('session cookies', () => {
     } finally {
       read.mockRestore();
     }
+    // The console's page is no answer of the API either.
+    const index = await app.inject({ method: 'GET', url: '/', headers: guest.headers });
+    expect(index.headers['x-session-alive']).toBeUndefined();
     const api = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: guest.headers });
     expect(api.headers['x-session-alive']).toBe('true');
   });
 
+  it('answer a request refused before its session was read, and set no cookie', async () => {
+    const guest = await loginAs(app, 'guest');
+    // plugins/bad-input.ts refuses a percent-escaped /api/ before the session is read.
+    const res = await app.inject({ method: 'GET', url: '/%61pi/v1/csrf', headers: guest.headers });
+    expect([res.statusCode, res.json().message, res.headers['set-cookie']]).toEqual([
+      400,
+      'An API path is spelled /api/..., without percent-escapes in that part',
+      undefined,
+    ]);
+  });
+
   it('answer 401 to a cookie that is signed but names no stored session, or is empty', async () => {
-    const me = (cookie: string) =>
-      app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
-    expect((await me(`${SESSION_COOKIE}=${app.signCookie('no-such-session')}`)).statusCode).toBe(401);
-    expect((await me(`${SESSION_COOKIE}=${app.signCookie('')}`)).statusCode).toBe(401);
-    expect((await me(`${SESSION_COOKIE}=`)).statusCode).toBe(401);
+    /** The answer's status, and whether the session was looked up in the database. */
+    const me = async (cookie: string) => {
+      const reads = jest.spyOn(app.db, 'query');
+      try {
+        const res = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+        return [res.statusCode, reads.mock.calls.some(([sql]) => /FROM sessions s/.test(String(sql)))];
+      } finally {
+        reads.mockRestore();
+      }
+    };
+    expect(await me(`${SESSION_COOKIE}=${app.signCookie('no-such-session')}`)).toEqual([401, true]);
+    // Only a signed, non-empty id is looked up.
+    expect(await me(`${SESSION_COOKIE}=${app.signCookie('')}`)).toEqual([401, false]);
+    expect(await me(`${SESSION_COOKIE}=`)).toEqual([401, false]);
+    const forged = app.signCookie('no-such-session').replace(/\.[^.]+$/, '.forged');
+    expect(await me(`${SESSION_COOKIE}=${forged}`)).toEqual([401, false]);
   });
 
   it('answers 401 to a session cookie whose signature was changed, after the good one was used', async () => {
@@ -300,5 +353,89 @@ describe('session cookies', () => {
     expect(tampered).not.toBe(cookie);
     expect((await me(tampered)).statusCode).toBe(401);
     expect((await me(cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('expired sessions', () => {
+  /** Two expired sessions and a live one, in `app`'s database. */
+  async function sessionsToPurge(app: FastifyInstance) {
+    await app.db.query(
+      `INSERT INTO sessions (id, data, expires_at) VALUES
+         ('expired-1', '{}', now() - interval '1 second'), ('expired-2', '{}', now() - interval '1 hour'),
+         ('live', '{}', now() + interval '1 hour')`,
+    );
+    return async () =>
+      (await app.db.query<{ id: string }>('SELECT id FROM sessions ORDER BY id')).rows.map((row) => row.id);
+  }
+
+  it('are purged, the count of rows gone answered', async () => {
+    const app = await buildTestApp();
+    try {
+      const left = await sessionsToPurge(app);
+      expect(await purgeExpiredSessions(app)).toBe(2);
+      expect(await left()).toEqual(['live']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("are purged at the cleanup job's pace, a failed purge logged as a warning, the timer ended at close", async () => {
+    // The interval timers set while the app gets ready, caught: they never fire on their own, the test
+    // runs them (the cleanup job's timer, on the same interval, runs along).
+    const INTERVAL = 3_600_123;
+    const timers: Array<{ run: () => void; handle: NodeJS.Timeout }> = [];
+    const realSetInterval = globalThis.setInterval;
+    const setTimer = jest.spyOn(globalThis, 'setInterval').mockImplementation(((
+      run: () => void,
+      ms?: number,
+    ) => {
+      const handle = realSetInterval(() => undefined, 2 ** 31 - 1);
+      handle.unref();
+      if (ms === INTERVAL) timers.push({ run, handle });
+      return handle;
+    }) as typeof setInterval);
+    const cleared: unknown[] = [];
+    const realClearInterval = globalThis.clearInterval;
+    const clearTimer = jest.spyOn(globalThis, 'clearInterval').mockImplementation(((
+      handle?: NodeJS.Timeout,
+    ) => {
+      cleared.push(handle);
+      realClearInterval(handle);
+    }) as typeof clearInterval);
+    let app: FastifyInstance | undefined;
+    try {
+      app = await buildTestApp({ config: { cronCleanupMs: INTERVAL } });
+      const left = await sessionsToPurge(app);
+      const original = app.db.query.bind(app.db);
+      const statements = jest.spyOn(app.db, 'query');
+      /** Runs the timers, and waits until the statements they asked (one after the other) are done. */
+      const runTimers = async () => {
+        for (const { run } of timers) run();
+        let seen = -1;
+        while (seen !== statements.mock.calls.length) {
+          seen = statements.mock.calls.length;
+          await Promise.allSettled(statements.mock.results.map((result) => result.value));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      await runTimers();
+      expect(await left()).toEqual(['live']);
+
+      const failure = new Error('the database is gone');
+      const warn = jest.spyOn(app.log, 'warn');
+      statements.mockImplementation(((sql: string, ...rest: unknown[]) =>
+        sql.startsWith('DELETE FROM sessions')
+          ? Promise.reject(failure)
+          : (original as (...args: unknown[]) => unknown)(sql, ...rest)) as never);
+      await runTimers();
+      expect(warn).toHaveBeenCalledWith({ err: failure }, 'session purge failed');
+      statements.mockRestore();
+    } finally {
+      await app?.close();
+      setTimer.mockRestore();
+      clearTimer.mockRestore();
+    }
+    expect(timers.length).toBeGreaterThan(0);
+    expect(timers.filter(({ handle }) => !cleared.includes(handle))).toEqual([]);
   });
 });

@@ -133,7 +133,8 @@ async function saveSession(
     await deleteSession(app.db, session.previousId);
   }
   if (session.destroyed) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // At the cookie plugin's default path, /, where the cookie was set.
+    reply.clearCookie(SESSION_COOKIE);
     return;
   }
   if (!session.id) return;
