@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/types.js';
 import { sortOrder, type PageSort } from '../domain/paging.js';
-import { pagedSearchStatement } from './searched-page.js';
+import { pagedSearchApart, pagedSearchStatement, type PagedSearch } from './searched-page.js';
 import { searchQuerySql } from './search-query.js';
 import { isValidAuthority, strongerAuthority, type Authority } from 'shared-auth/rules';
 import { listItem, type UserListRow } from './user.rows.js';
@@ -94,24 +94,24 @@ export async function searchUsers(
     params.push(...scope.params);
   }
   const size = Math.max(1, Math.trunc(query.pageSize));
+  const search: PagedSearch = {
+    from: 'users u',
+    where: where.length ? where.join(' AND ') : 'TRUE',
+    id: 'u.id',
+    sort: sortOf(query),
+    select: (condition) => `${USER_SEARCH_SELECT} WHERE ${condition}`,
+    order: `ORDER BY ${orderBy(query)}`,
+    size,
+    offset: Math.max(0, Math.trunc(query.pageNumber)) * size,
+  };
+  // A text is planned for its words each time, and the page's rows apart, planned once (searched-page.ts).
+  if (text) return pagedSearchApart<UserSearchRow>(q, search, params);
   const { rows } = await q.query<{ total: number; rows: UserSearchRow[] }>(
-    pagedSearchStatement(
-      {
-        from: 'users u',
-        where: where.length ? where.join(' AND ') : 'TRUE',
-        id: 'u.id',
-        sort: sortOf(query),
-        select: (condition) => `${USER_SEARCH_SELECT} WHERE ${condition}`,
-        order: `ORDER BY ${orderBy(query)}`,
-        size,
-        offset: Math.max(0, Math.trunc(query.pageNumber)) * size,
-      },
-      params,
-    ),
+    pagedSearchStatement(search, params),
     params,
     // Without a text the plan does not hang on the values: planned once per connection (its text is one
-    // of the few the sort keys and directions make). A text is planned for its words each time.
-    { prepare: !text },
+    // of the few the sort keys and directions make).
+    { prepare: true },
   );
   return { rows: rows[0].rows, total: Number(rows[0].total) };
 }
