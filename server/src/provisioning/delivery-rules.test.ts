@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
 import { LOCK_KEYS, withJobLock } from '../db/locks.js';
+import type { Db, QueryOptions } from '../db/types.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import { planChanges } from '../stores/provisioning-plan.store.js';
 import {
@@ -325,6 +326,28 @@ describe('the queue after an attempt', () => {
       a!.id,
       b!.id,
       c!.id,
+    ]);
+  });
+
+  it('asks the database only what it must: no statement for no rows, one for a row given up', async () => {
+    const statements: string[] = [];
+    // The queue's handle, as the delivery loop passes it, with every statement written down.
+    const counted: Db = Object.create(app.db, {
+      query: {
+        value: (sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+          statements.push(sql);
+          return app.db.query(sql, params, options);
+        },
+      },
+    });
+    await markDelivered(counted, []);
+    await releaseLeases(counted, []);
+    expect(statements).toEqual([]);
+    const [failing] = await claimed('One Statement', 1);
+    expect(await markFailed(counted, failing!, 400, 'refused')).toBe(true);
+    expect(statements).toHaveLength(1);
+    expect((await queued()).map(({ seq: _, ...row }) => row)).toEqual([
+      { id: failing!.id, status: 'failed', attempts: 1, leased: false },
     ]);
   });
 
