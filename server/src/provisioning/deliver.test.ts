@@ -220,6 +220,34 @@ describe('answers the target should not give', () => {
     ]);
   });
 
+  it('gives a user up when its creation is answered with no body at all', async () => {
+    answerCreate(201, undefined);
+    const role = await insertRole(app, 'No Body', ['app-wiki']);
+    const userId = await addUser(app, 'no.body@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    expect(await queueRow('user', userId)).toEqual([
+      { status: 'failed', last_status: null, last_error: 'POST /Users: the answer has no id' },
+    ]);
+  });
+
+  it('gives a user the target refuses up at once, with its answer, without looking it up there', async () => {
+    answerCreate(400, { status: '400', scimType: 'invalidValue', detail: 'no such attribute' });
+    const role = await insertRole(app, 'Refused User', ['app-wiki']);
+    const userId = await addUser(app, 'refused.user@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    const from = scim.requestLog('patch').length;
+    await app.provisioning.drain();
+    expect(await queueRow('user', userId)).toEqual([
+      {
+        status: 'failed',
+        last_status: 400,
+        last_error: 'POST /Users: HTTP 400: invalidValue: no such attribute',
+      },
+    ]);
+    expect(methodsSince('patch', from).filter((m) => m.startsWith('GET'))).toEqual([]);
+  });
+
   it('keeps an id given as a number, as text', async () => {
     answerCreate(201, { id: 4242, userName: 'number.id@example.org' });
     const role = await insertRole(app, 'Number Id', ['app-wiki']);
@@ -251,6 +279,41 @@ describe('answers the target should not give', () => {
     expect(scim.requestLog('patch').some((r) => r.method === 'GET' && r.path.includes('userName'))).toBe(
       true,
     );
+  });
+
+  it('gives a user up on a 409 whose lookup answers no list, or a user without an id, with the 409', async () => {
+    const lookups = new Map<string, unknown>([
+      ['no.list@example.org', { totalResults: 1 }],
+      ['no.id.there@example.org', { totalResults: 1, Resources: [{ userName: 'urn:test:no.id.there' }] }],
+    ]);
+    intercept = async (req, res) => {
+      if (!req.url?.startsWith('/patch/v2/Users')) return false;
+      if (req.method === 'POST') {
+        res.writeHead(409, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify({ status: '409', detail: 'uniqueness' }));
+        return true;
+      }
+      if (req.method === 'GET') {
+        const email = [...lookups.keys()].find((e) => decodeURIComponent(req.url!).includes(e));
+        res.writeHead(200, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify(lookups.get(email!) ?? { totalResults: 0, Resources: [] }));
+        return true;
+      }
+      return false;
+    };
+    const role = await insertRole(app, 'Odd Lookups', ['app-wiki']);
+    const userIds: number[] = [];
+    for (const email of lookups.keys()) {
+      const userId = await addUser(app, email);
+      await addMember(app, userId, role, 'GUEST');
+      userIds.push(userId);
+    }
+    await app.provisioning.drain();
+    for (const userId of userIds) {
+      expect(await queueRow('user', userId)).toEqual([
+        { status: 'failed', last_status: 409, last_error: 'POST /Users: HTTP 409: uniqueness' },
+      ]);
+    }
   });
 
   it('adopts the user a 409 lookup finds under an id given as a number', async () => {
