@@ -163,6 +163,51 @@ describe('a resource deleted at the target behind our back', () => {
   });
 });
 
+describe('a group update the target does not take', () => {
+  it('is given up with its answer when refused, tried again when the target is busy; the group there as it was', async () => {
+    const role = await insertRole(app, 'Not Taken', ['app-wiki']);
+    await addMember(app, await addUser(app, 'kept.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    intercept = async (req, res) => {
+      const refused = req.method === 'PATCH' && req.url!.startsWith('/patch/v2/Groups/');
+      const busy = req.method === 'PUT' && req.url!.startsWith('/put/v2/Groups/');
+      if (!refused && !busy) return false;
+      res.writeHead(refused ? 400 : 503, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: refused ? '400' : '503', detail: refused ? 'read-only' : 'busy' }));
+      return true;
+    };
+    await addMember(app, await addUser(app, 'new.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    const { rows } = await app.db.query<{
+      target: string;
+      status: string;
+      attempts: number;
+      last_error: string;
+    }>(
+      "SELECT target, status, attempts, last_error FROM provisioning_queue WHERE kind = 'group' AND local_id = $1 ORDER BY target",
+      [role],
+    );
+    expect(rows).toEqual([
+      {
+        target: 'prov-patch',
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringMatching(/^PATCH \/Groups\/.+: HTTP 400: read-only$/),
+      },
+      {
+        target: 'prov-put',
+        status: 'waiting',
+        attempts: 1,
+        last_error: expect.stringMatching(/^PUT \/Groups\/.+: HTTP 503: busy$/),
+      },
+    ]);
+    for (const tenant of ['patch', 'put']) {
+      expect(scim.snapshot(tenant).groups.filter((g) => g.displayName === 'Not Taken')).toHaveLength(1);
+      expect(membersThere(tenant, 'Not Taken')).toEqual(['urn:test:kept.member@example.org']);
+    }
+  });
+});
+
 describe('a rename alone', () => {
   it('is one PATCH of the name on a PATCH target, and one PUT of the group on a PUT target', async () => {
     const role = await insertRole(app, 'Old Name', ['app-wiki']);
