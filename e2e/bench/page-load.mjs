@@ -129,7 +129,11 @@ export async function coldLoad(
  */
 export function inlineScripts(body) {
   const code = [...body.toString('utf8').matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)]
-    .filter(([, attributes = '']) => !/\ssrc\s*=/i.test(attributes))
+    // Code only: not a data block (the startup answers the server puts into the page are JSON).
+    .filter(
+      ([, attributes = '']) =>
+        !/\ssrc\s*=/i.test(attributes) && !/\stype\s*=\s*"?application\/json/i.test(attributes),
+    )
     .map(([, , text]) => text)
     .join('\n');
   const bytes = Buffer.from(code, 'utf8');

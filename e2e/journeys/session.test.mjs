@@ -96,7 +96,7 @@ journey('an unknown route shows the not-found page, also when opened before logg
 });
 
 journey(
-  "a page's startup calls leave from its first script, inline in the page, before main.js has run",
+  'a page carries its startup answers, read by its first script, inline in the page, before main.js has run',
   async ({ page, context }) => {
     await loginAs(page, 'admin');
     /** @type {string[]} */
@@ -116,8 +116,9 @@ journey(
     });
     await visit(page, '/home');
     await page.getByRole('tab', { name: new RegExp(`^${text('roles', 'tabRoles')}`) }).waitFor();
+    // Its code, not the data block with startup's answers the server put before it.
     const scripts = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('head script'), (s) => ({
+      Array.from(document.querySelectorAll('head script:not([type="application/json"])'), (s) => ({
         src: s.getAttribute('src'),
         startsCalls: (s.textContent ?? '').includes('__portalStartupCalls'),
       })),
@@ -125,9 +126,14 @@ journey(
     // startup.js, inline, first; then main.js.
     assert.deepEqual(scripts[0], { src: null, startsCalls: true }, JSON.stringify(scripts));
     assert.match(scripts[1]?.src ?? '', /^\/main\.[0-9a-f]{8}\.js$/);
-    // Made by the page itself (its inline script), which its Content-Security-Policy let run.
+    // The page carries their answers (the server made the calls for it, with its session): the page asks
+    // for none of them, and its inline script, which its Content-Security-Policy let run, read them.
+    const carried = await page.evaluate(() =>
+      Object.keys(JSON.parse(document.getElementById('portal-startup')?.textContent ?? '{}')).sort(),
+    );
+    assert.deepEqual(carried, ['config', 'csrf', 'me', 'remotes']);
     for (const call of ['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me'])
-      assert.equal(initiators.get(call), '/home', `${call} made by ${initiators.get(call)}`);
+      assert.equal(initiators.has(call), false, `${call} asked for by ${initiators.get(call)}`);
     assert.deepEqual(refused, []);
     // The browser sent its session cookie: the page says so before its script, which then asked for the
     // user with the config, not after the config's answer.
@@ -138,7 +144,12 @@ journey(
     await logout(page);
     await visit(page, '/', { ready: loginButton });
     assert.equal(await page.locator('meta[name="portal-session"]').count(), 0);
-    assert.ok(initiators.has('/api/v1/users/config'), [...initiators.keys()].join(', '));
+    assert.deepEqual(
+      await page.evaluate(() =>
+        Object.keys(JSON.parse(document.getElementById('portal-startup')?.textContent ?? '{}')).sort(),
+      ),
+      ['config', 'csrf', 'remotes'],
+    );
     assert.equal(initiators.has('/api/v1/users/me'), false, [...initiators.keys()].join(', '));
   },
 );

@@ -30,7 +30,7 @@ export function App({ startup }: { startup?: Promise<StartupOutcome> } = {}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
-  // starting: startup runs; holding: the console renders hidden behind the loader for the spec's 500 ms,
+  // starting: startup runs; holding: the console renders unseen behind the loader for the spec's 500 ms,
   // so the page's lazy chunks and data load meanwhile; shown: the loader is gone.
   const [phase, setPhase] = useState<'starting' | 'holding' | 'shown'>('starting');
   const once = useRef(false);
@@ -85,9 +85,15 @@ export function App({ startup }: { startup?: Promise<StartupOutcome> } = {}) {
   return (
     <ErrorBoundary>
       {phase !== 'shown' && <Loader label={t('loading')} />}
-      {/* One element in both phases, so revealing the console does not mount it again. */}
+      {/* One element in both phases, so revealing the console does not mount it again. Held, it is laid
+          out but not shown (shell.css): its fonts and images load during the hold, and revealing it
+          only paints it. */}
       {phase !== 'starting' && (
-        <div className="shell-root" hidden={phase === 'holding'}>
+        <div
+          className={phase === 'holding' ? 'shell-root shell-root--holding' : 'shell-root'}
+          inert={phase === 'holding'}
+          aria-hidden={phase === 'holding' || undefined}
+        >
           <ShellContent />
         </div>
       )}

@@ -10,6 +10,7 @@ import { runStartup } from 'shared-auth';
 import { initI18n, loadLanguageTexts, registerTranslations } from 'shared-ui/core';
 import { App } from './app.component';
 import { takeEarlyStartup } from './early-startup';
+import { loadRemotesFor, prefetchLoggedInParts } from './logged-in';
 import { useRemotesStore } from './remotes/remotes.store';
 import en from './translations/en.json';
 
@@ -27,6 +28,16 @@ const startup = runStartup(
 // App handles a failure (to /deadend); this only keeps the browser from reporting it unhandled meanwhile.
 startup.catch(() => undefined);
 void useRemotesStore.getState().discover();
+// A logged-in user's parts and remotes start loading as soon as startup knows the user, not once React has
+// rendered the loader (App asks again then: each loads once).
+startup.then(
+  (outcome) => {
+    if (outcome.kind !== 'ready' || !outcome.authenticated) return;
+    prefetchLoggedInParts();
+    void loadRemotesFor(outcome.to.split(/[?#]/)[0]);
+  },
+  () => undefined,
+);
 
 function render(): void {
   const root = document.getElementById('root');

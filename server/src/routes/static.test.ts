@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileRegistry } from '../registry/file-registry.js';
 import { HW_GUID } from '../test/api-kit.js';
-import { buildTestApp } from '../test/helper.js';
-import { SESSION_HINT } from './static.js';
+import { SESSION_COOKIE } from '../plugins/session.js';
+import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
+import { answersBlock, SESSION_HINT, STARTUP_ANSWERS_ID } from './static.js';
 
 /** The page's inline script (the shell's is startup.js), and its CSP source. */
 const INLINE = 'window.early = fetch("/api/v1/csrf");';
@@ -47,14 +48,75 @@ describe('static serving of the built bundles', () => {
 
   const get = (url: string) => app.inject({ method: 'GET', url });
 
-  it('serves the shell at / and client routes as index.html, uncached', async () => {
+  it("serves the shell at / and client routes as index.html, never stored (it holds a session's answers)", async () => {
     for (const url of ['/', '/home/roles', '/invitation/accept?hash=abc', '/roles/12/guests']) {
       const res = await get(url);
       expect([url, res.statusCode]).toEqual([url, 200]);
       expect(res.body).toContain('<title>console</title>');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
+    // HEAD carries no answers (and starts no session): revalidated as before.
+    const head = await app.inject({ method: 'HEAD', url: '/' });
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.headers['set-cookie']).toBeUndefined();
+  });
+
+  /** The startup answers a page carries (its data block), by call name. */
+  const carried = (body: string): Record<string, { status: number; alive: boolean; body: string }> => {
+    const block = new RegExp(
+      `<script type="application/json" id="${STARTUP_ANSWERS_ID}">(.*?)</script>`,
+    ).exec(body);
+    if (!block) throw new Error(`no startup answers in ${body}`);
+    return JSON.parse(block[1]) as Record<string, { status: number; alive: boolean; body: string }>;
+  };
+
+  it("carries startup's answers for an anonymous page: a new session's CSRF token, the config and the remotes", async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/?lang=nl',
+      headers: { 'accept-language': 'en-GB' },
+    });
+    const answers = carried(res.body);
+    expect(Object.keys(answers).sort()).toEqual(['config', 'csrf', 'remotes']);
+    // The CSRF call's session is the page's: its cookie is set, and the token is that session's.
+    const cookie = cookiesFrom(res.headers['set-cookie']);
+    expect(cookie).toContain(`${SESSION_COOKIE}=`);
+    const token = (JSON.parse(answers.csrf.body) as { token: string }).token;
+    const again = await app.inject({ method: 'GET', url: '/api/v1/csrf', headers: { cookie } });
+    expect(again.json()).toEqual({ token });
+    expect(answers.csrf).toMatchObject({ status: 200, alive: true });
+    // The config in the page's language (its lang query before the browser's).
+    expect(JSON.parse(answers.config.body)).toMatchObject({ authenticated: false, locale: 'nl' });
+    expect(JSON.parse(answers.remotes.body)).toMatchObject({
+      system: 'https://cdn.example.org/system/mf-manifest.json',
+      reports: 'https://reports.example.org/mf-manifest.json',
+    });
+    // The page's inline script keeps its hash valid: the block is data, placed before it.
+    expect(res.body).toContain(`</script><script>${INLINE}</script>`);
+    expect(String(res.headers['content-security-policy'])).toContain(INLINE_SOURCE);
+  });
+
+  it("carries a logged-in user's answer, and the same session's token", async () => {
+    const session = await loginAs(app, 'admin');
+    const res = await app.inject({ method: 'GET', url: '/home', headers: { cookie: session.cookie } });
+    const answers = carried(res.body);
+    expect(JSON.parse(answers.config.body)).toMatchObject({ authenticated: true });
+    expect(JSON.parse(answers.me.body)).toMatchObject({ id: session.userId, superUser: true });
+    expect(JSON.parse(answers.csrf.body)).toEqual({ token: session.csrf });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('carries no user whose session is unknown, and no text that could end its block early', async () => {
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/home',
+      cookies: { portal_session: 'anything' },
+    });
+    expect(carried(stale.body).me).toBeUndefined();
+    expect(answersBlock({ csrf: { status: 200, alive: true, body: '{"x":"</script><!--"}' } })).not.toMatch(
+      /<\/script>.*<\/script>|<!--/,
+    );
   });
 
   it("allows the page's inline script by its hash in the page's CSP, and only there", async () => {
@@ -76,7 +138,8 @@ describe('static serving of the built bundles', () => {
     expect(anonymous.body).not.toContain('portal-session');
     for (const url of ['/', '/home', '/roles/12/guests']) {
       const res = await app.inject({ method: 'GET', url, cookies: { portal_session: 'anything' } });
-      expect(res.body).toContain(`<title>console</title>${SESSION_HINT}<script>${INLINE}</script>`);
+      expect(res.body).toContain(`<title>console</title>${SESSION_HINT}<script type="application/json"`);
+      expect(res.body).toContain(`</script><script>${INLINE}</script>`);
       expect(String(res.headers['content-security-policy'])).toContain(INLINE_SOURCE);
       expect(res.headers.vary).toContain('Cookie');
     }

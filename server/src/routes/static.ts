@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveLanguage } from 'shared-auth/rules';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
 import { sendError } from '../plugins/error-handler.js';
@@ -86,11 +87,113 @@ function misplacedShellAsset(shellDist: string, url: string): string | null {
  */
 export const SESSION_HINT = '<meta name="portal-session" content="present" />';
 
-/** index.html as sent: with the session hint when the request carries a session cookie. */
-export function pageFor(html: string, request: FastifyRequest): string {
-  if (request.cookies?.[SESSION_COOKIE] === undefined) return html;
-  // Before the page's first script, which reads it (in our index.html, startup.js, first in the head).
-  return html.replace(/<script/i, (script) => `${SESSION_HINT}${script}`);
+/**
+ * The id of the page's data block with startup's answers (shared-auth's early-calls.ts reads it): the
+ * answers of GET csrf, users/config and (when the config says authenticated) users/me for this very
+ * request, made through the same routes, hooks and session as the page's own calls would be. The page
+ * then has them when its first byte arrives instead of asking once its first script runs (a new page's
+ * renderer is ready tens of milliseconds after the document, and its calls then queued behind the
+ * page's scripts and styles): the spec's startup with its round trips cut. Nothing is kept: each page
+ * is answered anew, and sent uncached.
+ */
+export const STARTUP_ANSWERS_ID = 'portal-startup';
+
+/** One call's answer as the page carries it: what shared-auth's client reads of an answer. */
+export interface CarriedAnswer {
+  status: number;
+  /** The answer's x-session-alive header was `true` (the client checks it on every answer). */
+  alive: boolean;
+  body: string;
+}
+
+/** The startup calls the page's first script would make, by the name early-calls.ts gives them. */
+const STARTUP_CALLS = { csrf: 'csrf', config: 'users/config', me: 'users/me' } as const;
+
+/** The cookie header with `name` set to `value` (added, or in place of the one sent). */
+function withCookie(header: string | undefined, name: string, value: string): string {
+  const others = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0 && part.split('=')[0] !== name);
+  return [...others, `${name}=${value}`].join('; ');
+}
+
+/**
+ * Startup's answers for the page this request asks for, or null when one could not be made (the page
+ * then makes its calls itself). A session cookie the CSRF call issues is set on the page's answer.
+ */
+export async function startupAnswers(
+  app: Pick<FastifyInstance, 'inject'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Record<string, CarriedAnswer> | null> {
+  // The language the page's script would send (shared-auth's pageLanguage): the page's lang query,
+  // then the lang cookie, then the browser's.
+  const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const language = resolveLanguage({
+    query: search,
+    cookie: request.headers.cookie ?? null,
+    browser: request.headers['accept-language'] ?? null,
+  });
+  let cookie = request.headers.cookie;
+  const call = async (path: string): Promise<CarriedAnswer> => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/v1/${path}`,
+      headers: {
+        accept: 'application/json',
+        'accept-language': language,
+        ...(cookie ? { cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+      },
+      remoteAddress: request.ip,
+    });
+    const issued = answer.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (issued) {
+      cookie = withCookie(cookie, SESSION_COOKIE, issued.value);
+      const setCookie = answer.headers['set-cookie'];
+      if (setCookie) reply.header('set-cookie', setCookie);
+    }
+    return {
+      status: answer.statusCode,
+      alive: answer.headers['x-session-alive'] === 'true',
+      body: answer.body,
+    };
+  };
+  try {
+    const csrf = await call(STARTUP_CALLS.csrf);
+    const config = await call(STARTUP_CALLS.config);
+    if (csrf.status !== 200 || config.status !== 200) return null;
+    const authenticated = (JSON.parse(config.body) as { authenticated?: unknown }).authenticated === true;
+    const me = authenticated ? await call(STARTUP_CALLS.me) : null;
+    // A user's answer other than 200 is left to the page to ask for (and handle) itself.
+    return me?.status === 200 ? { csrf, config, me } : { csrf, config };
+  } catch (error) {
+    request.log.warn({ err: error }, 'startup answers for the page could not be made');
+    return null;
+  }
+}
+
+/** The answers as a data block: JSON that no `</script` or `<!--` inside can end early. */
+export function answersBlock(answers: Record<string, CarriedAnswer>): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${STARTUP_ANSWERS_ID}">${json}</script>`;
+}
+
+/**
+ * index.html as sent: with the session hint when the request carries a session cookie, and with
+ * startup's answers when given; both before the page's first script, which reads them (in our
+ * index.html, startup.js, first in the head).
+ */
+export function pageFor(
+  html: string,
+  request: FastifyRequest,
+  answers: Record<string, CarriedAnswer> | null = null,
+): string {
+  const hint = request.cookies?.[SESSION_COOKIE] === undefined ? '' : SESSION_HINT;
+  const block = answers ? answersBlock(answers) : '';
+  if (!hint && !block) return html;
+  return html.replace(/<script/i, (script) => `${hint}${block}${script}`);
 }
 
 /** The page's policy: the server's, with the page's inline scripts (startup.js) allowed by their hashes. */
@@ -183,11 +286,18 @@ async function staticRoutes(app: SchemaTypedApp): Promise<void> {
     const html = await fs.promises.readFile(shellIndex, 'utf8');
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', pagePolicy(policy, html));
+    // A page that holds a session's answers is that session's alone: never stored. With them, the list
+    // of remotes (/remotes.json's answer), so that the page asks for their manifests at once.
+    const startup = request.method === 'GET' ? await startupAnswers(app, request, reply) : null;
+    const answers = startup && {
+      ...startup,
+      remotes: { status: 200, alive: true, body: JSON.stringify(remotesJson(publicUrl, remoteUrls)) },
+    };
     return reply
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', answers ? 'no-store' : 'no-cache')
       .header('Vary', 'Cookie')
-      .send(pageFor(html, request));
+      .send(pageFor(html, request, answers));
   };
 
   app.get('/', async (request, reply) => sendIndex(request, reply));

@@ -1,6 +1,11 @@
 import { page } from '../http/page.js';
 import { initialSessionState, useSessionStore } from '../stores/session.store.js';
-import { beginStartupCalls, type EarlyStartupCalls } from './early-calls.js';
+import {
+  beginStartupCalls,
+  carriedAnswers,
+  STARTUP_ANSWERS_ID,
+  type EarlyStartupCalls,
+} from './early-calls.js';
 import { runStartup } from './startup.js';
 
 const me = { id: 5, name: 'Mary', superUser: false, institutionAdmin: false, userRoles: [] };
@@ -166,5 +171,76 @@ describe('runStartup with the early calls', () => {
     const server = earlyServer(true, { csrf: () => Promise.resolve(answer({ token: 'x' }, 200, false)) });
     await runStartup({ pathname: '/home' }, { early: server.begin() });
     expect(page.reload).toHaveBeenCalled();
+  });
+});
+
+describe('answers the page carries (the server put them into index.html)', () => {
+  const carriedAnswer = (body: unknown, status = 200) => ({
+    status,
+    alive: true,
+    body: JSON.stringify(body),
+  });
+
+  test('are read instead of asked for: a logged-in page asks for nothing, and runStartup neither', async () => {
+    const server = earlyServer(true);
+    const calls = beginStartupCalls({
+      fetch: jest.fn() as unknown as typeof fetch,
+      search: '',
+      cookie: '',
+      browserLanguage: 'en',
+      sessionHint: true,
+      carried: {
+        csrf: carriedAnswer({ token: 'carried' }),
+        config: carriedAnswer({ authenticated: true }),
+        me: carriedAnswer(me),
+      },
+    });
+    const outcome = await runStartup({ pathname: '/roles/3' }, { early: calls });
+    expect(outcome).toEqual({ kind: 'ready', authenticated: true, to: '/roles/3', user: me });
+    expect(server.paths()).toEqual([]);
+    expect(ownFetches).toEqual([]);
+    // Read through the one client: its session mark checked, the token kept.
+    expect(page.reload).not.toHaveBeenCalled();
+    expect(useSessionStore.getState()).toMatchObject({ csrfToken: 'carried', user: me });
+  });
+
+  test('an anonymous page: no user call, despite a session hint', async () => {
+    const fetchMock = jest.fn();
+    const calls = beginStartupCalls({
+      fetch: fetchMock as unknown as typeof fetch,
+      sessionHint: true,
+      carried: { csrf: carriedAnswer({ token: 'carried' }), config: carriedAnswer({ authenticated: false }) },
+    });
+    await expect(calls.me).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test("a user's answer it does not carry (authenticated config) is asked for", async () => {
+    const fetchMock = jest.fn(async (_url: string) => answer(me));
+    const calls = beginStartupCalls({
+      fetch: fetchMock as unknown as typeof fetch,
+      search: '',
+      cookie: '',
+      browserLanguage: 'en',
+      carried: { csrf: carriedAnswer({ token: 'carried' }), config: carriedAnswer({ authenticated: true }) },
+    });
+    expect(await (await calls.me)?.json()).toEqual(me);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/me']);
+  });
+
+  test('from the data block in the page; none without one, or with one that is not JSON', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = STARTUP_ANSWERS_ID;
+    block.textContent = JSON.stringify({ csrf: carriedAnswer({ token: 't' }) });
+    document.head.append(block);
+    try {
+      expect(carriedAnswers()?.csrf).toEqual(carriedAnswer({ token: 't' }));
+      block.textContent = '{not json';
+      expect(carriedAnswers()).toBeNull();
+    } finally {
+      block.remove();
+    }
+    expect(carriedAnswers()).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteContributions, RemoteId } from 'shared-ui/core';
+import { MANIFEST_REQUEST, remoteEntryUrl } from './early-remotes';
 
 /** `/remotes.json`: remote id → URL of that remote's mf-manifest.json. The only list of remotes. */
 export type RemoteUrls = Record<RemoteId, string>;
@@ -29,15 +30,16 @@ interface ManifestBody {
   metaData?: { portal?: unknown; publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
 }
 
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+/** `url`'s JSON; `early`, when given, is its answer already on its way (startup.js, early-remotes.ts). */
+async function getJson(url: string, early?: Promise<Response>): Promise<unknown> {
+  const response = (await early?.catch(() => null)) ?? (await fetch(url, MANIFEST_REQUEST));
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
 
 /** Reads `/remotes.json`; every id with a non-empty string URL is a remote. */
-export async function fetchRemoteUrls(): Promise<RemoteUrls> {
-  const body = await getJson('/remotes.json');
+export async function fetchRemoteUrls(early?: Promise<Response>): Promise<RemoteUrls> {
+  const body = await getJson('/remotes.json', early);
   const urls: RemoteUrls = {};
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [id, url] of Object.entries(body)) {
@@ -48,22 +50,11 @@ export async function fetchRemoteUrls(): Promise<RemoteUrls> {
 }
 
 /** Reads one remote's mf-manifest.json: cheap data, no code. */
-export async function fetchRemoteManifest(url: string): Promise<RemoteManifest> {
-  const body = (await getJson(url)) as ManifestBody | null;
-  const file = body?.metaData?.remoteEntry?.name;
-  if (!body || typeof body.name !== 'string' || !body.name || typeof file !== 'string' || !file)
+export async function fetchRemoteManifest(url: string, early?: Promise<Response>): Promise<RemoteManifest> {
+  const body = (await getJson(url, early)) as ManifestBody | null;
+  const entry = remoteEntryUrl(body, url, window.location.href);
+  if (!body || typeof body.name !== 'string' || !body.name || !entry)
     throw new Error(`${url} is no remote manifest`);
-  const folder = body.metaData?.remoteEntry?.path;
-  const publicPath = body.metaData?.publicPath;
-  // publicPath 'auto' (our remotes): the files sit beside the manifest.
-  const base = new URL(
-    typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : url,
-    window.location.href,
-  );
-  const entry = new URL(
-    typeof folder === 'string' && folder ? `${folder.replace(/\/?$/, '/')}${file}` : file,
-    base,
-  );
   const sharesCore =
     Array.isArray(body.shared) &&
     body.shared.some((module: { name?: unknown } | null) => module?.name === 'shared-ui/core');

@@ -9,6 +9,7 @@ import {
   registerRemoteEntries,
 } from './remote-loader';
 import type { RemoteUrls } from './remote-loader';
+import { takeEarlyRemotes } from '../early-startup';
 import {
   compatibleContract,
   forgetRememberedMetadata,
@@ -64,9 +65,10 @@ let urls: RemoteUrls = {};
 async function describe(
   id: RemoteId,
   url: string,
+  early?: Promise<Response>,
 ): Promise<{ state: RemoteState; federationName?: string; entry?: string; sharesCore?: boolean }> {
   try {
-    const manifest = await fetchRemoteManifest(url);
+    const manifest = await fetchRemoteManifest(url, early);
     const metadata = parseMetadata(id, manifest.metadata);
     if (!compatibleContract(metadata.contractVersion)) {
       console.error(
@@ -94,8 +96,12 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
   const setRemote = (id: RemoteId, state: RemoteState) =>
     set((current) => ({ remotes: { ...current.remotes, [id]: state } }));
 
-  const describeAll = async (ids: RemoteId[]): Promise<void> => {
-    const described = await Promise.all(ids.map((id) => describe(id, urls[id])));
+  /** `early`: manifests' answers startup.js asked for (early-remotes.ts), by URL. */
+  const describeAll = async (
+    ids: RemoteId[],
+    early: Record<string, Promise<Response>> = {},
+  ): Promise<void> => {
+    const described = await Promise.all(ids.map((id) => describe(id, urls[id], early[urls[id]])));
     const entries = ids.flatMap((id, index) => {
       const { federationName, entry, sharesCore } = described[index];
       return federationName && entry ? [{ id, federationName, entry, sharesCore }] : [];
@@ -114,9 +120,9 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
     }));
   };
 
-  const readList = async (): Promise<void> => {
+  const readList = async (early?: Promise<Response>): Promise<void> => {
     try {
-      urls = await fetchRemoteUrls();
+      urls = await fetchRemoteUrls(early);
       set({ listFailed: false });
     } catch (error) {
       console.warn('/remotes.json cannot be read', error);
@@ -130,8 +136,10 @@ export const useRemotesStore = create<RemotesStore>()((set, get) => {
     listFailed: false,
     discover: () =>
       (discovering ??= (async () => {
-        await readList();
-        await describeAll(Object.keys(urls));
+        // What startup.js began reading (the first discovery of a page load only).
+        const early = takeEarlyRemotes();
+        await readList(early?.list);
+        await describeAll(Object.keys(urls), (await early?.manifests.catch(() => undefined)) ?? {});
         set({ discovered: true });
       })()),
     load: async (id) => {
