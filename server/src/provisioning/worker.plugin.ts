@@ -30,6 +30,12 @@ declare module 'fastify' {
 
 const TASK = 'provisioning';
 
+/**
+ * How long a poke waits for more pokes before the task runs: the changes of many requests in a burst are
+ * planned together (one planning transaction for them, not one for each), at the cost of this much delay.
+ */
+export const POKE_DELAY_MS = 25;
+
 export const provisioningWorker = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.provisioning;
@@ -41,6 +47,8 @@ export const provisioningWorker = fp(
     let drainSince: string | null = null;
     /** Aborts the calls under way when the server closes: their deliveries are made after a restart. */
     const closing = new AbortController();
+    /** A run asked for by a poke, waiting POKE_DELAY_MS for other pokes. */
+    let poked: NodeJS.Timeout | undefined;
     const deps: DeliveryLoopDeps = {
       db: app.db,
       log: app.log,
@@ -101,7 +109,12 @@ export const provisioningWorker = fp(
 
     app.decorate<ProvisioningWorker>('provisioning', {
       poke() {
-        if (settings.worker) setImmediate(() => void app.scheduler.wake(TASK));
+        if (!settings.worker || poked || stopped) return;
+        poked = setTimeout(() => {
+          poked = undefined;
+          void app.scheduler.wake(TASK);
+        }, POKE_DELAY_MS);
+        poked.unref();
       },
       async drain() {
         drainSince = await databaseNow(app.db);
@@ -129,6 +142,7 @@ export const provisioningWorker = fp(
     });
     app.addHook('preClose', async () => {
       stopped = true;
+      clearTimeout(poked);
       closing.abort();
       await Promise.all(loops.values());
     });

@@ -38,6 +38,7 @@ export async function planChanges(
        SELECT id FROM provisioning_changes ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
      RETURNING kind, local_id`,
     [limit],
+    { prepare: true },
   );
   if (rows.length === 0) return 0;
   const groups = new Set<string>();
@@ -103,6 +104,7 @@ export async function enqueue(
        FROM (SELECT * FROM wanted ORDER BY kind DESC, target, local_id) w
      ON CONFLICT (target, kind, local_id) DO UPDATE SET ${BUMPED}`,
     [targetIds, manageIds, groupTargets, groupRoleIds, memberRoleIds, userIds],
+    { prepare: true },
   );
   return rowCount;
 }
@@ -143,5 +145,6 @@ export async function enqueueGroupsOf(
         ORDER BY ur.role_id) r
      ON CONFLICT (target, kind, local_id) DO UPDATE SET ${BUMPED}`,
     [target.id, userIds, target.applications],
+    { prepare: true },
   );
 }

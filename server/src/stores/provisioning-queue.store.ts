@@ -42,6 +42,7 @@ export async function claimDue(
          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING id, target, kind, local_id, seq, attempts`,
     [target, limit, leaseMs, notTriedSince],
+    { prepare: true },
   );
   return rows
     .map((r) => ({
@@ -70,6 +71,7 @@ export async function markDelivered(db: Db, items: readonly QueueItem[]): Promis
      UPDATE provisioning_queue SET leased_until = NULL
       WHERE id = ANY($1::bigint[]) AND id NOT IN (SELECT id FROM gone)`,
     [ids, items.map((i) => i.seq)],
+    { prepare: true },
   );
 }
 
@@ -113,7 +115,9 @@ export async function markFailed(
 /** Hands the leases of these rows back (a worker stopping, or passing over them). */
 export async function releaseLeases(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.query('UPDATE provisioning_queue SET leased_until = NULL WHERE id = ANY($1::bigint[])', [ids]);
+  await db.query('UPDATE provisioning_queue SET leased_until = NULL WHERE id = ANY($1::bigint[])', [ids], {
+    prepare: true,
+  });
 }
 
 /** Every lease, handed back: at the start of the only instance an embedded database can have. */
