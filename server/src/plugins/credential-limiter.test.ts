@@ -40,6 +40,23 @@ function voot(authorization: string | undefined, remoteAddress: string, extra: P
   });
 }
 
+/** Moves the window of `key` `seconds` back in time: it then has `60 - seconds` left. */
+async function windowBegunAgo(db: FastifyInstance['db'], key: string, seconds: number) {
+  const { rowCount } = await db.query(
+    'UPDATE credential_limits SET window_start = now() - make_interval(secs => $2) WHERE key = $1',
+    [key, seconds],
+  );
+  expect(rowCount).toBe(1);
+}
+
+/** Every count but the audit trail's own (plugins/refusal-audit.ts), by key. */
+async function allCounts() {
+  const { rows } = await app.db.query<{ key: string; count: number }>(
+    "SELECT key, count FROM credential_limits WHERE key NOT LIKE 'audited-refusals:%' ORDER BY key",
+  );
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
+}
+
 async function deniedRows(address: string) {
   const { rows } = await app.db.query<{
     actor_name: string;
@@ -96,9 +113,43 @@ describe('HTTP Basic service accounts', () => {
     for (let i = 1; i <= 4; i += 1) await voot(basic(`near-${i}`, 'wrong-password'), '198.51.100.50');
     expect((await voot(VOOT, '198.51.100.50')).statusCode).toBe(200);
     for (let i = 1; i <= 5; i += 1) await voot(basic(`at-${i}`, 'wrong-password'), '198.51.100.51');
+    // Retry-After is what is left of the address's window: 10 seconds of it, once 50 went.
+    await windowBegunAgo(app.db, 'failed:address:198.51.100.51', 50);
     const locked = await voot(VOOT, '198.51.100.51');
     expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(1);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(10);
+  });
+
+  it('counts a failed login under its address and its account name, undecodable credentials under the address only, a right one not at all', async () => {
+    const before = await allCounts();
+    const added = async () => {
+      const now = await allCounts();
+      return [...now].filter(([key, count]) => before.get(key) !== count).map(([key]) => key);
+    };
+    await voot(basic('counted-name', 'wrong-password'), '198.51.100.70');
+    expect(await added()).toEqual(['failed:address:198.51.100.70', 'failed:basic:counted-name']);
+    for (const [key, count] of await allCounts()) before.set(key, count);
+    await voot('Basic !!!', '198.51.100.71');
+    expect(await added()).toEqual(['failed:address:198.51.100.71']);
+    for (const [key, count] of await allCounts()) before.set(key, count);
+    expect((await voot(VOOT, '198.51.100.72')).statusCode).toBe(200);
+    expect(await added()).toEqual([]);
+  });
+
+  it('audits the lockout of an account when its address was locked already', async () => {
+    const address = '198.51.100.80';
+    for (let i = 1; i <= 6; i += 1) await voot(basic(`locks-address-${i}`, 'wrong-password'), address);
+    for (let i = 1; i <= 5; i += 1)
+      await voot(basic('late-account', 'wrong-password'), `198.51.100.${80 + i}`);
+    // The address's seventh failure (its lockout audited before), the account's sixth: a new lockout.
+    expect((await voot(basic('late-account', 'wrong-password'), address)).statusCode).toBe(429);
+    const rows = await deniedRows(address);
+    expect(rows.map((row) => [row.actor_name, row.after.status])).toEqual([
+      ...Array.from({ length: 5 }, (_, i) => [`service account locks-address-${i + 1}`, 401]),
+      ['service account locks-address-6', 429],
+      ['service account late-account', 429],
+    ]);
   });
 
   it('answers the right password without the scope with 403 and a reason, not counted as a failure', async () => {
@@ -188,7 +239,11 @@ describe('API tokens from an address', () => {
     for (let i = 1; i <= 4; i += 1) await call(`near-${i}`, '192.0.2.20');
     expect((await call(secret, '192.0.2.20')).statusCode).toBe(200);
     for (let i = 1; i <= 5; i += 1) await call(`at-${i}`, '192.0.2.21');
+    await windowBegunAgo(app.db, 'failed:address:192.0.2.21', 50);
     const locked = await call(secret, '192.0.2.21');
+    // Retry-After is what is left of the address's window.
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(1);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(10);
     expect([locked.statusCode, locked.json().detail]).toEqual([
       429,
       expect.stringMatching(
@@ -264,9 +319,59 @@ describe('the external API limit per token owner, across two instances over one 
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().detail).toMatch(/at most 4 calls a minute per token owner/);
     expect((await get(a, two)).statusCode).toBe(429);
+    expect((await get(b, two)).statusCode).toBe(429);
+    // Of the three calls over the limit, the first is in the audit trail: one row a window.
+    const audited = await a.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_logs WHERE action = 'denied' AND (after ->> 'status')::int = 429",
+    );
+    expect(audited.rows).toEqual([{ n: 1 }]);
     // Another owner is not held back.
     const other = (await makeToken(a, s.institutionAdmin, 'Other owner')).secret;
     expect((await get(b, other)).statusCode).toBe(200);
+    // X-RateLimit-Reset is what is left of the owner's window: 10 seconds of it, once 50 went.
+    await windowBegunAgo(a.db, `calls:owner:${s.institutionAdmin.userId}`, 50);
+    const reset = Number((await get(a, other)).headers['x-ratelimit-reset']);
+    expect(reset).toBeGreaterThan(1);
+    expect(reset).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('other limits', () => {
+  let own: FastifyInstance;
+  beforeAll(async () => {
+    own = await apiApp({
+      env: { REMOTE_USERS, CREDENTIAL_FAILURE_LIMIT: '2', EXTERNAL_API_RATE_LIMIT: '0' },
+    });
+  });
+  afterAll(() => own.close());
+
+  it('lock out after CREDENTIAL_FAILURE_LIMIT failed logins', async () => {
+    const call = (authorization: string) =>
+      own.inject({
+        method: 'GET',
+        url: VOOT_URL,
+        remoteAddress: '198.51.100.99',
+        headers: { authorization },
+      });
+    expect((await call(basic('voot', 'wrong-1'))).statusCode).toBe(401);
+    expect((await call(basic('voot', 'wrong-2'))).statusCode).toBe(401);
+    expect((await call(basic('voot', 'wrong-3'))).statusCode).toBe(429);
+  });
+
+  it('with EXTERNAL_API_RATE_LIMIT 0, count no calls and send no rate-limit headers', async () => {
+    const s = await loginPersonas(own);
+    const { secret } = await makeToken(own, s.admin, 'Unlimited');
+    for (let i = 0; i < 3; i += 1) {
+      const res = await own.inject({
+        method: 'GET',
+        url: `${EXT}/roles`,
+        headers: { 'x-api-token': secret },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+    }
+    const { rows } = await own.db.query("SELECT key FROM credential_limits WHERE key LIKE 'calls:%'");
+    expect(rows).toEqual([]);
   });
 });
 

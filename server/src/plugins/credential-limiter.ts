@@ -44,7 +44,8 @@ const firstRefusals = new WeakSet<object>();
 
 /** True for a 429 that was the first of its kind in its window (plugins/refusal-audit.ts audits it). */
 export function isFirstOfWindow(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && firstRefusals.has(error);
+  // A WeakSet holds objects only: anything else is not in it (has() answers false, it does not throw).
+  return firstRefusals.has(error as object);
 }
 
 function failureLimit(request: FastifyRequest): number {
@@ -87,12 +88,8 @@ async function limitLogin(
   ok: boolean,
 ): Promise<void> {
   const limit = failureLimit(request);
-  const { counts, secondsLeft } = await hitAndRead(
-    request.server.db,
-    ok ? [] : keys,
-    ok ? keys : [],
-    WINDOW_SECONDS,
-  );
+  // Read as they stand when right, counted when wrong (hitAndRead reads only the keys it does not hit).
+  const { counts, secondsLeft } = await hitAndRead(request.server.db, ok ? [] : keys, keys, WINDOW_SECONDS);
   // A failure is counted before it is judged: the limit-th failure is still a 401, the next one a 429.
   const over = keys.filter((key) => (counts.get(key) ?? 0) > (ok ? limit - 1 : limit));
   if (over.length === 0) return;
