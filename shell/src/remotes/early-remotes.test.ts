@@ -1,9 +1,14 @@
+import contract from 'shared-ui/contract-version.json';
 import { beginRemoteDiscovery, firstFiles } from './early-remotes';
 
 const PAGE = 'https://portal.example.org/home';
 const manifest = {
   name: 'mfe_roles',
-  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  metaData: {
+    publicPath: 'auto',
+    remoteEntry: { name: 'remoteEntry.js', path: '' },
+    portal: { contractVersion: contract.contractVersion },
+  },
   exposes: [
     { name: 'contributions', assets: { js: { sync: ['725.ab.js', 'expose.cd.js'], async: ['593.ef.js'] } } },
   ],
@@ -78,16 +83,21 @@ describe('remote discovery begun by startup.js', () => {
     expect(firstFiles({ name: 'x' }, list.roles, PAGE)).toEqual([]);
     expect(
       firstFiles(
-        {
-          ...manifest,
-          metaData: {
-            publicPath: 'https://cdn.example.org/roles/',
-            remoteEntry: manifest.metaData.remoteEntry,
-          },
-        },
+        { ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.example.org/roles/' } },
         list.roles,
         PAGE,
       )[0],
     ).toBe('https://cdn.example.org/roles/remoteEntry.js');
+  });
+
+  test('no file of a remote built against another contract major (its code is never loaded)', () => {
+    const major = Number(contract.contractVersion.split('.')[0]);
+    const built = (contractVersion: unknown) => ({
+      ...manifest,
+      metaData: { ...manifest.metaData, portal: { contractVersion } },
+    });
+    expect(firstFiles(built(`${major + 1}.0`), list.roles, PAGE)).toEqual([]);
+    expect(firstFiles(built(`${major}.99`), list.roles, PAGE)).toHaveLength(3);
+    expect(firstFiles(built(undefined), list.roles, PAGE)).toEqual([]);
   });
 });

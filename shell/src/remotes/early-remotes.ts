@@ -5,6 +5,8 @@
 // are preloaded as soon as its manifest is read. The remotes store (remotes.store.ts) reads these answers
 // instead of asking again. Plain fetch and DOM, no library: this runs before any of them has loaded.
 
+import contract from 'shared-ui/contract-version.json';
+
 /** Where startup.js leaves the discovery it began, for main.js (early-startup.ts). */
 export const EARLY_REMOTES_KEY = '__portalEarlyRemotes';
 
@@ -18,8 +20,29 @@ export interface EarlyRemotes {
 /** What is read of a remote's manifest to find its files. */
 export interface ManifestFiles {
   name?: unknown;
-  metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
+  metaData?: {
+    publicPath?: unknown;
+    remoteEntry?: { name?: unknown; path?: unknown };
+    /** `metaData.portal`: what the remote publishes, its contract version among it. */
+    portal?: unknown;
+  };
   exposes?: unknown;
+}
+
+/**
+ * Whether the remote was built against this shell's contract major, the one check of remote-metadata.ts's
+ * compatibleContract that decides whether its code is ever loaded (that module needs shared-ui's core, which
+ * startup.js runs without): a refused remote's code is not even preloaded.
+ */
+export function sameContractMajor(
+  body: ManifestFiles | null,
+  shellVersion: string = contract.contractVersion,
+): boolean {
+  const version = (body?.metaData?.portal as { contractVersion?: unknown } | null | undefined)
+    ?.contractVersion;
+  if (typeof version !== 'string') return false;
+  const major = (value: string) => Number(value.split('.')[0]);
+  return Number.isFinite(major(version)) && major(version) === major(shellVersion);
 }
 
 /** How a manifest is asked for: always revalidated (its file names the remote's current build). */
@@ -44,9 +67,10 @@ export function remoteEntryUrl(body: ManifestFiles | null, manifestUrl: string, 
 /**
  * The files a remote's first load fetches: its remoteEntry.js and the chunks its `./contributions` needs
  * before it runs (the manifest's sync assets of that expose); their lazy chunks are left to their pages.
+ * None for a remote of another contract major, whose code the shell refuses to load.
  */
 export function firstFiles(body: ManifestFiles | null, manifestUrl: string, pageUrl: string): string[] {
-  const entry = remoteEntryUrl(body, manifestUrl, pageUrl);
+  const entry = sameContractMajor(body) ? remoteEntryUrl(body, manifestUrl, pageUrl) : null;
   if (!entry) return [];
   const exposes = Array.isArray(body?.exposes) ? (body.exposes as unknown[]) : [];
   const contributions = exposes.find(
