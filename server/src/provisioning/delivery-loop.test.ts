@@ -2,9 +2,9 @@
  * One target's delivery loop (delivery-loop.ts) as the worker runs it, over PGlite (or PostgreSQL) and the
  * development SCIM service reached over HTTP: what the target receives and what the queue holds after a
  * loop. A target that fails with a retry is left alone for the delay and sent nothing more by this loop;
- * a loop stopped after its claim sends nothing and hands every lease back; a loop goes on claiming until
- * nothing is due; what is given up or put off is audited and logged with the target, the kind, the id and
- * the reason.
+ * a loop stopped after its claim, or while the target answers, sends nothing more, counts no attempt and
+ * hands every lease back; a loop claims again after its people, for their group; what is given up or put
+ * off is audited and logged with the target, the kind, the id and the reason.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +13,7 @@ import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js
 import { EntityRegistry } from '../registry/entity-registry.js';
 import type { ScimTarget } from '../registry/registry.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
-import { CLAIM_BATCH, runTargetLoop, type DeliveryLoopDeps } from './delivery-loop.js';
+import { runTargetLoop, type DeliveryLoopDeps } from './delivery-loop.js';
 import { planPending } from './planner.js';
 
 let scim: DevScimServer;
@@ -200,16 +200,68 @@ describe('a loop stopped after its claim', () => {
   });
 });
 
+describe('a loop stopped while the target answers', () => {
+  it('counts the failure cut short as no attempt: the lease goes back, nothing is put off or given up', async () => {
+    let closing = false;
+    intercept = async (req, res) => {
+      if (req.method !== 'POST') return false;
+      // The server starts closing while the target answers that it is down.
+      closing = true;
+      res.writeHead(503, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: '503' }));
+      return true;
+    };
+    const { userIds } = await plannedRole('Closing', 1);
+    const { deps: d, pauses } = deps({ stopped: () => closing });
+    await runTargetLoop(d, target);
+    expect(received).toEqual(['POST /Users']);
+    expect((await queue()).filter((r) => r.kind === 'user')).toEqual([
+      {
+        kind: 'user',
+        local_id: userIds[0],
+        status: 'waiting',
+        attempts: 0,
+        leased: false,
+        last_status: null,
+      },
+    ]);
+    expect((await queue()).filter((r) => r.leased)).toEqual([]);
+    expect(pauses).toEqual([]);
+  });
+});
+
 describe('a loop', () => {
-  it('claims again until nothing is due: more people than one claim takes are all sent, then their group', async () => {
-    const { userIds } = await plannedRole('Many', CLAIM_BATCH + 1);
+  it('gives a person the target refuses up: audited with the user, and goes on with the rest', async () => {
+    intercept = async (req, res) => {
+      if (req.method !== 'POST' || !req.url!.includes('/Users')) return false;
+      res.writeHead(400, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: '400', detail: 'invalid user' }));
+      return true;
+    };
+    const { userIds } = await plannedRole('Refused Person', 1);
     const { deps: d, pauses } = deps();
     await runTargetLoop(d, target);
-    expect(await queue()).toEqual([]);
-    expect(scim.snapshot('loop').users).toHaveLength(userIds.length);
-    const group = scim.snapshot('loop').groups.find((g) => g.displayName === 'Many');
-    expect(group?.members).toHaveLength(userIds.length);
+    // The group goes on its way without its member (who is not there).
+    expect(await queue()).toEqual([
+      { kind: 'user', local_id: userIds[0], status: 'failed', attempts: 1, leased: false, last_status: 400 },
+    ]);
+    expect(scim.snapshot('loop').groups.map((g) => [g.displayName, g.members])).toEqual([
+      ['Refused Person', []],
+    ]);
     expect(pauses).toEqual([]);
+    const { rows } = await app.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_logs WHERE entity_type = 'provisioning' AND action = 'fail' AND (after->>'userId')::bigint = $1",
+      [userIds[0]],
+    );
+    expect(rows.map((r) => r.after)).toEqual([
+      {
+        target: 'prov-loop',
+        kind: 'user',
+        userId: userIds[0],
+        status: 400,
+        reason: 'POST /Users: HTTP 400: invalid user',
+      },
+    ]);
   });
 
   it('gives a group the target refuses up: audited with its role and logged, the people delivered', async () => {
@@ -221,6 +273,7 @@ describe('a loop', () => {
     };
     const { roleId, userIds } = await plannedRole('Refused Group', 1);
     const { deps: d, pauses } = deps();
+    // One loop: the people in a first claim, the group (which waited for them) in the next.
     await runTargetLoop(d, target);
     expect(await queue()).toEqual([
       { kind: 'group', local_id: roleId, status: 'failed', attempts: 1, leased: false, last_status: 400 },
