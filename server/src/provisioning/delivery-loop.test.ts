@@ -8,7 +8,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createDevEvaService, devEvaPlugin, type DevEvaService } from '../dev/eva/dev-eva.plugin.js';
+import {
+  createDevGraphService,
+  DEV_GRAPH_CLIENT,
+  devGraphPlugin,
+  type DevGraphService,
+} from '../dev/graph/dev-graph.plugin.js';
 import { createDevScimServer, type DevScimServer } from '../dev/scim/dev-scim.js';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import type { ScimTarget } from '../registry/registry.js';
@@ -24,16 +31,20 @@ let received: string[] = [];
 /** Answers a request instead of the provider when it returns true (a test's own behaviour). */
 let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
 const logLines: string[] = [];
+/** The development eVA and Microsoft Graph services, at `services`. */
+let eva: DevEvaService;
+let graph: DevGraphService;
+let services: FastifyInstance;
+let servicesUrl: string;
+const EVA_TOKEN = 'loop-eva-token';
 
 function registry(): EntityRegistry {
   return new EntityRegistry(async () => ({
-    applications: [
-      {
-        id: 'app-wiki',
-        type: 'saml20_sp',
-        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
-      },
-    ],
+    applications: ['app-wiki', 'app-eva', 'app-graph'].map((id) => ({
+      id,
+      type: 'saml20_sp',
+      data: { entityid: `https://${id}.example.org`, metaDataFields: { 'name:en': id } },
+    })),
     identityProviders: [],
     provisionings: [
       {
@@ -47,6 +58,35 @@ function registry(): EntityRegistry {
             scim_bearer_token: 'b',
           },
           applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
+        },
+      },
+      {
+        id: 'prov-eva',
+        type: 'provisioning',
+        data: {
+          entityid: 'https://prov-eva.example.org',
+          metaDataFields: {
+            provisioning_type: 'eva',
+            eva_url: `${servicesUrl}/dev-eva`,
+            eva_token: EVA_TOKEN,
+            eva_guest_account_duration: 10,
+          },
+          applications: [{ id: 'app-eva', type: 'saml20_sp' }],
+        },
+      },
+      {
+        id: 'prov-graph',
+        type: 'provisioning',
+        data: {
+          entityid: 'https://prov-graph.example.org',
+          metaDataFields: {
+            provisioning_type: 'graph',
+            graph_url: `${servicesUrl}/dev-graph/v1.0`,
+            graph_client_id: DEV_GRAPH_CLIENT.clientId,
+            graph_secret: DEV_GRAPH_CLIENT.secret,
+            graph_tenant: 'loop',
+          },
+          applications: [{ id: 'app-graph', type: 'saml20_sp' }],
         },
       },
     ],
@@ -66,16 +106,29 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   port = (http.address() as AddressInfo).port;
+  eva = createDevEvaService();
+  graph = createDevGraphService();
+  services = Fastify();
+  await services.register(devEvaPlugin, { token: EVA_TOKEN, service: eva });
+  await services.register(devGraphPlugin, { publicUrl: 'http://127.0.0.1', service: graph });
+  await services.listen({ port: 0, host: '127.0.0.1' });
+  servicesUrl = `http://127.0.0.1:${(services.server.address() as AddressInfo).port}`;
   app = await apiApp({
     registry: registry(),
     // A Retry-After of two minutes is waited out whole.
-    env: { PROVISIONING_MAX_ATTEMPTS: '3', PROVISIONING_RETRY_BASE: '1ms', PROVISIONING_RETRY_MAX: '10m' },
+    env: {
+      PROVISIONING_MAX_ATTEMPTS: '3',
+      PROVISIONING_RETRY_BASE: '1ms',
+      PROVISIONING_RETRY_MAX: '10m',
+      GRAPH_LOGIN_URL: `${servicesUrl}/dev-graph/login`,
+    },
     logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
   });
-  target = (await app.registry.scimTargets()).find((t) => t.id === 'prov-loop')!;
+  target = await targetOf('prov-loop');
 });
 afterAll(async () => {
   await app.close();
+  await services.close();
   http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
 });
@@ -87,6 +140,8 @@ beforeEach(async () => {
   await app.db.query('DELETE FROM provisioning_queue');
   await app.db.query('DELETE FROM provisioning_changes');
 });
+
+const targetOf = async (id: string) => (await app.registry.scimTargets()).find((t) => t.id === id)!;
 
 /** The worker's side of a loop: its settings, and what the loop asks of it (pauses recorded). */
 function deps(over: Partial<DeliveryLoopDeps> = {}) {
@@ -107,15 +162,19 @@ function deps(over: Partial<DeliveryLoopDeps> = {}) {
 }
 
 /** A role on the target with `people` guests, planned: a queue row for each guest and one for the group. */
-async function plannedRole(name: string, people: number): Promise<{ roleId: number; userIds: number[] }> {
-  const roleId = await insertRole(app, name, ['app-wiki']);
+async function plannedRole(
+  name: string,
+  people: number,
+  apps = ['app-wiki'],
+): Promise<{ roleId: number; userIds: number[] }> {
+  const roleId = await insertRole(app, name, apps);
   const userIds: number[] = [];
   for (let i = 0; i < people; i += 1) {
     const userId = await addUser(app, `${name.toLowerCase().replace(/ /g, '.')}${i}@example.org`);
     await addMember(app, userId, roleId, 'GUEST');
     userIds.push(userId);
   }
-  await planPending(app.db, [target]);
+  await planPending(app.db, await app.registry.scimTargets());
   return { roleId, userIds };
 }
 
@@ -299,6 +358,29 @@ describe('a loop', () => {
         id: roleId,
         reason: expect.stringMatching(/^POST \/Groups: HTTP 400/),
       }),
+    ]);
+  });
+});
+
+describe('a target that takes people only, one call each (eVA, Microsoft Graph)', () => {
+  it('is sent each person; one failing is tried again later, the others delivered', async () => {
+    const { userIds } = await plannedRole('Elsewhere', 2, ['app-eva', 'app-graph']);
+    eva.failNext(1);
+    for (const id of ['prov-eva', 'prov-graph']) await runTargetLoop(deps().deps, await targetOf(id));
+    expect(eva.accounts().map((a) => a.email)).toEqual(['elsewhere1@example.org']);
+    expect(graph.invitations().map((i) => i.email)).toEqual(
+      userIds.map((_, i) => `elsewhere${i}@example.org`),
+    );
+    // No groups for them; the person eVA failed waits for another attempt.
+    expect(await queue()).toEqual([
+      {
+        kind: 'user',
+        local_id: userIds[0],
+        status: 'waiting',
+        attempts: 1,
+        leased: false,
+        last_status: 500,
+      },
     ]);
   });
 });
