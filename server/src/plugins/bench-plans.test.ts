@@ -32,6 +32,28 @@ describe('the bench plans (BENCH_FLOOR=true)', () => {
     expect(list!.prepared).toBe(true);
     expect(list!.plan.join('\n')).toMatch(/Execution Time/);
   });
+
+  it('explains each statement of a text search past the count cap with the values it was sent', async () => {
+    await app.db.query(
+      `INSERT INTO users (sub, name, email) SELECT 'urn:test:planned:' || g, 'Planned User ' || g,
+              'planned.user' || g || '@example.org' FROM generate_series(1, 1100) g`,
+    );
+    const response = await call(
+      app,
+      s.admin,
+      'GET',
+      `/bench/plans?path=${encodeURIComponent('/api/v1/users/search?query=planned&pageNumber=0&pageSize=10')}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const explained = response.json<Explained>();
+    // The session, the matches, the page past the cap and the page's rows.
+    expect(explained.statements.map((st) => st.plan.join('\n').includes('Execution Time'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
 });
 
 describe('what the bench plans flag', () => {

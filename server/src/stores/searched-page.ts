@@ -165,7 +165,10 @@ export async function pagedSearchApart<Row>(
   let ids = matched.rows[0].ids;
   let offset = search.offset;
   if (ids === null) {
-    ids = (await q.query<{ ids: (number | string)[] }>(pastCapStatement(search, params), params)).rows[0].ids;
+    // Its own parameters (the page's size and offset added): the first statement's stay as they were sent.
+    const pastCap = [...params];
+    ids = (await q.query<{ ids: (number | string)[] }>(pastCapStatement(search, pastCap), pastCap)).rows[0]
+      .ids;
     offset = 0;
   }
   if (ids.length <= offset) return { rows: [], total };
