@@ -208,6 +208,56 @@ describe('a group update the target does not take', () => {
   });
 });
 
+describe('a member deleted at the target who then leaves the role', () => {
+  it('is sent only the DELETE, found gone: the group there dropped them with the user, and is sent nothing', async () => {
+    const role = await insertRole(app, 'Left Behind', ['app-wiki']);
+    const leaving = await addUser(app, 'leaving.member@example.org');
+    await addMember(app, leaving, role, 'GUEST');
+    await addMember(app, await addUser(app, 'staying.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put'])
+      await deleteThere(tenant, 'Users', userThere(tenant, 'urn:test:leaving.member@example.org')!.id);
+
+    const from = { patch: scim.requestLog('patch').length, put: scim.requestLog('put').length };
+    await app.db.query('DELETE FROM user_roles WHERE user_id = $1', [leaving]);
+    await app.provisioning.drain();
+    // The user's DELETE finds it gone (404: already so), and their memberships are forgotten with them.
+    for (const tenant of ['patch', 'put'] as const)
+      expect(methodsSince(tenant, from[tenant])).toEqual(['DELETE /Users/id 404']);
+    for (const tenant of ['patch', 'put'])
+      expect(membersThere(tenant, 'Left Behind')).toEqual(['urn:test:staying.member@example.org']);
+    expect(await queueRow('group', role)).toEqual([]);
+  });
+});
+
+describe('a person made at the target after their group was sent', () => {
+  it('is named in the group by their own delivery queueing it again', async () => {
+    let busy = true;
+    intercept = async (req, res) => {
+      if (!busy || req.method !== 'POST' || !req.url!.startsWith('/patch/v2/Users')) return false;
+      busy = false;
+      res.writeHead(503, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: '503' }));
+      return true;
+    };
+    const role = await insertRole(app, 'Named Later', ['app-wiki']);
+    const userId = await addUser(app, 'named.later@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    // The person is to be tried again; the group went without them.
+    expect(await queueRow('user', userId)).toEqual([
+      expect.objectContaining({ status: 'waiting', last_status: 503 }),
+    ]);
+    expect(groupThere('patch', 'Named Later')).toBeDefined();
+    expect(membersThere('patch', 'Named Later')).toEqual([]);
+
+    await app.provisioning.drain();
+    expect(membersThere('patch', 'Named Later')).toEqual(['urn:test:named.later@example.org']);
+    expect(await queueRow('user', userId)).toEqual([]);
+    expect(await queueRow('group', role)).toEqual([]);
+  });
+});
+
 describe('a rename alone', () => {
   it('is one PATCH of the name on a PATCH target, and one PUT of the group on a PUT target', async () => {
     const role = await insertRole(app, 'Old Name', ['app-wiki']);
