@@ -329,13 +329,13 @@ describe('the queue after an attempt', () => {
     ]);
   });
 
-  it('asks the database only what it must: no statement for no rows, one for a row given up', async () => {
-    const statements: string[] = [];
+  it('asks the database only what it must: no statement for no rows, one for a row given up; the claim, delivered and release prepared', async () => {
+    const statements: Array<{ sql: string; prepared: boolean }> = [];
     // The queue's handle, as the delivery loop passes it, with every statement written down.
     const counted: Db = Object.create(app.db, {
       query: {
         value: (sql: string, params?: readonly unknown[], options?: QueryOptions) => {
-          statements.push(sql);
+          statements.push({ sql, prepared: options?.prepare === true });
           return app.db.query(sql, params, options);
         },
       },
@@ -349,6 +349,15 @@ describe('the queue after an attempt', () => {
     expect((await queued()).map(({ seq: _, ...row }) => row)).toEqual([
       { id: failing!.id, status: 'failed', attempts: 1, leased: false },
     ]);
+
+    // What every delivery runs is planned once and then only executed (a named prepared statement).
+    statements.length = 0;
+    await app.db.query("UPDATE provisioning_queue SET status = 'waiting'");
+    const [item] = await claimDue(counted, 'prov-rules', 100, 60_000);
+    await releaseLeases(counted, [item!.id]);
+    await markDelivered(counted, [item!]);
+    expect(statements.map((st) => st.prepared)).toEqual([true, true, true]);
+    expect(await queued()).toEqual([]);
   });
 
   it('counts what is left for a drain: changes not planned, and due rows not tried since it began', async () => {
