@@ -3,6 +3,8 @@
  * later" (network, timeout, 429, 5xx; with the target's Retry-After) or "refused" (any other 4xx, the
  * answer kept). The Authorization header is the only place a secret goes: never into an error or a log.
  */
+import http from 'node:http';
+import https from 'node:https';
 import type { ScimTarget } from '../registry/registry.js';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
@@ -60,59 +62,107 @@ export function reasonOf(status: number, text: string): string {
   return shown ? `HTTP ${status}: ${shown}` : `HTTP ${status}`;
 }
 
+/** Keep-alive connections to the targets, shared by every delivery loop of the process. */
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+};
+
+interface RawAnswer {
+  status: number;
+  retryAfter: string | null;
+  text: string;
+}
+
+/**
+ * One HTTP exchange through node:http on a kept-alive connection (cheaper a call than fetch). Rejects when
+ * no answer came; an answer whose body broke off reads as an empty body.
+ */
+function exchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const agent = url.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'];
+    const request = client.request(url, { method, headers, agent, signal }, (response) => {
+      const chunks: Buffer[] = [];
+      const done = () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: [response.headers['retry-after']].flat()[0] ?? null,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', done);
+      response.on('error', () => {
+        chunks.length = 0;
+        done();
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 export function scimClient(
   target: Pick<ScimTarget, 'url' | 'authorization'>,
   {
     timeoutMs,
-    fetchImpl = fetch,
     signal,
   }: {
     timeoutMs: number;
-    fetchImpl?: typeof fetch;
     /** Aborts every call (the server closing). */ signal?: AbortSignal;
   },
 ): ScimClient {
   return {
     async send(method, path, body) {
-      let response: Response;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let answer: RawAnswer;
       try {
-        response = await fetchImpl(`${target.url}${path}`, {
+        answer = await exchange(
+          new URL(`${target.url}${path}`),
           method,
-          headers: {
+          {
             accept: `${SCIM_CONTENT_TYPE}, application/json`,
             ...(body === undefined ? {} : { 'content-type': SCIM_CONTENT_TYPE }),
             ...(target.authorization ? { authorization: target.authorization } : {}),
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: signal
-            ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal])
-            : AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
-        });
+          body === undefined ? undefined : JSON.stringify(body),
+          signal ? AbortSignal.any([timeout, signal]) : timeout,
+        );
       } catch (error) {
-        const e = error as Error & { cause?: { code?: string } };
-        const why =
-          e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message);
+        const e = error as Error & { code?: string; cause?: { code?: string } };
+        const why = timeout.aborted
+          ? `no answer within ${timeoutMs} ms`
+          : (e.code ?? e.cause?.code ?? e.message);
         throw new ScimError(`${method} ${path}: ${why}`, null, true);
       }
-      const text = await response.text().catch(() => '');
-      if (response.ok || (method === 'DELETE' && response.status === 404)) {
+      const { status, text } = answer;
+      // A redirect is not followed (the target's URL is configured): tried again later, as a failure to reach it.
+      if (status >= 300 && status < 400) {
+        throw new ScimError(`${method} ${path}: redirected (HTTP ${status}), not followed`, null, true);
+      }
+      if ((status >= 200 && status < 300) || (method === 'DELETE' && status === 404)) {
         let parsed: Record<string, unknown> | null = null;
         if (text.trim() !== '') {
           try {
             parsed = JSON.parse(text) as Record<string, unknown>;
           } catch {
-            throw new ScimError(`${method} ${path}: the answer is not JSON`, response.status, false);
+            throw new ScimError(`${method} ${path}: the answer is not JSON`, status, false);
           }
         }
-        return { status: response.status, body: parsed };
+        return { status, body: parsed };
       }
-      const retry = response.status === 429 || response.status >= 500;
+      const retry = status === 429 || status >= 500;
       throw new ScimError(
-        `${method} ${path}: ${reasonOf(response.status, text)}`,
-        response.status,
+        `${method} ${path}: ${reasonOf(status, text)}`,
+        status,
         retry,
-        retry ? retryAfterMs(response.headers.get('retry-after')) : undefined,
+        retry ? retryAfterMs(answer.retryAfter) : undefined,
       );
     },
   };
