@@ -76,55 +76,56 @@ export function pagedSearchStatement(search: PagedSearch, params: unknown[]): st
            ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
 }
 
-/**
- * A text search's first statement, planned for its text: its matches' capped count (`total`) and, when they
- * are COUNT_CAP or fewer, their ids (`ids`, else null). The matches are taken in whatever order is cheapest
- * (the word index for a narrow text, the table's first rows for a broad one), as an array read once.
- */
-function matchesStatement(search: PagedSearch): string {
-  return `WITH m AS MATERIALIZED (
-      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids)
-    SELECT cardinality(m.ids) AS total, CASE WHEN cardinality(m.ids) <= ${COUNT_CAP} THEN m.ids END AS ids FROM m`;
-}
-
 /** Rows of the order index a page past the cap reads at most, per row of the page and the pages before it. */
 const WALK_PER_ROW = 100;
 /** …and at least. */
 const WALK_LEAST = 1_000;
 
 /**
- * A text search's page past the cap, planned for its text: the page's ids in the page's order.
+ * A text search's first statement, planned for its text: its matches' capped count (`total`) and ids
+ * (`ids`): all the matches when they are COUNT_CAP or fewer, else the page's as far as a bounded walk of the
+ * order index finds them. The matches are taken in whatever order is cheapest (the word index for a narrow
+ * text, the table's first rows for a broad one), as an array read once.
  *
- * A broad text's page is read from the order index, testing each row until the page is full: it stops
- * after a page. But past the cap a text may match a few thousand rows that lie together far into the
- * order (the performance seed's "perf.user4711" at a hundred times the volume: 1,111 addresses after
- * those of perf.user1… to perf.user4710…, 40 % into the e-mail order), and then the walk reads everything
- * before them; the planner takes it for as cheap as a broad text's whenever it guesses the matches a few
- * thousand (3,749 and 6,998 guessed for the performance seed's two narrow texts at x100, against 7.5 million
- * rows). So the walk reads at most WALK_PER_ROW rows of the index for each row up to the page's end (a
- * page found there is the page: the matches come in the page's order), and a text that fills no page
- * within them matches at most one row in WALK_PER_ROW of the table: those matches are read from the
- * word index and sorted, as below the cap. Neither part can read the whole table for a text that
- * matches little of it.
- *
- * The walk keeps the index's order: its filter reads the bounded walk's rows as they come, and no outer
- * ORDER BY re-sorts them (a sort would read all of them before the first).
+ * Past the cap a broad text's page is read from the order index, testing each row until the page is full:
+ * it stops after a page. But a text may match a few thousand rows that lie together far into the order
+ * (the performance seed's "perf.user4711" at a hundred times the volume: 1,111 addresses after those of
+ * perf.user1… to perf.user4710…, 40 % into the e-mail order), and an unbounded walk reads everything before
+ * them; the planner takes it for as cheap as a broad text's whenever it guesses the matches a few thousand
+ * (3,749 and 6,998 guessed for the performance seed's two narrow texts at x100, against 7.5 million rows).
+ * So the walk reads at most WALK_PER_ROW rows of the index for each row up to the page's end: a page found
+ * there is the page (the matches come in the page's order), and a text that fills no page within them
+ * matches at most about one row in WALK_PER_ROW, whose page sortedMatchesStatement reads. The walk keeps the
+ * index's order: its filter reads the bounded walk's rows as they come, and no outer ORDER BY re-sorts them
+ * (a sort would read all of them before the first).
  */
-function pastCapStatement(search: PagedSearch, params: unknown[]): string {
+function matchesStatement(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
   const order = sortOrder(search.sort, search.sort.column, search.id);
   const [table, alias] = search.from.split(' ');
-  const walk = Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size));
-  return `WITH walked AS MATERIALIZED (
-      SELECT ARRAY(
-        SELECT ${search.id} FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
-         WHERE ${search.where} ${limit}) AS ids)
-    SELECT CASE WHEN cardinality(w.ids) = ${search.size} THEN w.ids
-             ELSE ARRAY(SELECT ${search.id} FROM ${search.from}
-                         WHERE ${search.id} = ANY(ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where}))
-                         ORDER BY ${order} ${limit})
+  const walk = `$${params.push(Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size)))}`;
+  return `WITH m AS MATERIALIZED (
+      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids)
+    SELECT cardinality(m.ids) AS total,
+           CASE WHEN cardinality(m.ids) <= ${COUNT_CAP} THEN m.ids
+             ELSE ARRAY(SELECT ${search.id}
+                          FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
+                         WHERE ${search.where} ${limit})
            END AS ids
-      FROM walked w`;
+      FROM m`;
+}
+
+/**
+ * A page past the cap that the bounded walk did not fill, planned for the text: the page among all the
+ * matches, read from the word index and sorted (a text that matches about one row in WALK_PER_ROW or
+ * fewer, or the last page of the matches).
+ */
+function sortedMatchesStatement(search: PagedSearch, params: unknown[]): string {
+  const limit = limitOffset(search, params);
+  const order = sortOrder(search.sort, search.sort.column, search.id);
+  return `SELECT ARRAY(SELECT ${search.id} FROM ${search.from}
+                        WHERE ${search.id} = ANY(ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where}))
+                        ORDER BY ${order} ${limit}) AS ids`;
 }
 
 /**
@@ -140,37 +141,39 @@ function pageRowsStatement(search: PagedSearch): string {
 }
 
 /**
- * A text search's page: only what hangs on the text is planned for it, each part on its own, and the rest
- * is prepared (planned once, whatever the text). Same answers as pagedSearchStatement:
- * - the matches' capped count, with their ids when they are all (matchesStatement);
- * - past the cap, the page's ids in the page's order (pastCapStatement);
+ * A text search's page: only what hangs on the text is planned for it, and the rest is prepared (planned
+ * once, whatever the text). Same answers as pagedSearchStatement:
+ * - the matches' capped count, with their ids when they are all, or the page past the cap as far as the
+ *   bounded walk finds it (matchesStatement);
+ * - a page past the cap the walk did not fill, from all the matches (sortedMatchesStatement);
  * - the page's rows among those ids (pageRowsStatement, prepared): the page of the matches in the page's
  *   order, or the page past the cap as it is.
  *
  * A statement planned for the text on every call is planned whole, every branch and subquery: with the
- * page's rows (their joins and subqueries) and the branch past the cap in it, planning was half of a user
- * search's database time (PostgreSQL, the performance seed, backend CPU a call: "user" 500 µs, ~250 of it
- * planning).
+ * page's rows (their joins and subqueries) in it, planning was half of a user search's database time
+ * (PostgreSQL, the performance seed, backend CPU a call: "user" 500 µs, ~250 of it planning).
  */
 export async function pagedSearchApart<Row>(
   q: Queryable,
   search: PagedSearch,
   params: unknown[],
 ): Promise<{ rows: Row[]; total: number }> {
-  const matched = await q.query<{ total: number; ids: (number | string)[] | null }>(
-    matchesStatement(search),
-    params,
+  // Each statement with parameters of its own: the texts' come first, each adds the page's.
+  const first = [...params];
+  const matched = await q.query<{ total: number; ids: (number | string)[] }>(
+    matchesStatement(search, first),
+    first,
   );
   const total = Number(matched.rows[0].total);
   let ids = matched.rows[0].ids;
-  let offset = search.offset;
-  if (ids === null) {
-    // Its own parameters (the page's size and offset added): the first statement's stay as they were sent.
-    const pastCap = [...params];
-    ids = (await q.query<{ ids: (number | string)[] }>(pastCapStatement(search, pastCap), pastCap)).rows[0]
-      .ids;
-    offset = 0;
+  const pastCap = total > COUNT_CAP;
+  if (pastCap && ids.length < search.size) {
+    const sorted = [...params];
+    ids = (await q.query<{ ids: (number | string)[] }>(sortedMatchesStatement(search, sorted), sorted))
+      .rows[0].ids;
   }
+  // Past the cap the ids are the page already; else the page is taken from all the matches.
+  const offset = pastCap ? 0 : search.offset;
   if (ids.length <= offset) return { rows: [], total };
   const { rows } = await q.query<{ rows: Row[] }>(pageRowsStatement(search), [ids, search.size, offset], {
     prepare: true,
