@@ -258,6 +258,40 @@ describe('a person made at the target after their group was sent', () => {
   });
 });
 
+describe('a group sent whole (PUT)', () => {
+  it('is recorded as sent: after a member joins, and after one leaves, delivering it again sends nothing', async () => {
+    const role = await insertRole(app, 'Recorded Whole', ['app-wiki']);
+    const first = await addUser(app, 'first.whole@example.org');
+    await addMember(app, first, role, 'GUEST');
+    // A guest of another role there too: the user stays at the target when they leave this one.
+    await addMember(app, first, await insertRole(app, 'Elsewhere Whole', ['app-wiki']), 'GUEST');
+    await app.provisioning.drain();
+    const untouched = async () => {
+      // The group queued again with nothing changed (as a resync or a second planner would).
+      await app.db.query(
+        "INSERT INTO provisioning_queue (target, kind, local_id, seq) VALUES ('prov-put', 'group', $1, nextval('provisioning_queue_seq'))",
+        [role],
+      );
+      const from = scim.requestLog('put').length;
+      await app.provisioning.drain();
+      return methodsSince('put', from);
+    };
+
+    await addMember(app, await addUser(app, 'second.whole@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    expect(membersThere('put', 'Recorded Whole')).toEqual([
+      'urn:test:first.whole@example.org',
+      'urn:test:second.whole@example.org',
+    ]);
+    expect(await untouched()).toEqual([]);
+
+    await app.db.query('DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2', [first, role]);
+    await app.provisioning.drain();
+    expect(membersThere('put', 'Recorded Whole')).toEqual(['urn:test:second.whole@example.org']);
+    expect(await untouched()).toEqual([]);
+  });
+});
+
 describe('a rename alone', () => {
   it('is one PATCH of the name on a PATCH target, and one PUT of the group on a PUT target', async () => {
     const role = await insertRole(app, 'Old Name', ['app-wiki']);
