@@ -258,7 +258,7 @@ describe('a person made at the target after their group was sent', () => {
   });
 });
 
-describe('a group sent whole (PUT)', () => {
+describe('a group sent as changes (PATCH) or whole (PUT)', () => {
   it('is recorded as sent: after a member joins, and after one leaves, delivering it again sends nothing', async () => {
     const role = await insertRole(app, 'Recorded Whole', ['app-wiki']);
     const first = await addUser(app, 'first.whole@example.org');
@@ -268,26 +268,31 @@ describe('a group sent whole (PUT)', () => {
     await app.provisioning.drain();
     const untouched = async () => {
       // The group queued again with nothing changed (as a resync or a second planner would).
-      await app.db.query(
-        "INSERT INTO provisioning_queue (target, kind, local_id, seq) VALUES ('prov-put', 'group', $1, nextval('provisioning_queue_seq'))",
-        [role],
-      );
-      const from = scim.requestLog('put').length;
+      for (const target of ['prov-patch', 'prov-put']) {
+        await app.db.query(
+          "INSERT INTO provisioning_queue (target, kind, local_id, seq) VALUES ($1, 'group', $2, nextval('provisioning_queue_seq'))",
+          [target, role],
+        );
+      }
+      const from = { patch: scim.requestLog('patch').length, put: scim.requestLog('put').length };
       await app.provisioning.drain();
-      return methodsSince('put', from);
+      return [...methodsSince('patch', from.patch), ...methodsSince('put', from.put)];
     };
 
     await addMember(app, await addUser(app, 'second.whole@example.org'), role, 'GUEST');
     await app.provisioning.drain();
-    expect(membersThere('put', 'Recorded Whole')).toEqual([
-      'urn:test:first.whole@example.org',
-      'urn:test:second.whole@example.org',
-    ]);
+    for (const tenant of ['patch', 'put']) {
+      expect(membersThere(tenant, 'Recorded Whole')).toEqual([
+        'urn:test:first.whole@example.org',
+        'urn:test:second.whole@example.org',
+      ]);
+    }
     expect(await untouched()).toEqual([]);
 
     await app.db.query('DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2', [first, role]);
     await app.provisioning.drain();
-    expect(membersThere('put', 'Recorded Whole')).toEqual(['urn:test:second.whole@example.org']);
+    for (const tenant of ['patch', 'put'])
+      expect(membersThere(tenant, 'Recorded Whole')).toEqual(['urn:test:second.whole@example.org']);
     expect(await untouched()).toEqual([]);
   });
 });
