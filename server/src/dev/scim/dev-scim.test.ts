@@ -120,6 +120,31 @@ describe('the development SCIM service provider', () => {
     expect(scim.snapshot('harderwijk').users).toHaveLength(1);
   });
 
+  it('frees a userName when its user is renamed or deleted, and keeps it for the user itself', async () => {
+    const id = await createUser('first@example.org');
+    const same = await call('PUT', `${H}/Users/${id}`, { schemas: [USER], userName: 'First@Example.org' });
+    expect(same.status).toBe(200);
+    const renamed = await call('PUT', `${H}/Users/${id}`, {
+      schemas: [USER],
+      userName: 'second@example.org',
+    });
+    expect(renamed.status).toBe(200);
+    expect(
+      (await call('POST', `${H}/Users`, { schemas: [USER], userName: 'first@example.org' })).status,
+    ).toBe(201);
+    expect(
+      (await call('POST', `${H}/Users`, { schemas: [USER], userName: 'Second@example.org' })).status,
+    ).toBe(409);
+    expect((await call('DELETE', `${H}/Users/${id}`)).status).toBe(204);
+    expect(
+      (await call('POST', `${H}/Users`, { schemas: [USER], userName: 'second@example.org' })).status,
+    ).toBe(201);
+    scim.reset();
+    expect(
+      (await call('POST', `${H}/Users`, { schemas: [USER], userName: 'first@example.org' })).status,
+    ).toBe(201);
+  });
+
   it('finds users by a userName or externalId filter', async () => {
     const ann = await createUser('ann', { externalId: 'ext-ann' });
     await createUser('bob', { externalId: 'ext-bob' });

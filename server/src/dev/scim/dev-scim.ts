@@ -102,6 +102,8 @@ interface TenantState {
   name: string;
   credentials: DevScimTenantOptions;
   users: Map<string, DevScimUser>;
+  /** Each user's id by their userName in lower case: the uniqueness check without reading every user. */
+  userNames: Map<string, string>;
   groups: Map<string, StoredGroup>;
   counts: Record<string, number>;
   log: DevScimRequestRecord[];
@@ -209,10 +211,9 @@ function userIngress(resource: ResourceLike, instance: unknown, ctx: unknown): R
   }
   const existing = resource.id !== undefined ? tenant.users.get(resource.id) : undefined;
   if (resource.id !== undefined && !existing) notFound('User', resource.id);
-  for (const other of tenant.users.values()) {
-    if (other.id !== resource.id && sameText(other.userName, userName)) {
-      throw new ScimError(409, 'uniqueness', `userName "${userName}" is already taken in this tenant`);
-    }
+  const holder = tenant.userNames.get(userName.toLowerCase());
+  if (holder !== undefined && holder !== resource.id) {
+    throw new ScimError(409, 'uniqueness', `userName "${userName}" is already taken in this tenant`);
   }
   const now = new Date();
   const user: DevScimUser = {
@@ -222,7 +223,9 @@ function userIngress(resource: ResourceLike, instance: unknown, ctx: unknown): R
     created: existing?.created ?? now,
     lastModified: now,
   };
+  if (existing) tenant.userNames.delete(existing.userName.toLowerCase());
   tenant.users.set(user.id, user);
+  tenant.userNames.set(userName.toLowerCase(), user.id);
   return userOut(user);
 }
 
@@ -239,7 +242,10 @@ function userEgress(resource: ResourceLike, ctx: unknown) {
 function userDegress(resource: ResourceLike, ctx: unknown): void {
   const tenant = tenantOf(ctx);
   const id = resource.id as string;
-  if (!tenant.users.delete(id)) notFound('User', id);
+  const user = tenant.users.get(id);
+  if (!user) notFound('User', id);
+  tenant.users.delete(id);
+  tenant.userNames.delete(user.userName.toLowerCase());
   const now = new Date();
   for (const group of tenant.groups.values()) {
     const left = group.members.filter((member) => member !== id);
@@ -261,19 +267,20 @@ function groupIngress(resource: ResourceLike, instance: unknown, ctx: unknown): 
       throw new ScimError(409, 'uniqueness', `displayName "${displayName}" is already taken in this tenant`);
     }
   }
-  const members: string[] = [];
+  // A Set keeps the members in the order they were added, each once.
+  const members = new Set<string>();
   for (const member of (attributes.members ?? []) as { value?: string; type?: string }[]) {
     if (typeof member.value !== 'string' || !tenant.users.has(member.value)) {
       throw new ScimError(400, 'invalidValue', `member "${member.value ?? ''}" is not a user of this tenant`);
     }
-    if (!members.includes(member.value)) members.push(member.value);
+    members.add(member.value);
   }
   const now = new Date();
   const group: StoredGroup = {
     id: existing?.id ?? randomUUID(),
     displayName,
     ...(typeof attributes.externalId === 'string' ? { externalId: attributes.externalId } : {}),
-    members,
+    members: [...members],
     created: existing?.created ?? now,
     lastModified: now,
   };
@@ -370,6 +377,7 @@ export function createDevScimServer(options: DevScimOptions): DevScimServer {
       name,
       credentials,
       users: new Map(),
+      userNames: new Map(),
       groups: new Map(),
       counts: {},
       log: [],
@@ -491,6 +499,7 @@ export function createDevScimServer(options: DevScimOptions): DevScimServer {
   const empty = () => {
     for (const tenant of states.values()) {
       tenant.users.clear();
+      tenant.userNames.clear();
       tenant.groups.clear();
       tenant.counts = {};
       tenant.log = [];
