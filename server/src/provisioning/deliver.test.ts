@@ -297,6 +297,30 @@ describe('a group sent as changes (PATCH) or whole (PUT)', () => {
   });
 });
 
+describe('a group the target has already (409 on create)', () => {
+  it('is looked up by its name, adopted, and sent whole over it', async () => {
+    for (const tenant of ['patch', 'put']) {
+      const made = await fetch(`http://127.0.0.1:${port}/${tenant}/v2/Groups`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer b', 'content-type': 'application/scim+json' },
+        body: JSON.stringify({
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+          displayName: 'Made Elsewhere',
+        }),
+      });
+      expect(made.status).toBe(201);
+    }
+    const role = await insertRole(app, 'Made Elsewhere', ['app-wiki']);
+    await addMember(app, await addUser(app, 'adopted.member@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put']) {
+      expect(scim.snapshot(tenant).groups.filter((g) => g.displayName === 'Made Elsewhere')).toHaveLength(1);
+      expect(membersThere(tenant, 'Made Elsewhere')).toEqual(['urn:test:adopted.member@example.org']);
+    }
+    expect(await queueRow('group', role)).toEqual([]);
+  });
+});
+
 describe('a rename alone', () => {
   it('is one PATCH of the name on a PATCH target, and one PUT of the group on a PUT target', async () => {
     const role = await insertRole(app, 'Old Name', ['app-wiki']);
