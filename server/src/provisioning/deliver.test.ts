@@ -321,6 +321,29 @@ describe('a group the target has already (409 on create)', () => {
   });
 });
 
+describe('a role no longer on the target', () => {
+  it('has its group deleted there, and its guests with nothing else there', async () => {
+    const role = await insertRole(app, 'Going Away', ['app-wiki']);
+    await addMember(app, await addUser(app, 'going.away@example.org'), role, 'GUEST');
+    await app.provisioning.drain();
+    const from = { patch: scim.requestLog('patch').length, put: scim.requestLog('put').length };
+    await app.db.query('DELETE FROM application_usages WHERE role_id = $1', [role]);
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put'] as const) {
+      expect(methodsSince(tenant, from[tenant]).sort()).toEqual([
+        'DELETE /Groups/id 204',
+        'DELETE /Users/id 204',
+      ]);
+      expect(groupThere(tenant, 'Going Away')).toBeUndefined();
+    }
+    const { rows } = await app.db.query(
+      "SELECT 1 FROM scim_resources WHERE kind = 'group' AND local_id = $1",
+      [role],
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('a rename alone', () => {
   it('is one PATCH of the name on a PATCH target, and one PUT of the group on a PUT target', async () => {
     const role = await insertRole(app, 'Old Name', ['app-wiki']);
@@ -472,6 +495,37 @@ describe('answers the target should not give', () => {
         { status: 'failed', last_status: 409, last_error: 'POST /Users: HTTP 409: uniqueness' },
       ]);
     }
+  });
+
+  it('adopts the user the target has already (409), found by userName, and puts our version over it', async () => {
+    const made = await fetch(`http://127.0.0.1:${port}/patch/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer b', 'content-type': 'application/scim+json' },
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'urn:test:there.before@example.org',
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const role = await insertRole(app, 'There Before', ['app-wiki']);
+    const userId = await addUser(app, 'there.before@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    const from = scim.requestLog('patch').length;
+    await app.provisioning.drain();
+    expect(methodsSince('patch', from).filter((m) => m.includes('/Users'))).toEqual([
+      'POST /Users 409',
+      'GET /Users 200',
+      'PUT /Users/id 200',
+    ]);
+    const { rows } = await app.db.query<{ remote_id: string }>(
+      "SELECT remote_id FROM scim_resources WHERE target = 'prov-patch' AND kind = 'user' AND local_id = $1",
+      [userId],
+    );
+    expect(rows).toEqual([{ remote_id: id }]);
+    expect(userThere('patch', 'urn:test:there.before@example.org')?.emails).toEqual([
+      expect.objectContaining({ value: 'there.before@example.org' }),
+    ]);
   });
 
   it('adopts the user a 409 lookup finds under an id given as a number', async () => {
