@@ -180,9 +180,8 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
 
   // The members the target holds as users, as last sent. The others are named once their own delivery
   // made them there (it queues this group again): a group never makes users itself, so that no user is
-  // sent by two deliveries at once. Only the difference from what the group was sent is read; the whole
-  // list only when the group is sent whole.
-  const { added, removed } = await groupDelta(db, target.id, roleId);
+  // sent by two deliveries at once. Only the difference from what the group was sent is read, and only
+  // for a group the target has; the whole list only when the group is sent whole.
   const named = digest({ name: role.name, urn: role.urn });
   const everyMember = async () => {
     const members = await groupMembers(db, target.id, roleId);
@@ -207,12 +206,11 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
   };
 
   let outcome: { id: string; added: number[]; removed: number[] };
-  const changed = { id: '', added: added.map((m) => m.userId), removed: removed.map((m) => m.userId) };
   if (!known) {
     outcome = await createWhole();
-  } else if (known.digest === named && added.length === 0 && removed.length === 0) {
-    return;
   } else {
+    const { added, removed } = await groupDelta(db, target.id, roleId);
+    if (known.digest === named && added.length === 0 && removed.length === 0) return;
     try {
       if (target.putMethod) {
         const members = await everyMember();
@@ -243,7 +241,11 @@ export async function deliverGroup(ctx: DeliveryContext, roleId: number): Promis
         if (patch.Operations.length > 0) {
           await client.send('PATCH', `/Groups/${encodeURIComponent(known.remoteId)}`, patch);
         }
-        outcome = { ...changed, id: known.remoteId };
+        outcome = {
+          id: known.remoteId,
+          added: added.map((m) => m.userId),
+          removed: removed.map((m) => m.userId),
+        };
       }
     } catch (error) {
       if (!(error instanceof ScimError) || error.status !== 404) throw error;
