@@ -186,12 +186,14 @@ describe('an API token', () => {
 
   it('on a path that names no route is told there is none (404), under the external API too', async () => {
     for (const url of ['/api/external/v1/invite/roles', '/api/external/v1/rolez', '/api/v1/no-such-thing']) {
-      const res = await app.inject({ method: 'GET', url, headers: { 'x-api-token': superToken } });
-      expect([url, res.statusCode, res.json().message ?? res.json().detail]).toEqual([
-        url,
-        404,
-        `No route for GET ${url}`,
-      ]);
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+        const res = await app.inject({ method, url, headers: { 'x-api-token': superToken } });
+        expect([url, res.statusCode, res.json().message ?? res.json().detail]).toEqual([
+          url,
+          404,
+          `No route for ${method} ${url}`,
+        ]);
+      }
     }
   });
 
