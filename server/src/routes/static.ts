@@ -161,8 +161,9 @@ export async function startupAnswers(
     };
   };
   try {
-    const csrf = await call(STARTUP_CALLS.csrf);
-    const config = await call(STARTUP_CALLS.config);
+    // Together, as the page would ask: the config needs no session the CSRF call may begin (without a
+    // cookie the config is an anonymous one's either way).
+    const [csrf, config] = await Promise.all([call(STARTUP_CALLS.csrf), call(STARTUP_CALLS.config)]);
     if (csrf.status !== 200 || config.status !== 200) return null;
     const authenticated = (JSON.parse(config.body) as { authenticated?: unknown }).authenticated === true;
     const me = authenticated ? await call(STARTUP_CALLS.me) : null;

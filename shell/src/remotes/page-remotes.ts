@@ -40,5 +40,17 @@ export async function loadRemotesFor(pathname: string): Promise<void> {
   } else {
     await remotes.loadFor(pathname);
   }
+  // The others once the page's own have had the main thread to render and ask for their data (a part
+  // that needs one sooner asks for it itself, RemoteMount).
+  await idle();
   await remotes.ensureLoaded();
+}
+
+/** The browser's next idle period (at most a second away); a task later where it has none. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
 }
