@@ -211,14 +211,11 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink, remoteCal
     acceptedAt = performance.now();
     const deadline = Date.now() + 600_000;
     for (;;) {
-      const group = scim
-        .snapshot('bench')
-        .groups.find((/** @type {{ displayName: string }} */ g) => g.displayName === role.name);
-      if ((group?.members.length ?? 0) >= ACCEPTANCES) break;
+      // The group's size only: a snapshot every 20 ms copied every user, in the process the provider runs in.
+      const held = scim.groupSize('bench', role.name) ?? 0;
+      if (held >= ACCEPTANCES) break;
       if (Date.now() > deadline)
-        throw new Error(
-          `the provider holds ${group?.members.length ?? 0} of ${ACCEPTANCES} memberships after 10 minutes`,
-        );
+        throw new Error(`the provider holds ${held} of ${ACCEPTANCES} memberships after 10 minutes`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const deliveredAt = performance.now();

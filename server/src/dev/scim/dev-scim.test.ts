@@ -145,6 +145,16 @@ describe('the development SCIM service provider', () => {
     ).toBe(201);
   });
 
+  it("tells a group's size by its displayName, whatever its case, and null for no such group", async () => {
+    const ann = await createUser('ann');
+    const bob = await createUser('bob');
+    await createGroup('Readers', [ann, bob]);
+    expect(scim.groupSize('harderwijk', 'readers')).toBe(2);
+    expect(scim.groupSize('harderwijk', 'Writers')).toBeNull();
+    expect(scim.groupSize('leiden', 'Readers')).toBeNull();
+    expect(() => scim.groupSize('nowhere', 'Readers')).toThrow(/No development SCIM tenant/);
+  });
+
   it('finds users by a userName or externalId filter', async () => {
     const ann = await createUser('ann', { externalId: 'ext-ann' });
     await createUser('bob', { externalId: 'ext-bob' });

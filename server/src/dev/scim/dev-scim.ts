@@ -88,6 +88,11 @@ export interface DevScimServer {
   authentication(tenant: string): string[];
   /** A copy of the tenant's users and groups (members with their userName). Throws for an unknown tenant. */
   snapshot(tenant: string): DevScimSnapshot;
+  /**
+   * How many members the tenant's group of this displayName (compared without regard to case) has, or
+   * null when it has none such: what a bench polls for, without copying every user as a snapshot does.
+   */
+  groupSize(tenant: string, displayName: string): number | null;
   /** Requests the tenant received, counted by method (`{ POST: 3, PATCH: 1 }`), answered or refused. */
   requests(tenant: string): Record<string, number>;
   /** The tenant's requests in the order they were answered. */
@@ -529,6 +534,12 @@ export function createDevScimServer(options: DevScimOptions): DevScimServer {
           lastModified: new Date(group.lastModified),
         })),
       };
+    },
+    groupSize: (name, displayName) => {
+      for (const group of tenantState(name).groups.values()) {
+        if (sameText(group.displayName, displayName)) return group.members.length;
+      }
+      return null;
     },
     requests: (name) => ({ ...tenantState(name).counts }),
     requestLog: (name) => tenantState(name).log.map((entry) => ({ ...entry })),
