@@ -245,6 +245,45 @@ describe('a target that fails with a retry', () => {
   });
 });
 
+describe('a batch of people and their group', () => {
+  it('keeps the people leased while they are sent, and hands the group back until they are there', async () => {
+    const leasedWhileSent: Array<{ kind: string; leased: boolean }> = [];
+    intercept = async (req) => {
+      if (req.method === 'POST' && req.url!.includes('/Users') && leasedWhileSent.length === 0)
+        leasedWhileSent.push(...(await queue()).map((r) => ({ kind: r.kind, leased: r.leased })));
+      return false;
+    };
+    await plannedRole('Leased While Sent', 1);
+    await runTargetLoop(deps().deps, target);
+    expect(leasedWhileSent).toEqual([
+      { kind: 'group', leased: false },
+      { kind: 'user', leased: true },
+    ]);
+    expect(await queue()).toEqual([]);
+  });
+
+  it('counts every item failed when recording the batch fails (the database away): tried again later', async () => {
+    const { userIds } = await plannedRole('Not Recorded', 1);
+    // The transaction that records what the target now holds fails.
+    const db = Object.create(app.db, {
+      tx: { value: () => Promise.reject(new Error('database unavailable')) },
+    }) as DeliveryLoopDeps['db'];
+    const { deps: d, pauses } = deps({ db });
+    await runTargetLoop(d, target);
+    expect((await queue()).filter((r) => r.kind === 'user')).toEqual([
+      {
+        kind: 'user',
+        local_id: userIds[0],
+        status: 'waiting',
+        attempts: 1,
+        leased: false,
+        last_status: null,
+      },
+    ]);
+    expect(pauses.map((p) => p.target)).toEqual(['prov-loop']);
+  });
+});
+
 describe('a loop stopped after its claim', () => {
   it('sends nothing, counts no attempt, and hands every lease back', async () => {
     await plannedRole('Stopped', 2);
