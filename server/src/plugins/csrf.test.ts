@@ -171,6 +171,18 @@ describe('CSRF protection', () => {
       headers: guest.headers,
     });
     expect(withToken.statusCode).toBe(404);
+    // A call with an API token uses no session: on a path no route answers it is told there is none.
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const apiToken = await app.inject({
+        method,
+        url: '/api/v1/no-such-route',
+        headers: { 'x-api-token': 'x' },
+      });
+      expect([apiToken.statusCode, apiToken.json().message]).toEqual([
+        404,
+        `No route for ${method} /api/v1/no-such-route`,
+      ]);
+    }
   });
 
   it('asks no token outside the API, nor on a route that authenticates itself (the external API)', async () => {
