@@ -7,35 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { EntityRegistry } from '../registry/entity-registry.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { resendSent } from './resend-sent.js';
+import { scimTarget, targetRegistry } from '../test/registry.fixture.js';
 
 const PREFIX = 'http://127.0.0.1:9/dev-scim/';
 
 function registry(): EntityRegistry {
-  return new EntityRegistry(async () => ({
-    applications: [
-      {
-        id: 'app-wiki',
-        type: 'saml20_sp',
-        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
-      },
-    ],
-    identityProviders: [],
-    provisionings: [
-      {
-        id: 'prov-dev',
-        type: 'provisioning',
-        data: {
-          entityid: 'https://prov-dev.example.org',
-          metaDataFields: {
-            provisioning_type: 'scim',
-            scim_url: `${PREFIX}wiki/v2`,
-            scim_bearer_token: 'b',
-          },
-          applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
-        },
-      },
-    ],
-  }));
+  return targetRegistry(() => [scimTarget('prov-dev', `${PREFIX}wiki/v2`)]);
 }
 
 let app: FastifyInstance;

@@ -14,6 +14,7 @@ import { buildApp } from '../app.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { testConfig } from '../test/helper.js';
 import { freshTestDb } from '../test/template-db.js';
+import { scimTarget, targetRegistry } from '../test/registry.fixture.js';
 
 let scim: DevScimServer;
 let http: Server;
@@ -21,20 +22,8 @@ let port: number;
 /** Answers a request instead of the provider when it returns true (a test's own behaviour). */
 let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
 
-const target = (id: string, tenant: string, fields: Record<string, unknown> = {}) => ({
-  id,
-  type: 'provisioning',
-  data: {
-    entityid: `https://${id}.example.org`,
-    metaDataFields: {
-      provisioning_type: 'scim',
-      scim_url: `http://127.0.0.1:${port}/${tenant}/v2`,
-      scim_bearer_token: 'b',
-      ...fields,
-    },
-    applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
-  },
-});
+const target = (id: string, tenant: string, fields: Record<string, unknown> = {}) =>
+  scimTarget(id, `http://127.0.0.1:${port}/${tenant}/v2`, fields);
 
 let app: FastifyInstance;
 
@@ -66,20 +55,10 @@ beforeEach(() => {
 });
 
 function registry(): EntityRegistry {
-  return new EntityRegistry(async () => ({
-    applications: [
-      {
-        id: 'app-wiki',
-        type: 'saml20_sp',
-        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
-      },
-    ],
-    identityProviders: [],
-    provisionings: [
-      target('prov-patch', 'patch'),
-      target('prov-put', 'put', { scim_update_role_put_method: true }),
-    ],
-  }));
+  return targetRegistry(() => [
+    target('prov-patch', 'patch'),
+    target('prov-put', 'put', { scim_update_role_put_method: true }),
+  ]);
 }
 
 /** Deletes a resource at the target as someone else would. */

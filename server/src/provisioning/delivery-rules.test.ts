@@ -23,6 +23,7 @@ import {
 } from '../stores/provisioning-queue.store.js';
 import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { planPending, plannedTargets, resendWholeTargets } from './planner.js';
+import { scimTarget, targetRegistry } from '../test/registry.fixture.js';
 
 let scim: DevScimServer;
 let http: Server;
@@ -31,32 +32,9 @@ let port: number;
 let intercept: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false;
 
 function registry(): EntityRegistry {
-  return new EntityRegistry(async () => ({
-    applications: [
-      {
-        id: 'app-wiki',
-        type: 'saml20_sp',
-        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
-      },
-    ],
-    identityProviders: [],
-    provisionings: [
-      {
-        id: 'prov-rules',
-        type: 'provisioning',
-        data: {
-          entityid: 'https://prov-rules.example.org',
-          metaDataFields: {
-            provisioning_type: 'scim',
-            scim_url: `http://127.0.0.1:${port}/rules/v2`,
-            scim_bearer_token: 'b',
-            scim_user_provisioning_only: true,
-          },
-          applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
-        },
-      },
-    ],
-  }));
+  return targetRegistry(() => [
+    scimTarget('prov-rules', `http://127.0.0.1:${port}/rules/v2`, { scim_user_provisioning_only: true }),
+  ]);
 }
 
 let app: FastifyInstance;

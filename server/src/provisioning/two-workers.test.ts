@@ -16,6 +16,7 @@ import { freshSharedPostgresDb } from '../test/template-db.js';
 import { planChanges } from '../stores/provisioning-plan.store.js';
 import { claimDue } from '../stores/provisioning-queue.store.js';
 import { plannedTargets } from './planner.js';
+import { scimTarget, targetRegistry } from '../test/registry.fixture.js';
 
 let scim: DevScimServer;
 let http: Server;
@@ -23,31 +24,7 @@ let port: number;
 
 /** A registry with the bundled applications and one SCIM target at the test's provider. */
 function registry(): EntityRegistry {
-  return new EntityRegistry(async () => ({
-    applications: [
-      {
-        id: 'app-wiki',
-        type: 'saml20_sp',
-        data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
-      },
-    ],
-    identityProviders: [],
-    provisionings: [
-      {
-        id: 'prov-one',
-        type: 'provisioning',
-        data: {
-          entityid: 'https://prov-one.example.org',
-          metaDataFields: {
-            provisioning_type: 'scim',
-            scim_url: `http://127.0.0.1:${port}/one/v2`,
-            scim_bearer_token: 'b',
-          },
-          applications: [{ id: 'app-wiki', type: 'saml20_sp' }],
-        },
-      },
-    ],
-  }));
+  return targetRegistry(() => [scimTarget('prov-one', `http://127.0.0.1:${port}/one/v2`)]);
 }
 
 beforeAll(async () => {

@@ -54,3 +54,39 @@ export const testRegistry = new EntityRegistry(async () => ({
   identityProviders: IDENTITY_PROVIDERS,
   provisionings: [],
 }));
+
+/** The application the provisioning tests send for. */
+export const WIKI: ManageEntity = {
+  id: 'app-wiki',
+  type: 'saml20_sp',
+  data: { entityid: 'https://wiki.example.org', metaDataFields: { 'name:en': 'Wiki' } },
+};
+
+/** A SCIM target as Manage describes one: at `scimUrl` with bearer token `b`, for app-wiki unless told. */
+export function scimTarget(
+  id: string,
+  scimUrl: string,
+  fields: Record<string, unknown> = {},
+  applications: string[] = ['app-wiki'],
+): ManageEntity {
+  return {
+    id,
+    type: 'provisioning',
+    data: {
+      entityid: `https://${id}.example.org`,
+      metaDataFields: { provisioning_type: 'scim', scim_url: scimUrl, scim_bearer_token: 'b', ...fields },
+      applications: applications.map((application) => ({ id: application, type: 'saml20_sp' })),
+    },
+  };
+}
+
+/**
+ * A registry of app-wiki (or these applications) and the provisionings `targets` gives each time it is
+ * read (so a target's URL may name a port the test learns later).
+ */
+export function targetRegistry(
+  targets: () => ManageEntity[],
+  applications: ManageEntity[] = [WIKI],
+): EntityRegistry {
+  return new EntityRegistry(async () => ({ applications, identityProviders: [], provisionings: targets() }));
+}
