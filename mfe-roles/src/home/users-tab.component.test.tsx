@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSessionStore } from 'shared-auth';
+import { SEARCH_DEBOUNCE_MS, useSessionStore } from 'shared-auth';
 import { fetchOtherUser, searchUsers } from '../resources/users.resource';
 import * as personas from '../test-support/personas';
 import { flashMessage, renderAt, setUpRoles } from '../test-support/render';
@@ -35,17 +35,27 @@ beforeEach(() => {
 
 describe('users tab', () => {
   it('searches on the server only from 3 characters, debounced', async () => {
-    search.mockResolvedValue({ content: rows, totalElements: 2 });
-    await setUpRoles(personas.superUser);
-    renderAt('/home/users', <UsersTab />);
-    expect(await screen.findByRole('heading', { name: 'Users (2)' })).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /Manon Manager/ })).toHaveTextContent('Manager');
-    expect(screen.getByRole('row', { name: /Ada Admin/ })).toHaveTextContent('Super user');
-    await userEvent.type(screen.getByRole('searchbox'), 'ma');
-    expect(screen.getByText('Type at least 3 characters to search')).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('searchbox'), 'n');
-    await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'man' })));
-    expect(search).toHaveBeenCalledTimes(2);
+    // On fake time: the debounce is stated by the clock, not by how fast a loaded machine runs the test.
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      search.mockResolvedValue({ content: rows, totalElements: 2 });
+      await setUpRoles(personas.superUser);
+      renderAt('/home/users', <UsersTab />);
+      expect(await screen.findByRole('heading', { name: 'Users (2)' })).toBeInTheDocument();
+      expect(screen.getByRole('row', { name: /Manon Manager/ })).toHaveTextContent('Manager');
+      expect(screen.getByRole('row', { name: /Ada Admin/ })).toHaveTextContent('Super user');
+      await user.type(screen.getByRole('searchbox'), 'ma');
+      expect(screen.getByText('Type at least 3 characters to search')).toBeInTheDocument();
+      await user.type(screen.getByRole('searchbox'), 'n');
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      expect(search).toHaveBeenCalledTimes(1);
+      act(() => jest.advanceTimersByTime(1));
+      await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'man' })));
+      expect(search).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('past the count cap, titles the list 1000+ and hints at more results', async () => {

@@ -175,7 +175,7 @@ describe('authentication', () => {
       ['GET', '/api/v1/users/login'],
       ['GET', '/api/v1/csrf'],
       ['POST', '/api/v1/roles'],
-      ['DELETE', '/api/v1/user_roles/1'],
+      ['DELETE', '/api/v1/user_roles/1/2'],
     ])("keep a super user's token from %s %s, and nothing changes", async (method, url) => {
       await adminToken('admin-token-reach');
       const tokensBefore = await app.db.query('SELECT count(*)::int AS n FROM api_tokens');

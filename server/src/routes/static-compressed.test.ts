@@ -82,11 +82,11 @@ describe('static serving of precompressed bundles', () => {
     expect(plain.body).toBe('plain');
   });
 
-  it('still answers index.html for client routes, uncached', async () => {
+  it('still answers index.html for client routes, never stored (it carries the startup answers)', async () => {
     const res = await get('/home/roles', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<title>console</title>');
   });
 });
