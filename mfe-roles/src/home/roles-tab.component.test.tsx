@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Role } from 'shared-auth';
+import { SEARCH_DEBOUNCE_MS, type Role } from 'shared-auth';
 import * as personas from '../test-support/personas';
 import { renderAt, setUpRoles } from '../test-support/render';
 import { goneRole, wikiRole } from '../test-support/roles.fixture';
@@ -99,20 +99,34 @@ describe('roles tab', () => {
   });
 
   it('lets a super user search every role on the server, paged', async () => {
-    fetchRolesMock.mockResolvedValue({ content: [wikiRole], totalElements: 25 });
-    await setUpRoles(personas.superUser);
-    renderAt('/home/roles', <RolesTab />);
-    expect(await screen.findByRole('heading', { name: 'Roles (25)' })).toBeInTheDocument();
-    expect(fetchRolesMock).toHaveBeenCalledWith(
-      expect.objectContaining({ query: '', pageNumber: 0, pageSize: 10, sort: 'name', sortDirection: 'ASC' }),
-    );
-    await userEvent.type(screen.getByRole('searchbox'), 'wiki');
-    await waitFor(() =>
-      expect(fetchRolesMock).toHaveBeenLastCalledWith(
-        expect.objectContaining({ query: 'wiki', pageNumber: 0 }),
-      ),
-    );
-    expect(screen.getByRole('button', { name: en.newRole })).toBeInTheDocument();
+    // On fake time: the search's debounce passes by the clock, not by how fast a loaded machine runs.
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      fetchRolesMock.mockResolvedValue({ content: [wikiRole], totalElements: 25 });
+      await setUpRoles(personas.superUser);
+      renderAt('/home/roles', <RolesTab />);
+      expect(await screen.findByRole('heading', { name: 'Roles (25)' })).toBeInTheDocument();
+      expect(fetchRolesMock).toHaveBeenCalledWith(
+        expect.objectContaining({
+          query: '',
+          pageNumber: 0,
+          pageSize: 10,
+          sort: 'name',
+          sortDirection: 'ASC',
+        }),
+      );
+      await user.type(screen.getByRole('searchbox'), 'wiki');
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      await waitFor(() =>
+        expect(fetchRolesMock).toHaveBeenLastCalledWith(
+          expect.objectContaining({ query: 'wiki', pageNumber: 0 }),
+        ),
+      );
+      expect(screen.getByRole('button', { name: en.newRole })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows the list in Dutch', async () => {
