@@ -120,8 +120,7 @@ function matchesStatement(search: PagedSearch, params: unknown[]): string {
  * matches, read from the word index and sorted (a text that matches about one row in WALK_PER_ROW or
  * fewer, or the last page of the matches). Each match is read once, with its sort key, in a materialized
  * CTE (so the planner cannot walk the order index for it) and the keys are sorted: reading the matches' ids
- * and then each row again by its primary key for its key read every match twice (at x100 the 1,111 of
- * "perf user 4711": 3,490 buffers, most of the statement).
+ * and then each row again by its primary key for its key read every match twice.
  */
 function sortedMatchesStatement(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
