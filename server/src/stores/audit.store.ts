@@ -152,21 +152,25 @@ const INSERT = `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, e
 export async function audit(q: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const user = actor?.user ?? null;
   const subjects = subjectsOf(entry, user?.id ?? null);
-  await q.query(INSERT, [
-    user?.id ?? null,
-    actorName(actor),
-    actor?.impersonatorId ?? null,
-    entry.entityType,
-    entry.entityId === null ? null : Number(entry.entityId),
-    entry.action,
-    entry.before === undefined ? null : JSON.stringify(entry.before),
-    entry.after === undefined ? null : JSON.stringify(entry.after),
-    subjects.roleIds,
-    subjects.roleName,
-    subjects.userId,
-    subjects.userName,
-    actor?.apiToken?.id ?? null,
-  ]);
+  await q.query(
+    INSERT,
+    [
+      user?.id ?? null,
+      actorName(actor),
+      actor?.impersonatorId ?? null,
+      entry.entityType,
+      entry.entityId === null ? null : Number(entry.entityId),
+      entry.action,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      subjects.roleIds,
+      subjects.roleName,
+      subjects.userId,
+      subjects.userName,
+      actor?.apiToken?.id ?? null,
+    ],
+    { prepare: true },
+  );
 }
 
 interface Person {

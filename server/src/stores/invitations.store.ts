@@ -45,21 +45,24 @@ async function loadInvitationRows(
   where: string,
   params: readonly unknown[],
   tail = 'ORDER BY i.id',
+  prepare = false,
 ): Promise<InvitationRow[]> {
   return (
     await q.query<InvitationRow>(
       `SELECT ${INVITATION_SELECT} FROM ${INVITATION_FROM} WHERE ${where} ${tail}`,
       params,
+      { prepare },
     )
   ).rows;
 }
 
+// One invitation by its key: prepared (one plan, by the key's index, for every value).
 export async function invitationById(q: Queryable, id: number): Promise<InvitationRow | null> {
-  return (await loadInvitationRows(q, 'i.id = $1', [id]))[0] ?? null;
+  return (await loadInvitationRows(q, 'i.id = $1', [id], undefined, true))[0] ?? null;
 }
 
 export async function invitationByHash(q: Queryable, hash: string): Promise<InvitationRow | null> {
-  return (await loadInvitationRows(q, 'i.hash = $1', [hash]))[0] ?? null;
+  return (await loadInvitationRows(q, 'i.hash = $1', [hash], undefined, true))[0] ?? null;
 }
 
 export function invitationsByIds(q: Queryable, ids: readonly number[]): Promise<InvitationRow[]> {
@@ -193,7 +196,7 @@ export async function searchInvitations(
   const params: unknown[] = [];
   const conditions: string[] = [STATUS_FILTER[status ?? 'all'] ?? STATUS_FILTER.all];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (page.text) conditions.push(TEXT_CONDITION(searchQuerySql(page.text, params)));
+  if (page.text) conditions.push(TEXT_CONDITION(await searchQuerySql(q, page.text, params)));
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
     conditions.push(
@@ -342,6 +345,7 @@ export async function claimInvitation(q: Queryable, invitationId: number, userId
     `UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
      WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
     [invitationId, userId],
+    { prepare: true },
   );
   return claimed.rowCount === 1;
 }

@@ -86,6 +86,7 @@ export async function roleExpiryDefaults(
   const { rows } = await q.query<RoleExpiryDefaults>(
     'SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])',
     [ids],
+    { prepare: true },
   );
   return rows;
 }

@@ -164,15 +164,18 @@ export async function grantUserRole(
 ): Promise<number> {
   // No membership outlives its role's end date: whatever the grant asks, and whatever it merges with.
   const roleEnd = (
-    await q.query<{ end_date: Date | null }>('SELECT end_date FROM roles WHERE id = $1', [grant.roleId])
+    await q.query<{ end_date: Date | null }>('SELECT end_date FROM roles WHERE id = $1', [grant.roleId], {
+      prepare: true,
+    })
   ).rows[0]?.end_date;
   const capped = (date: Date | null): Date | null =>
     roleEnd && (date === null || date.getTime() > new Date(roleEnd).getTime()) ? new Date(roleEnd) : date;
   const existing = (
-    await q.query<UserRoleRow>('SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE', [
-      grant.userId,
-      grant.roleId,
-    ])
+    await q.query<UserRoleRow>(
+      'SELECT * FROM user_roles WHERE user_id = $1 AND role_id = $2 FOR UPDATE',
+      [grant.userId, grant.roleId],
+      { prepare: true },
+    )
   ).rows[0];
   if (!existing) {
     const { rows } = await q.query<UserRoleRow>(
@@ -186,6 +189,7 @@ export async function grantUserRole(
         capped(grant.endDate),
         grant.inviter,
       ],
+      { prepare: true },
     );
     await audit(q, actor, {
       entityType: 'user_role',
@@ -205,6 +209,7 @@ export async function grantUserRole(
     `UPDATE user_roles SET authority = $2, guest_role_included = guest_role_included OR $3, end_date = $4,
        expiry_notified_at = NULL WHERE id = $1 RETURNING *`,
     [existing.id, authority, grant.guestIncluded, capped(later)],
+    { prepare: true },
   );
   await audit(q, actor, {
     entityType: 'user_role',
