@@ -111,3 +111,35 @@ it("a prepared statement runs with the generic setting and an unnamed one with P
   const unnamed = await app.db.query<{ mode: string }>(setting, ['plan_cache_mode']);
   expect([prepared.rows[0].mode, unnamed.rows[0].mode]).toEqual(['force_generic_plan', 'auto']);
 });
+
+it("a text search past the cap: its count planned for the text, its page's statement prepared and generic", async () => {
+  await app.db.query(
+    `INSERT INTO users (sub, name, email) SELECT 'urn:test:capped:' || g, 'Capped User ' || g,
+            'capped.user' || g || '@example.org' FROM generate_series(1, 1100) g`,
+  );
+  for (let i = 0; i < CALLS; i++) {
+    for (const path of [
+      '/api/v1/users/search?query=capped&pageNumber=0&pageSize=10',
+      '/api/v1/users/search?query=capped%20user%20107&pageNumber=0&pageSize=10',
+    ]) {
+      const response = await call(app, s.admin, 'GET', path);
+      if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+    }
+  }
+  const plans = await preparedPlans();
+  // The capped count of the text's matches is never prepared…
+  expect(
+    plans.filter((p) => /::tsquery LIMIT 1001/.test(p.statement)).map((p) => p.statement.slice(0, 120)),
+  ).toEqual([]);
+  // …the page past the cap is, executing its generic plan on every call; and so is the narrow text's page
+  // among its matches' ids.
+  const pastCap = plans.filter((p) => /walked AS MATERIALIZED/.test(p.statement));
+  expect(pastCap.map((p) => ({ custom: p.custom, generic: p.generic }))).toEqual([
+    { custom: 0, generic: CALLS },
+  ]);
+  const amongIds = plans.filter((p) =>
+    /= ANY\(\$1::bigint\[\]\) ORDER BY lower\(u\.name\)/.test(p.statement),
+  );
+  expect(amongIds.map((p) => p.custom)).toEqual([0]);
+  expect(amongIds[0].generic).toBeGreaterThanOrEqual(CALLS);
+}, 120_000);

@@ -136,6 +136,14 @@ export const SYNCHRONIZED_SCANS_OFF = 'synchronize_seqscans=off';
  */
 export const PLAN_GENERIC = 'plan_cache_mode=force_generic_plan';
 
+/**
+ * …and without parallel workers: a generic plan's estimates do not know the values, and a statement that
+ * reads a few thousand rows at most was planned with workers, whose start cost more than the reads (at a
+ * hundred times the performance seed, the page past the cap of an invitation search's narrow text, its
+ * matches guessed at a hundredth of the table). PGlite has no workers.
+ */
+export const NO_PARALLEL = 'max_parallel_workers_per_gather=0';
+
 /** A Db over a pool of connections to the PostgreSQL server of `connectionString`. */
 export async function postgresDb(
   connectionString: string,
@@ -159,7 +167,7 @@ export async function postgresDb(
     ...options,
     connectionString,
     application_name: 'access-portal',
-    options: `${settings} -c ${PLAN_GENERIC}`,
+    options: `${settings} -c ${PLAN_GENERIC} -c ${NO_PARALLEL}`,
   });
   // A connection that the server ends while it is idle in the pool (a restart, an administrator,
   // idle_session_timeout, a database dropped while the pool closes) is reported by the pool as an 'error'

@@ -65,10 +65,23 @@ it('writes the tsquery user_search_query makes of an ASCII text, and nothing for
   expect(searchQueryText('a'.repeat(101))).toBeNull();
 });
 
-it('names the function for a text it does not write, a tsquery parameter for one it does', () => {
+it("takes every text's query as a tsquery parameter: written here, or the function's made apart", async () => {
   const params: unknown[] = ['x'];
-  expect(searchQuerySql('Perf user', params)).toBe('$2::tsquery');
-  expect(searchQuerySql('Élise', params)).toBe('user_search_query($3)');
-  expect(searchQuerySql('..', params)).toBe('$4::tsquery');
-  expect(params).toEqual(['x', "'perf' & ( 'user' | 'user':* )", 'Élise', null]);
+  expect(await searchQuerySql(db, 'Perf user', params)).toBe('$2::tsquery');
+  expect(await searchQuerySql(db, 'Élise van Dijk', params)).toBe('$3::tsquery');
+  expect(await searchQuerySql(db, '..', params)).toBe('$4::tsquery');
+  expect(await searchQuerySql(db, 'é…', params)).toBe('$5::tsquery');
+  expect(params).toEqual([
+    'x',
+    "'perf' & ( 'user' | 'user':* )",
+    "'élise' & 'van' & ( 'dijk' | 'dijk':* )",
+    null,
+    "'é' | 'é':*",
+  ]);
+  // The function's text reads back as the function's query.
+  const { rows } = await db.query<{ same: boolean }>('SELECT user_search_query($1) = $2::tsquery AS same', [
+    'Élise van Dijk',
+    params[2],
+  ]);
+  expect(rows[0].same).toBe(true);
 });

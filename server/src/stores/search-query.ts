@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/types.js';
+
 /**
  * A search text as the word query migration 015's user_search_query makes of it, written as a tsquery's text
  * (a parameter cast `$n::tsquery`): each word a whole word, the last one also the beginning of one.
@@ -34,12 +36,22 @@ export function searchQueryText(text: string): string | null {
 }
 
 /**
- * The SQL of the word query for a search text pushed onto `params`: `$n::tsquery` when searchQueryText
- * writes it, else `user_search_query($n)`.
+ * The SQL of the word query for a search text, as a tsquery parameter pushed onto `params` (`$n::tsquery`):
+ * written here (searchQueryText), or for any other text made by user_search_query in a statement of its
+ * own. A search's statements then take the query as a value: one planned for its text sees it as a
+ * constant, and a prepared one (a page past the cap, searched-page.ts) filters by it, where a call of the
+ * function on a parameter would run for every row it filters.
  */
-export function searchQuerySql(text: string, params: unknown[]): string {
-  const written = searchQueryText(text);
-  if (written === null) return `user_search_query($${params.push(text)})`;
+export async function searchQuerySql(q: Queryable, text: string, params: unknown[]): Promise<string> {
+  let written = searchQueryText(text);
+  if (written === null) {
+    const { rows } = await q.query<{ query: string | null }>(
+      'SELECT user_search_query($1)::text AS query',
+      [text],
+      { prepare: true },
+    );
+    written = rows[0].query ?? '';
+  }
   // No word: the function's NULL (which matches nothing).
   return `$${params.push(written === '' ? null : written)}::tsquery`;
 }

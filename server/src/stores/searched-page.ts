@@ -82,52 +82,58 @@ const WALK_PER_ROW = 100;
 const WALK_LEAST = 1_000;
 
 /**
- * A text search's first statement, planned for its text: its matches' capped count (`total`) and ids
- * (`ids`): all the matches when they are COUNT_CAP or fewer, else the page's as far as a bounded walk of the
- * order index finds them. The matches are taken in whatever order is cheapest (the word index for a narrow
- * text, the table's first rows for a broad one), as an array read once.
- *
- * Past the cap a broad text's page is read from the order index, testing each row until the page is full:
- * it stops after a page. But a text may match a few thousand rows that lie together far into the order
- * (the performance seed's "perf.user4711" at a hundred times the volume: 1,111 addresses after those of
- * perf.user1… to perf.user4710…, 40 % into the e-mail order), and an unbounded walk reads everything before
- * them; the planner takes it for as cheap as a broad text's whenever it guesses the matches a few thousand
- * (3,749 and 6,998 guessed for the performance seed's two narrow texts at x100, against 7.5 million rows).
- * So the walk reads at most WALK_PER_ROW rows of the index for each row up to the page's end: a page found
- * there is the page (the matches come in the page's order), and a text that fills no page within them
- * matches at most about one row in WALK_PER_ROW, whose page sortedMatchesStatement reads. The walk keeps the
- * index's order: its filter reads the bounded walk's rows as they come, and no outer ORDER BY re-sorts them
- * (a sort would read all of them before the first).
+ * A text search's first statement, planned for its text: its matches' capped count (`total`), and their
+ * ids (`ids`) when they are all (COUNT_CAP or fewer; null past the cap, where the page is read apart). The
+ * matches are taken in whatever order is cheapest (the word index for a narrow text, the table's first rows
+ * for a broad one), as an array made once: `OFFSET 0` keeps its subquery from being pulled up into the two
+ * expressions that read it (planned faster than a materialized CTE). Only this statement hangs on the
+ * text's words: with the page past the cap in it too (the bounded walk below), that branch was planned for
+ * every text, though it ran only for a broad one.
  */
-function matchesStatement(search: PagedSearch, params: unknown[]): string {
-  const limit = limitOffset(search, params);
-  const order = sortOrder(search.sort, search.sort.column, search.id);
-  const [table, alias] = search.from.split(' ');
-  const walk = `$${params.push(Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size)))}`;
-  return `WITH m AS MATERIALIZED (
-      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids)
-    SELECT cardinality(m.ids) AS total,
-           CASE WHEN cardinality(m.ids) <= ${COUNT_CAP} THEN m.ids
-             ELSE ARRAY(SELECT ${search.id}
-                          FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
-                         WHERE ${search.where} ${limit})
-           END AS ids
-      FROM m`;
+function countedMatchesStatement(search: PagedSearch): string {
+  return `SELECT cardinality(m.ids) AS total, CASE WHEN cardinality(m.ids) <= ${COUNT_CAP} THEN m.ids END AS ids
+      FROM (SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids
+             OFFSET 0) m`;
 }
 
 /**
- * A page past the cap that the bounded walk did not fill, planned for the text: the page among all the
- * matches, read from the word index and sorted (a text that matches about one row in WALK_PER_ROW or
- * fewer, or the last page of the matches). Each match is read once, with its sort key, in a materialized
- * CTE (so the planner cannot walk the order index for it) and the keys are sorted: reading the matches' ids
- * and then each row again by its primary key for its key read every match twice.
+ * A page past the cap and its rows, prepared: its plan does not hang on the text, which only filters what
+ * the plan reads (the search's word query is a parameter, search-query.ts).
+ *
+ * The page's ids are read from the order index, testing each row until the page is full: a broad text
+ * stops after a page. But a text may match a few thousand rows that lie together far into the order
+ * (the performance seed's "perf.user4711" at a hundred times the volume: 1,111 addresses after those of
+ * perf.user1… to perf.user4710…, 40 % into the e-mail order), and an unbounded walk reads everything before
+ * them. So the walk reads at most WALK_PER_ROW rows of the index for each row up to the page's end: a page
+ * found there is the page (the matches come in the page's order). The walk keeps the index's order: its
+ * filter reads the bounded walk's rows as they come, and no outer ORDER BY re-sorts them (a sort would read
+ * all of them before the first).
+ *
+ * A text that fills no page within the walk matches at most about one row in WALK_PER_ROW (or the page is
+ * the last of the matches, partly filled): its page is read from all the matches, each read once with its
+ * sort key in a materialized CTE (so that the planner cannot walk the order index for it), and sorted.
+ * That branch runs only then (the CASE reaches it), and the word index is the read for it whatever the
+ * text: the generic plan takes it (a text's matches are estimated at a fraction of a per cent of the rows).
  */
-function sortedMatchesStatement(search: PagedSearch, params: unknown[]): string {
+function pastCapStatement(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
-  const order = sortOrder(search.sort, 'k.key', 'k.id');
-  return `WITH k AS MATERIALIZED (
-      SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from} WHERE ${search.where})
-    SELECT ARRAY(SELECT k.id FROM k ORDER BY ${order} ${limit}) AS ids`;
+  const size = `$${params.length - 1}`;
+  const order = sortOrder(search.sort, search.sort.column, search.id);
+  const sortedOrder = sortOrder(search.sort, 'k.key', 'k.id');
+  const [table, alias] = search.from.split(' ');
+  const walk = `$${params.push(Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size)))}`;
+  return `WITH walked AS MATERIALIZED (
+      SELECT ARRAY(SELECT ${search.id}
+                     FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
+                    WHERE ${search.where} ${limit}) AS ids),
+    k AS MATERIALIZED (
+      SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from} WHERE ${search.where}),
+    page AS MATERIALIZED (
+      SELECT CASE WHEN cardinality(w.ids) >= ${size} THEN w.ids
+               ELSE ARRAY(SELECT k.id FROM k ORDER BY ${sortedOrder} ${limit})
+             END AS ids
+        FROM walked w)
+    SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
 }
 
 /**
@@ -143,42 +149,41 @@ function pageRowsStatement(search: PagedSearch): string {
 }
 
 /**
- * A text search's page: only what hangs on the text is planned for it, and the rest is prepared (planned
- * once, whatever the text). Same answers as pagedSearchStatement:
- * - the matches' capped count, with their ids when they are all, or the page past the cap as far as the
- *   bounded walk finds it (matchesStatement);
- * - a page past the cap the walk did not fill, from all the matches (sortedMatchesStatement);
- * - the page's rows among those ids (pageRowsStatement, prepared): the page of the matches in the page's
- *   order, or the page past the cap as it is.
+ * A text search's page in two statements: only what hangs on the text is planned for it, and the rest is
+ * prepared (planned once, whatever the text). Same answers as pagedSearchStatement:
+ * - the matches' capped count, with their ids when they are all (countedMatchesStatement, planned for the
+ *   text: a narrow text reads the word index, a broad one the table until the cap);
+ * - then either the page's rows among those ids (pageRowsStatement), or, past the cap, the page read from
+ *   the order index or from all the matches, with its rows (pastCapStatement); both prepared.
  *
  * A statement planned for the text on every call is planned whole, every branch and subquery: with the
- * page's rows (their joins and subqueries) in it, planning was half of a user search's database time
- * (PostgreSQL, the performance seed, backend CPU a call: "user" 500 µs, ~250 of it planning).
+ * page past the cap in it, planning that branch was most of a narrow search's planning, though it ran only
+ * for a broad text; with the page's rows (their joins and subqueries) in it too, more again.
+ * The search's `where` holds its word query as a tsquery parameter (search-query.ts searchQuerySql): in a
+ * prepared statement a function of a parameter would be called for every row it filters.
  */
 export async function pagedSearchApart<Row>(
   q: Queryable,
   search: PagedSearch,
   params: unknown[],
 ): Promise<{ rows: Row[]; total: number }> {
-  // Each statement with parameters of its own: the texts' come first, each adds the page's.
-  const first = [...params];
-  const matched = await q.query<{ total: number; ids: (number | string)[] }>(
-    matchesStatement(search, first),
-    first,
+  const counted = await q.query<{ total: number; ids: (number | string)[] | null }>(
+    countedMatchesStatement(search),
+    params,
   );
-  const total = Number(matched.rows[0].total);
-  let ids = matched.rows[0].ids;
-  const pastCap = total > COUNT_CAP;
-  if (pastCap && ids.length < search.size) {
-    const sorted = [...params];
-    ids = (await q.query<{ ids: (number | string)[] }>(sortedMatchesStatement(search, sorted), sorted))
-      .rows[0].ids;
+  const total = Number(counted.rows[0].total);
+  if (total > COUNT_CAP) {
+    // With parameters of its own: the search's, then the page's and the walk's.
+    const past = [...params];
+    const { rows } = await q.query<{ rows: Row[] }>(pastCapStatement(search, past), past, { prepare: true });
+    return { rows: rows[0].rows, total };
   }
-  // Past the cap the ids are the page already; else the page is taken from all the matches.
-  const offset = pastCap ? 0 : search.offset;
-  if (ids.length <= offset) return { rows: [], total };
-  const { rows } = await q.query<{ rows: Row[] }>(pageRowsStatement(search), [ids, search.size, offset], {
-    prepare: true,
-  });
+  const ids = counted.rows[0].ids ?? [];
+  if (ids.length <= search.offset) return { rows: [], total };
+  const { rows } = await q.query<{ rows: Row[] }>(
+    pageRowsStatement(search),
+    [ids, search.size, search.offset],
+    { prepare: true },
+  );
   return { rows: rows[0].rows, total };
 }

@@ -25,7 +25,8 @@ export interface UserSearchQuery {
  * (unnamed, its parameters known), so the query is a constant and the planner weighs how common its
  * words are: a narrow text reads the words' index, a broad one the order index until a page is full.
  */
-const textMatch = (text: string, params: unknown[]) => `u.search_words @@ ${searchQuerySql(text, params)}`;
+const textMatch = async (q: Queryable, text: string, params: unknown[]) =>
+  `u.search_words @@ ${await searchQuerySql(q, text, params)}`;
 
 /** A user of a search page, with the authorities the user holds (one for each role held, in no order). */
 export type UserSearchRow = UserListRow & { authorities: string[] };
@@ -81,7 +82,7 @@ export async function searchUsers(
   const params: unknown[] = [];
   const where: string[] = [];
   const text = query.query?.trim();
-  if (text) where.push(textMatch(text, params));
+  if (text) where.push(await textMatch(q, text, params));
   if (query.roleId !== undefined) {
     params.push(query.roleId);
     where.push(
