@@ -15,6 +15,9 @@ import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { testConfig } from '../test/helper.js';
 import { freshTestDb } from '../test/template-db.js';
 import { scimTarget, targetRegistry } from '../test/registry.fixture.js';
+import { SCIM_PATCH_SCHEMA } from '../domain/scim.js';
+import { deliverGroup, deliverUsers, type DeliveryContext } from './deliver.js';
+import { ScimError, scimClient, type ScimClient } from './scim-client.js';
 
 let scim: DevScimServer;
 let http: Server;
@@ -93,6 +96,45 @@ async function queueRow(kind: string, localId: number) {
   ]);
   return rows;
 }
+/** Queues a delivery again with nothing changed (as a resync or a second planner would). */
+async function queueAgain(kind: 'user' | 'group', localId: number, targets = ['prov-patch', 'prov-put']) {
+  for (const target of targets) {
+    await app.db.query(
+      "INSERT INTO provisioning_queue (target, kind, local_id, seq) VALUES ($1, $2, $3, nextval('provisioning_queue_seq'))",
+      [target, kind, localId],
+    );
+  }
+}
+async function remoteIdOf(target: string, kind: 'user' | 'group', localId: number): Promise<string | null> {
+  const { rows } = await app.db.query<{ remote_id: string }>(
+    'SELECT remote_id FROM scim_resources WHERE target = $1 AND kind = $2 AND local_id = $3',
+    [target, kind, localId],
+  );
+  return rows[0]?.remote_id ?? null;
+}
+const logLengths = () => ({ patch: scim.requestLog('patch').length, put: scim.requestLog('put').length });
+/**
+ * One delivery's context at a target, as the delivery loop makes it, with every call the target is sent
+ * recorded (method, path, body); `refuse` answers a call in the target's place when it returns an error.
+ */
+async function recorded(
+  targetId: string,
+  refuse: (path: string, body: unknown) => Error | null = () => null,
+) {
+  const target = (await app.registry.scimTargets()).find((t) => t.id === targetId)!;
+  const real = scimClient(target, { timeoutMs: 10_000 });
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const client: ScimClient = {
+    async send(method, path, body) {
+      const refused = refuse(path, body);
+      if (refused) throw refused;
+      calls.push({ method, path, body });
+      return real.send(method, path, body);
+    },
+  };
+  const ctx: DeliveryContext = { db: app.db, target, client };
+  return { ctx, calls };
+}
 
 describe('a resource deleted at the target behind our back', () => {
   it('is a user made again, with its change, on its next delivery', async () => {
@@ -112,6 +154,18 @@ describe('a resource deleted at the target behind our back', () => {
       expect.arrayContaining(['PUT /Users/id 404', 'POST /Users 201']),
     );
     expect(await queueRow('user', userId)).toEqual([]);
+    // Their groups there lost them with the user: named in them again.
+    for (const tenant of ['patch', 'put']) expect(membersThere(tenant, 'User Gone')).toEqual([userName]);
+
+    // Recorded under the id it was made with: a later change is one PUT there.
+    const again = { patch: scim.requestLog('patch').length, put: scim.requestLog('put').length };
+    await app.db.query("UPDATE users SET given_name = 'Again' WHERE id = $1", [userId]);
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put'] as const) {
+      expect(methodsSince(tenant, again[tenant])).toEqual(['PUT /Users/id 200']);
+      expect(await remoteIdOf(`prov-${tenant}`, 'user', userId)).toBe(userThere(tenant, userName)!.id);
+      expect(userThere(tenant, userName)?.name?.givenName).toBe('Again');
+    }
   });
 
   it('is a group made again, whole, on its next delivery, on a PATCH and a PUT target', async () => {
@@ -441,10 +495,12 @@ describe('answers the target should not give', () => {
     );
   });
 
-  it('gives a user up on a 409 whose lookup answers no list, or a user without an id, with the 409', async () => {
+  it('gives a user up on a 409 whose lookup answers no list, a user without an id, or nothing, with the 409', async () => {
     const lookups = new Map<string, unknown>([
       ['no.list@example.org', { totalResults: 1 }],
       ['no.id.there@example.org', { totalResults: 1, Resources: [{ userName: 'urn:test:no.id.there' }] }],
+      // An answer with no body at all.
+      ['no.body.there@example.org', null],
     ]);
     intercept = async (req, res) => {
       if (!req.url?.startsWith('/patch/v2/Users')) return false;
@@ -456,7 +512,8 @@ describe('answers the target should not give', () => {
       if (req.method === 'GET') {
         const email = [...lookups.keys()].find((e) => decodeURIComponent(req.url!).includes(e));
         res.writeHead(200, { 'content-type': 'application/scim+json' });
-        res.end(JSON.stringify(lookups.get(email!) ?? { totalResults: 0, Resources: [] }));
+        const answer = lookups.get(email!);
+        res.end(answer === null ? '' : JSON.stringify(answer ?? { totalResults: 0, Resources: [] }));
         return true;
       }
       return false;
@@ -586,5 +643,286 @@ describe('a delivery cut short by the server closing', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe('a person at the target', () => {
+  it('changed, is sent one PUT and recorded: delivered again unchanged, nothing is sent, nor to their groups', async () => {
+    const role = await insertRole(app, 'Person Changed', ['app-wiki']);
+    const userId = await addUser(app, 'person.changed@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+
+    let from = logLengths();
+    await app.db.query("UPDATE users SET given_name = 'Changed' WHERE id = $1", [userId]);
+    await app.provisioning.drain();
+    for (const tenant of ['patch', 'put'] as const) {
+      // Their groups there name them already: not sent again.
+      expect(methodsSince(tenant, from[tenant])).toEqual(['PUT /Users/id 200']);
+      expect(userThere(tenant, 'urn:test:person.changed@example.org')?.name?.givenName).toBe('Changed');
+    }
+    expect(await queueRow('user', userId)).toEqual([]);
+
+    from = logLengths();
+    await queueAgain('user', userId);
+    await app.provisioning.drain();
+    expect([...methodsSince('patch', from.patch), ...methodsSince('put', from.put)]).toEqual([]);
+    expect(await queueRow('user', userId)).toEqual([]);
+  });
+
+  it('set aside by a resync, is sent again and named in their groups again', async () => {
+    const role = await insertRole(app, 'Set Aside', ['app-wiki']);
+    const userId = await addUser(app, 'set.aside@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    // As a resync leaves them (setAsideSent): what was sent forgotten, and their memberships there.
+    await app.db.query("UPDATE scim_resources SET sent_digest = NULL WHERE kind = 'user' AND local_id = $1", [
+      userId,
+    ]);
+    await app.db.query('DELETE FROM scim_group_members WHERE user_id = $1', [userId]);
+
+    const from = logLengths();
+    await queueAgain('user', userId);
+    await app.provisioning.drain();
+    // (The group there names them still: the provider answers the add 204, nothing changed.)
+    expect(methodsSince('patch', from.patch)).toEqual(['PUT /Users/id 200', 'PATCH /Groups/id 204']);
+    expect(methodsSince('put', from.put)).toEqual(['PUT /Users/id 200', 'PUT /Groups/id 200']);
+    const { rows } = await app.db.query<{ target: string }>(
+      'SELECT target FROM scim_group_members WHERE role_id = $1 AND user_id = $2 ORDER BY target',
+      [role, userId],
+    );
+    expect(rows).toEqual([{ target: 'prov-patch' }, { target: 'prov-put' }]);
+    expect(membersThere('patch', 'Set Aside')).toEqual(['urn:test:set.aside@example.org']);
+  });
+
+  it('never sent and a guest of nothing there, is sent nothing, and their delivery is done', async () => {
+    const userId = await addUser(app, 'never.sent@example.org');
+    const from = logLengths();
+    await queueAgain('user', userId);
+    await app.provisioning.drain();
+    expect([...methodsSince('patch', from.patch), ...methodsSince('put', from.put)]).toEqual([]);
+    expect(await queueRow('user', userId)).toEqual([]);
+    expect(await remoteIdOf('prov-patch', 'user', userId)).toBeNull();
+  });
+
+  it('whose PUT the target is too busy for, is tried again later, never made anew', async () => {
+    const role = await insertRole(app, 'Busy Put', ['app-wiki']);
+    const userId = await addUser(app, 'busy.put@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    const remoteId = await remoteIdOf('prov-patch', 'user', userId);
+    let busy = true;
+    intercept = async (req, res) => {
+      if (!busy || req.method !== 'PUT' || !req.url!.startsWith('/patch/v2/Users/')) return false;
+      busy = false;
+      res.writeHead(503, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: '503', detail: 'busy' }));
+      return true;
+    };
+    const from = logLengths();
+    await app.db.query("UPDATE users SET given_name = 'Busy' WHERE id = $1", [userId]);
+    await app.provisioning.drain();
+    // The busy PUT was answered in the target's place: nothing else reached it.
+    expect(methodsSince('patch', from.patch)).toEqual([]);
+    expect(await queueRow('user', userId)).toEqual([
+      {
+        status: 'waiting',
+        last_status: 503,
+        last_error: `PUT /Users/${remoteId}: HTTP 503: busy`,
+      },
+    ]);
+
+    await app.provisioning.drain();
+    expect(methodsSince('patch', from.patch)).toEqual(['PUT /Users/id 200']);
+    expect(await remoteIdOf('prov-patch', 'user', userId)).toBe(remoteId);
+    expect(await queueRow('user', userId)).toEqual([]);
+  });
+
+  it('deleted and made again at the target by someone else, is found by userName and adopted under its new id', async () => {
+    const userName = 'urn:test:made.elsewhere@example.org';
+    const role = await insertRole(app, 'Remade Elsewhere', ['app-wiki']);
+    const userId = await addUser(app, 'made.elsewhere@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    await deleteThere('patch', 'Users', userThere('patch', userName)!.id);
+    const made = await fetch(`http://127.0.0.1:${port}/patch/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer b', 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName }),
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+
+    const from = scim.requestLog('patch').length;
+    await app.db.query("UPDATE users SET given_name = 'Adopted' WHERE id = $1", [userId]);
+    await app.provisioning.drain();
+    expect(methodsSince('patch', from).filter((m) => m.includes('/Users'))).toEqual([
+      'PUT /Users/id 404',
+      'POST /Users 409',
+      'GET /Users 200',
+      'PUT /Users/id 200',
+    ]);
+    expect(await remoteIdOf('prov-patch', 'user', userId)).toBe(id);
+    expect(userThere('patch', userName)).toEqual(
+      expect.objectContaining({ id, name: expect.objectContaining({ givenName: 'Adopted' }) }),
+    );
+    expect(await queueRow('user', userId)).toEqual([]);
+  });
+
+  it('whose 409 lookup the target is too busy for, is tried again later with the lookup as the reason', async () => {
+    let busy = true;
+    intercept = async (req, res) => {
+      if (!busy || !req.url!.startsWith('/patch/v2/Users')) return false;
+      if (req.method === 'GET') busy = false;
+      const conflict = req.method === 'POST';
+      res.writeHead(conflict ? 409 : 503, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify({ status: conflict ? '409' : '503', detail: conflict ? 'uniqueness' : 'busy' }));
+      return true;
+    };
+    const role = await insertRole(app, 'Busy Lookup', ['app-wiki']);
+    const userId = await addUser(app, 'busy.lookup@example.org');
+    await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    expect(await queueRow('user', userId)).toEqual([
+      {
+        status: 'waiting',
+        last_status: 503,
+        last_error: `GET /Users?filter=${encodeURIComponent('userName eq "urn:test:busy.lookup@example.org"')}: HTTP 503: busy`,
+      },
+    ]);
+    await app.provisioning.drain();
+    expect(await queueRow('user', userId)).toEqual([]);
+  });
+
+  it('is answered for by deliverUsers: each person asked, null when delivered, the error when not, no one else', async () => {
+    const role = await insertRole(app, 'Answered For', ['app-wiki']);
+    const delivered = await addUser(app, 'answered.delivered@example.org');
+    const refused = await addUser(app, 'answered.refused@example.org');
+    for (const userId of [delivered, refused]) await addMember(app, userId, role, 'GUEST');
+    const refusal = new ScimError('POST /Users: HTTP 400: invalidValue', 400, false);
+    const { ctx, calls } = await recorded('prov-patch', (_path, body) =>
+      JSON.stringify(body).includes('answered.refused') ? refusal : null,
+    );
+    // More lanes than people.
+    const answers = await deliverUsers(ctx, [delivered, refused], 4);
+    expect(answers).toEqual(
+      new Map<number, unknown>([
+        [delivered, null],
+        [refused, refusal],
+      ]),
+    );
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /Users']);
+    expect(await remoteIdOf('prov-patch', 'user', delivered)).toBe(
+      userThere('patch', 'urn:test:answered.delivered@example.org')!.id,
+    );
+    expect(await remoteIdOf('prov-patch', 'user', refused)).toBeNull();
+    // Their group is queued for the one made there.
+    const { rows } = await app.db.query(
+      "SELECT 1 FROM provisioning_queue WHERE target = 'prov-patch' AND kind = 'group' AND local_id = $1",
+      [role],
+    );
+    expect(rows).toHaveLength(1);
+    await app.provisioning.drain();
+  });
+});
+
+describe('a group, as the target is sent it', () => {
+  it('of a role the target never had, is sent nothing, and its delivery is done', async () => {
+    const role = await insertRole(app, 'Never There', ['app-mail']);
+    const from = logLengths();
+    await queueAgain('group', role);
+    await app.provisioning.drain();
+    expect([...methodsSince('patch', from.patch), ...methodsSince('put', from.put)]).toEqual([]);
+    expect(await queueRow('group', role)).toEqual([]);
+  });
+
+  it('is sent a member joining as one PATCH that adds them, and nothing else', async () => {
+    const role = await insertRole(app, 'Joined', ['app-wiki']);
+    const first = await addUser(app, 'joined.first@example.org');
+    const joining = await addUser(app, 'joined.later@example.org');
+    await addMember(app, first, role, 'GUEST');
+    // At the target already, through another role.
+    await addMember(app, joining, await insertRole(app, 'Joined Elsewhere', ['app-wiki']), 'GUEST');
+    await app.provisioning.drain();
+    await addMember(app, joining, role, 'GUEST');
+
+    const { ctx, calls } = await recorded('prov-patch');
+    await deliverGroup(ctx, role);
+    expect(calls).toEqual([
+      {
+        method: 'PATCH',
+        path: `/Groups/${groupThere('patch', 'Joined')!.id}`,
+        body: {
+          schemas: [SCIM_PATCH_SCHEMA],
+          Operations: [
+            {
+              op: 'add',
+              path: 'members',
+              value: [{ value: await remoteIdOf('prov-patch', 'user', joining) }],
+            },
+          ],
+        },
+      },
+    ]);
+    expect(membersThere('patch', 'Joined')).toEqual([
+      'urn:test:joined.first@example.org',
+      'urn:test:joined.later@example.org',
+    ]);
+    await app.provisioning.drain();
+  });
+
+  it('names no member whose user the bookkeeping no longer holds, and is sent nothing for one leaving', async () => {
+    // As an earlier version left a member deleted at the target: the membership kept, the user's record gone.
+    const role = await insertRole(app, 'Left Long Ago', ['app-wiki']);
+    const staying = await addUser(app, 'long.staying@example.org');
+    const left = await addUser(app, 'long.left@example.org');
+    for (const userId of [staying, left]) await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    await app.db.query('DELETE FROM user_roles WHERE user_id = $1', [left]);
+    await app.db.query(
+      "DELETE FROM scim_resources WHERE target = 'prov-patch' AND kind = 'user' AND local_id = $1",
+      [left],
+    );
+
+    const { ctx, calls } = await recorded('prov-patch');
+    await deliverGroup(ctx, role);
+    expect(calls).toEqual([]);
+    const { rows } = await app.db.query<{ user_id: string }>(
+      "SELECT user_id FROM scim_group_members WHERE target = 'prov-patch' AND role_id = $1",
+      [role],
+    );
+    expect(rows.map((r) => Number(r.user_id))).toEqual([staying]);
+    await app.provisioning.drain();
+  });
+
+  it('sent whole, names no member a resync set aside until they are sent again', async () => {
+    const role = await insertRole(app, 'Whole Aside', ['app-wiki']);
+    const kept = await addUser(app, 'whole.kept@example.org');
+    const aside = await addUser(app, 'whole.aside@example.org');
+    for (const userId of [kept, aside]) await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    // As a resync leaves them at the PUT target (setAsideSent), before they are sent again.
+    await app.db.query(
+      "UPDATE scim_resources SET sent_digest = NULL WHERE target = 'prov-put' AND kind = 'user' AND local_id = $1",
+      [aside],
+    );
+    await app.db.query("DELETE FROM scim_group_members WHERE target = 'prov-put' AND user_id = $1", [aside]);
+    await app.db.query("UPDATE roles SET name = 'Whole Aside Renamed' WHERE id = $1", [role]);
+
+    const { ctx, calls } = await recorded('prov-put');
+    await deliverGroup(ctx, role);
+    const groupId = groupThere('put', 'Whole Aside Renamed')!.id;
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: `/Groups/${groupId}`,
+        body: expect.objectContaining({
+          id: groupId,
+          displayName: 'Whole Aside Renamed',
+          members: [{ value: await remoteIdOf('prov-put', 'user', kept) }],
+        }),
+      },
+    ]);
+    await app.provisioning.drain();
   });
 });

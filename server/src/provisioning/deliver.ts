@@ -17,6 +17,7 @@ import { enqueueGroupsOf } from '../stores/provisioning-plan.store.js';
 import {
   deliveredMembers,
   forgetGroup,
+  forgetMemberships,
   forgetUsers,
   readResource,
   saveMembers,
@@ -75,11 +76,11 @@ async function create(
   }
 }
 
-/** What sending one person left to record: nothing, gone from the target, or held there as sent. */
-type UserOutcome =
-  | { kind: 'unchanged' }
-  | { kind: 'gone' }
-  | { kind: 'held'; remoteId: string; digest: string; made: boolean };
+/**
+ * What sending one person left to record: nothing (null), gone from the target, or held there as sent
+ * (`made`: made there just now, or sent again after a resync set them aside, so in none of its groups yet).
+ */
+type UserOutcome = null | 'gone' | { remoteId: string; digest: string; made: boolean };
 
 /**
  * Brings one person at the target in line (HTTP only; the caller records the outcome): there while they
@@ -87,27 +88,29 @@ type UserOutcome =
  */
 async function sendUser(ctx: DeliveryContext, state: UserForDelivery): Promise<UserOutcome> {
   const { client, target } = ctx;
-  const { known, person } = state;
-  if (!state.wanted || person === null) {
-    if (!known) return { kind: 'unchanged' };
+  const { known } = state;
+  // The person, while the target should hold them (a person gone from the database is never wanted).
+  const person = state.wanted ? state.person : null;
+  if (person === null) {
+    if (!known) return null;
     await client.send('DELETE', `/Users/${encodeURIComponent(known.remoteId)}`);
-    return { kind: 'gone' };
+    return 'gone';
   }
   const body = scimUser(person, target.userIdentifier);
   const sent = digest(body);
-  if (known && known.digest === sent) return { kind: 'unchanged' };
+  if (known && known.digest === sent) return null;
   if (!known) {
     const remoteId = await create(client, 'Users', body, eqFilter('userName', body.userName));
-    return { kind: 'held', remoteId, digest: sent, made: true };
+    return { remoteId, digest: sent, made: true };
   }
   try {
     await client.send('PUT', `/Users/${encodeURIComponent(known.remoteId)}`, { ...body, id: known.remoteId });
-    return { kind: 'held', remoteId: known.remoteId, digest: sent, made: known.digest === null };
+    return { remoteId: known.remoteId, digest: sent, made: known.digest === null };
   } catch (error) {
-    // Deleted at the target behind our back: made again.
+    // Deleted at the target behind our back (and so from its groups there): made again.
     if (!(error instanceof ScimError) || error.status !== 404) throw error;
     const remoteId = await create(client, 'Users', body, eqFilter('userName', body.userName));
-    return { kind: 'held', remoteId, digest: sent, made: true };
+    return { remoteId, digest: sent, made: true };
   }
 }
 
@@ -128,17 +131,16 @@ export async function deliverUsers(
   const made: number[] = [];
   const gone: number[] = [];
   let next = 0;
-  const lanes = Array.from({ length: Math.min(parallel, userIds.length) }, async () => {
+  // A lane that finds no one left ends at once.
+  const lanes = Array.from({ length: parallel }, async () => {
     while (next < userIds.length) {
       const userId = userIds[next++]!;
       try {
-        const outcome = await sendUser(
-          ctx,
-          states.get(userId) ?? { person: null, wanted: false, known: null },
-        );
+        // Every user asked is read (usersForDelivery answers each id, a person gone as null).
+        const outcome = await sendUser(ctx, states.get(userId)!);
         failures.set(userId, null);
-        if (outcome.kind === 'gone') gone.push(userId);
-        else if (outcome.kind === 'held') {
+        if (outcome === 'gone') gone.push(userId);
+        else if (outcome !== null) {
           held.push({ userId, remoteId: outcome.remoteId, digest: outcome.digest });
           if (outcome.made) made.push(userId);
         }
@@ -151,12 +153,9 @@ export async function deliverUsers(
   await db.tx(async (q) => {
     await saveUsers(q, target.id, held);
     await forgetUsers(q, target.id, gone);
-    // Their groups there name them from now on.
-    await enqueueGroupsOf(
-      q,
-      plannedTarget(target),
-      made.sort((a, b) => a - b),
-    );
+    // Those made there are in none of its groups yet: their groups name them from now on.
+    await forgetMemberships(q, target.id, made);
+    await enqueueGroupsOf(q, plannedTarget(target), made);
   });
   return failures;
 }

@@ -143,6 +143,19 @@ export async function saveUsers(
   );
 }
 
+/** These users are in none of the target's groups (made there just now): their groups name them again. */
+export async function forgetMemberships(
+  q: Queryable,
+  target: string,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await q.query('DELETE FROM scim_group_members WHERE target = $1 AND user_id = ANY($2::bigint[])', [
+    target,
+    userIds,
+  ]);
+}
+
 /** These users are no longer at the target: nor in any of its groups there. */
 export async function forgetUsers(q: Queryable, target: string, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
