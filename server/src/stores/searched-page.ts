@@ -80,6 +80,15 @@ export function pagedSearchStatement(search: PagedSearch, params: unknown[]): st
 const WALK_PER_ROW = 100;
 /** …and at least. */
 const WALK_LEAST = 1_000;
+/**
+ * The walk is taken only when the first 1/PROBE_PART of its rows hold a match. A text that fills a page
+ * within the walk matches about one row in WALK_PER_ROW or more, so its first fifth of the walk is expected to
+ * hold a few matches (two or more for a first page): when it holds none, the walk would most likely fill no page
+ * either, and the page is read from all the matches without it (a narrow text past the cap: the word
+ * index's matches lie elsewhere in the order). Either way the page is the same; a broad text's probe stops
+ * at its first match.
+ */
+const PROBE_PART = 5;
 
 /**
  * A text search's first statement, planned for its text: its matches' capped count (`total`), and their
@@ -121,11 +130,18 @@ function pastCapStatement(search: PagedSearch, params: unknown[]): string {
   const order = sortOrder(search.sort, search.sort.column, search.id);
   const sortedOrder = sortOrder(search.sort, 'k.key', 'k.id');
   const [table, alias] = search.from.split(' ');
-  const walk = `$${params.push(Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size)))}`;
+  const walkRows = Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size));
+  const walk = `$${params.push(walkRows)}`;
+  const probe = `$${params.push(Math.ceil(walkRows / PROBE_PART))}`;
   return `WITH walked AS MATERIALIZED (
-      SELECT ARRAY(SELECT ${search.id}
+      SELECT CASE WHEN EXISTS (
+               SELECT FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${probe}) ${alias}
+                WHERE ${search.where})
+             THEN ARRAY(SELECT ${search.id}
                      FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
-                    WHERE ${search.where} ${limit}) AS ids),
+                    WHERE ${search.where} ${limit})
+             ELSE '{}'
+           END AS ids),
     k AS MATERIALIZED (
       SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from} WHERE ${search.where}),
     page AS MATERIALIZED (
