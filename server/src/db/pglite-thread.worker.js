@@ -60,8 +60,26 @@ const PLAN_MODES = {
   named: simpleQuery('SET plan_cache_mode = force_generic_plan'),
   unnamed: simpleQuery('SET plan_cache_mode = auto'),
 };
-/** The backend's plan mode now; null when not known (after a transaction, which may have rolled it back). */
+/** The backend's plan mode now; null when not known (after a transaction that rolled back a setting made in it). */
 let planMode = /** @type {'named' | 'unnamed' | null} */ (null);
+/** Whether a plan setting was made in the open transaction: undone if it rolls back, kept if it commits. */
+let setInTransaction = false;
+/** The end of a committed transaction's answer: CommandComplete 'COMMIT', then ReadyForQuery, idle. */
+const COMMITTED = Uint8Array.of(
+  0x43,
+  0,
+  0,
+  0,
+  11,
+  ...new TextEncoder().encode('COMMIT'),
+  0,
+  READY_FOR_QUERY,
+  0,
+  0,
+  0,
+  5,
+  IDLE,
+);
 const DEALLOCATE_ALL = simpleQuery('DEALLOCATE ALL');
 /** The connection number of a replan in the queue: no connection's. */
 const REPLAN = -1;
@@ -197,7 +215,8 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     if (holder === connection) {
       await run(ROLLBACK);
       holder = null;
-      planMode = null;
+      if (setInTransaction) planMode = null;
+      setInTransaction = false;
     }
     return null;
   }
@@ -213,6 +232,7 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     // setting fails, and so will the statement.
     const set = await run(PLAN_MODES[bound]);
     planMode = set[set.length - 1] === FAILED ? null : bound;
+    if (holder === connection) setInTransaction = true;
   }
   const inTransaction = holder === connection;
   let answer = kept.length > 0 ? await run(kept) : new Uint8Array(0);
@@ -228,9 +248,20 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
   // Every answer to a query ends with ReadyForQuery: 'Z', length 5, the transaction status.
   if (answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY)
     holder = answer[answer.length - 1] === IDLE ? null : connection;
-  // A setting made in a transaction is undone when it rolls back.
-  if (holder === null && inTransaction) planMode = null;
+  if (holder === null && inTransaction) {
+    // A setting made in the transaction is undone when it rolls back (a ROLLBACK, or a COMMIT of a failed
+    // one): the next statement sets it again. One that commits keeps it, as does a transaction that made
+    // none: an acceptance's statements, all prepared, need no setting in the transaction or after it.
+    if (setInTransaction && !endsWith(answer, COMMITTED)) planMode = null;
+    setInTransaction = false;
+  }
   return answer;
+}
+
+function endsWith(/** @type {Uint8Array} */ bytes, /** @type {Uint8Array} */ tail) {
+  if (bytes.length < tail.length) return false;
+  const at = bytes.length - tail.length;
+  return tail.every((b, i) => bytes[at + i] === b);
 }
 
 function reply(/** @type {number} */ id, /** @type {Uint8Array | null} */ data) {
