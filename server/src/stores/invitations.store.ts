@@ -340,14 +340,24 @@ export async function recordResend(
  * Claims an open, unexpired invitation for the accepting user with one conditional UPDATE: of two
  * simultaneous accepts exactly one gets true.
  */
-export async function claimInvitation(q: Queryable, invitationId: number, userId: number): Promise<boolean> {
-  const claimed = await q.query(
-    `UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
-     WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING id`,
+/**
+ * Claims an open invitation for `userId` (accepted now): the invitation as accepted, as invitationById
+ * reads it, or null when it is no longer open (another acceptance claimed it first, or it expired).
+ */
+export async function claimInvitation(
+  q: Queryable,
+  invitationId: number,
+  userId: number,
+): Promise<InvitationRow | null> {
+  const claimed = await q.query<InvitationRow>(
+    `WITH i AS (
+       UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
+        WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING *)
+     SELECT ${INVITATION_SELECT} FROM i LEFT JOIN users inv ON inv.id = i.inviter_id`,
     [invitationId, userId],
     { prepare: true },
   );
-  return claimed.rowCount === 1;
+  return claimed.rows[0] ?? null;
 }
 
 /** Deletes the open invitations past their expiry date (the cleanup job), each audited. */

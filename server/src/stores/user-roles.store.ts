@@ -162,7 +162,27 @@ export async function grantUserRole(
     inviter: string | null;
   },
 ): Promise<number> {
-  // No membership outlives its role's end date: whatever the grant asks, and whatever it merges with.
+  // A new membership is one statement (the common case: an invitation accepted by a newcomer). No
+  // membership outlives its role's end date: LEAST takes the earlier of the two, or the one given.
+  const inserted = (
+    await q.query<UserRoleRow>(
+      `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
+       VALUES ($1, $2, $3, $4, LEAST($5::timestamptz, (SELECT end_date FROM roles WHERE id = $2)), $6)
+       ON CONFLICT (user_id, role_id) DO NOTHING RETURNING *`,
+      [grant.userId, grant.roleId, grant.authority, grant.guestIncluded, grant.endDate, grant.inviter],
+      { prepare: true },
+    )
+  ).rows[0];
+  if (inserted) {
+    await audit(q, actor, {
+      entityType: 'user_role',
+      entityId: Number(inserted.id),
+      action: 'create',
+      after: userRoleSnapshot(inserted),
+    });
+    return Number(inserted.id);
+  }
+  // A member already: the membership merged with the grant, capped by the role's end date too.
   const roleEnd = (
     await q.query<{ end_date: Date | null }>('SELECT end_date FROM roles WHERE id = $1', [grant.roleId], {
       prepare: true,
@@ -177,28 +197,8 @@ export async function grantUserRole(
       { prepare: true },
     )
   ).rows[0];
-  if (!existing) {
-    const { rows } = await q.query<UserRoleRow>(
-      `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [
-        grant.userId,
-        grant.roleId,
-        grant.authority,
-        grant.guestIncluded,
-        capped(grant.endDate),
-        grant.inviter,
-      ],
-      { prepare: true },
-    );
-    await audit(q, actor, {
-      entityType: 'user_role',
-      entityId: Number(rows[0].id),
-      action: 'create',
-      after: userRoleSnapshot(rows[0]),
-    });
-    return Number(rows[0].id);
-  }
+  // Removed between the two statements (by another transaction): granted as new.
+  if (!existing) return grantUserRole(q, actor, grant);
   const authority =
     authorityRank(grant.authority) < authorityRank(existing.authority) ? grant.authority : existing.authority;
   const keepOpen = existing.end_date === null || grant.endDate === null;

@@ -14,12 +14,7 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from '../stores/invitation.rows.js';
-import {
-  claimInvitation,
-  invitationByHash,
-  invitationById,
-  toInvitations,
-} from '../stores/invitations.store.js';
+import { claimInvitation, invitationByHash, toInvitations } from '../stores/invitations.store.js';
 import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
 import { grantAuthority, lockUserRights } from '../stores/authority-grants.store.js';
@@ -76,16 +71,18 @@ function endDateFor(
   return null;
 }
 
-/** Runs inside a transaction; throws 409 when another accept claimed the invitation first. */
+/**
+ * Runs inside a transaction; throws 409 when another accept claimed the invitation first. The invitation
+ * as accepted.
+ */
 export async function acceptInvitation(
   q: Queryable,
   actor: AuditActor,
   user: User,
   row: InvitationRow,
-): Promise<void> {
-  if (!(await claimInvitation(q, Number(row.id), user.id))) {
-    throw httpError(409, 'The invitation is no longer open');
-  }
+): Promise<InvitationRow> {
+  const accepted = await claimInvitation(q, Number(row.id), user.id);
+  if (!accepted) throw httpError(409, 'The invitation is no longer open');
 
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
   const roleIds = links.map((l) => Number(l.roleId));
@@ -146,6 +143,7 @@ export async function acceptInvitation(
       ...(granted ? { granted } : {}),
     },
   });
+  return accepted;
 }
 
 /** What accepting by hash needs of the app. */
@@ -169,8 +167,6 @@ export async function acceptInvitationByHash(
   }
   checkAcceptable(row, user, app.config.eduidHomeOrganization);
   await checkAssurance(app.db, actor, row, acr);
-  await app.db.tx((q) => acceptInvitation(q, actor, user, row));
-  const accepted = await invitationById(app.db, Number(row.id));
-  if (!accepted) throw new Error(`Invitation ${row.id} vanished after its acceptance`);
+  const accepted = await app.db.tx((q) => acceptInvitation(q, actor, user, row));
   return (await toInvitations(app.db, app.registry, [accepted]))[0];
 }
