@@ -73,7 +73,7 @@ function pendingWork(tracker, now, quietMs) {
  * @param {import('playwright-core').Page} page
  * @param {{ quietMs?: number, timeoutMs?: number }} [options]
  */
-export async function waitForQuiet(page, { quietMs = 300, timeoutMs = 10_000 } = {}) {
+export async function waitForQuiet(page, { quietMs = 300, timeoutMs = 20_000 } = {}) {
   const tracker = trackers.get(page);
   if (!tracker) {
     throw new Error(

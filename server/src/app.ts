@@ -63,6 +63,9 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config),
     trustProxy: config.secure,
+    // Startup's ready hooks (the registry's first snapshot, the development seed and SCIM resend on a new
+    // database) may take past Fastify's 10 s default on a busy machine; a start that hangs still fails, later.
+    pluginTimeout: 60_000,
     // Fastify's defaults, spelled out because rules hang on them: a path matches only as registered (no
     // folded case, trailing or doubled slash; nor is it cut at a `;`, useSemicolonDelimiter's default,
     // which the types do not let routerOptions name), so `/api/v1/TOKENS/` is no route at all. Token
