@@ -105,3 +105,15 @@ it("caps the merged end date by the role's end date, and keeps an earlier one", 
   await grant(kept.userId, kept.roleId, { endDate: before });
   expect(time((await membership(kept.id)).end_date)).toBe(before.getTime());
 });
+
+it('grants a newcomer a membership of its own, audited as created', async () => {
+  const userId = await addUser(app, 'merge.new@example.org');
+  const roleId = await insertRole(app, 'Merge newcomer');
+  const id = await grant(userId, roleId, { authority: 'INVITER' });
+  expect((await membership(id)).authority).toBe('INVITER');
+  const { rows } = await app.db.query<{ action: string }>(
+    "SELECT action FROM audit_logs WHERE entity_type = 'user_role' AND entity_id = $1 ORDER BY id",
+    [id],
+  );
+  expect(rows.map((r) => r.action)).toEqual(['create']);
+});
