@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.js';
 import { freshTestDb } from '../test/template-db.js';
-import { searchQuerySql, searchQueryText } from './search-query.js';
+import { searchQuerySql, searchQueryText, withValuesWritten } from './search-query.js';
 
 /**
  * The word query written in JavaScript is the one migration 015's user_search_query makes, on the database
@@ -84,4 +84,35 @@ it("takes every text's query as a tsquery parameter: written here, or the functi
     params[2],
   ]);
   expect(rows[0].same).toBe(true);
+});
+
+it("writes a statement's values in as literals that read back as the values, or leaves them as parameters", async () => {
+  const values = [
+    "it's",
+    "back\\slash \\' quote",
+    "'perf' & ( 'user' | 'user':* )",
+    "'élise' & ( 'dijk' | 'dijk':* )",
+    '$1 $2',
+    '',
+    42,
+    -7,
+    null,
+  ];
+  const sql = values.map((_v, i) => `$${i + 1}::text AS v${i + 1}`).join(', ');
+  const written = withValuesWritten(`SELECT ${sql}`, values);
+  expect(written).not.toBeNull();
+  // Every placeholder written in (a value holding "$1 $2" is left as it is).
+  expect(written).not.toMatch(/\$\d+::text AS/);
+  const [asParams, asLiterals] = await Promise.all([
+    db.query(`SELECT ${sql}`, values),
+    db.query(written ?? ''),
+  ]);
+  expect(asLiterals.rows).toEqual(asParams.rows);
+  expect(Object.values(asLiterals.rows[0])).toEqual(values.map((v) => (v === null ? null : String(v))));
+  // $10 is the tenth, not the first followed by a 0.
+  const ten = Array.from({ length: 10 }, (_v, i) => i + 1);
+  expect(withValuesWritten('SELECT $10 + $1', ten)).toBe('SELECT 10 + 1');
+  // An array, a fraction, a NUL or another kind of value stays a parameter (null: none written).
+  for (const value of [[1, 2], 1.5, 'a\0b', true, undefined, 12n])
+    expect(withValuesWritten('SELECT $1', [value])).toBeNull();
 });

@@ -55,3 +55,31 @@ export async function searchQuerySql(q: Queryable, text: string, params: unknown
   // No word: the function's NULL (which matches nothing).
   return `$${params.push(written === '' ? null : written)}::tsquery`;
 }
+
+/** A value as an SQL literal, or null for a value not written so (an array, a fraction, a NUL). */
+function sqlLiteral(value: unknown): string | null {
+  if (value === null) return 'NULL';
+  // In brackets when negative: `-7::text` would cast the 7 alone.
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) ? (value < 0 ? `(${value})` : String(value)) : null;
+  // An escape string: a backslash and a quote doubled are its only specials, whatever
+  // standard_conforming_strings says; a NUL cannot be in a statement's text.
+  if (typeof value === 'string' && !value.includes('\0'))
+    return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return null;
+}
+
+/**
+ * `sql` with its parameters `$1…$n` written in as literals, to be sent without parameters; null when one of
+ * them is not a string, a whole number or null (an array: the caller sends it as a parameter).
+ *
+ * For a statement planned for its values on every call (a search's capped count): sent without parameters
+ * it is planned for them just the same, and on PGlite it goes without the plan setting the thread makes
+ * before an unnamed statement with parameters and again before the next prepared one (pglite-thread.worker.js
+ * PLAN_MODES), which a text search's other statements are. Its text is never kept (never prepared).
+ */
+export function withValuesWritten(sql: string, params: readonly unknown[]): string | null {
+  const literals = params.map(sqlLiteral);
+  if (literals.some((literal) => literal === null)) return null;
+  return sql.replace(/\$(\d+)/g, (placeholder, n: string) => literals[Number(n) - 1] ?? placeholder);
+}

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { COUNT_CAP } from 'shared-auth/rules';
 import { performanceSeed } from '../dev/seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
+import type { Queryable } from '../db/types.js';
+import { onApplications, searchUsers } from './user-search.store.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -60,5 +62,40 @@ describe('a page past the count cap', () => {
       names: [1001, 1000, 100, 10, 1].map((n) => `Perf User ${n}`),
       total: COUNT_CAP + 1,
     });
+  });
+});
+
+describe("a text search's capped count", () => {
+  /** The statements a search sends, with their parameters. */
+  async function sent(search: (q: Queryable) => Promise<unknown>) {
+    const statements: { sql: string; params: readonly unknown[] }[] = [];
+    const q: Queryable = {
+      query: (sql, params, options) => {
+        statements.push({ sql, params: params ?? [] });
+        return app.db.query(sql, params, options);
+      },
+    };
+    return { answer: await search(q), statements };
+  }
+
+  it('goes with its values written in (planned for them all the same), or as parameters when one is an array', async () => {
+    await app.db.query(
+      `INSERT INTO users (sub, name, email) VALUES ('urn:test:zoe', 'Zoë O''Neil', 'zoe.oneil@example.org')`,
+    );
+    // The function's word query (a letter outside ASCII), quotes and all, written into the statement.
+    const zoe = await sent((q) => searchUsers(q, { query: "Zoë O'Neil", pageNumber: 0, pageSize: 10 }));
+    expect(zoe.answer).toMatchObject({ total: 1, rows: [{ name: "Zoë O'Neil" }] });
+    const count = zoe.statements.find((st) => /LIMIT 1001/.test(st.sql));
+    expect(count?.params).toEqual([]);
+    expect(count?.sql).toContain("@@ E'''zoë'' & ''o'' & ( ''neil'' | ''neil'':* )'::tsquery");
+    // The page's rows among the ids stay prepared with their parameters.
+    expect(zoe.statements.at(-1)?.params.length).toBe(3);
+    // A scope holding an array (an institution admin's applications): the count keeps its parameters.
+    const scoped = await sent((q) =>
+      searchUsers(q, { query: 'perf user 7', pageNumber: 0, pageSize: 10 }, onApplications(['app-wiki'])),
+    );
+    const scopedCount = scoped.statements.find((st) => /LIMIT 1001/.test(st.sql));
+    expect(scopedCount?.params).toEqual(["'perf' & 'user' & ( '7' | '7':* )", ['app-wiki']]);
+    expect(scoped.answer).toMatchObject({ total: expect.any(Number) });
   });
 });
