@@ -45,7 +45,7 @@ async function preparedPlans(): Promise<{ statement: string; generic: number; cu
 
 const LISTS = {
   session: /FROM sessions s/,
-  roles: /^SELECT \(SELECT count\(\*\) FROM roles r WHERE \(\$1::text IS NULL\)/,
+  roles: /^SELECT \(SELECT t\.n FROM roles_total t\)::int AS total/,
   members: /^(?!.*LIKE).*FROM user_roles ur JOIN users u ON u\.id = ur\.user_id/,
   users: /FROM users u WHERE TRUE LIMIT/,
   invitations: /FROM invitations i WHERE TRUE LIMIT/,

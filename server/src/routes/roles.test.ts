@@ -255,6 +255,35 @@ describe("the super user's role total", () => {
     expect((await call(app, s.admin, 'DELETE', `/api/v1/roles/${created.json().id}`)).statusCode).toBe(204);
     expect(await total()).toBe(before);
   });
+
+  it('is the number the database keeps (migration 036): written with the roles, rolled back with them', async () => {
+    const total = async () => (await call(app, s.admin, 'GET', '/api/v1/roles')).json().totalElements;
+    const kept = async () =>
+      Number((await app.db.query<{ n: string }>('SELECT n FROM roles_total')).rows[0].n);
+    const before = await total();
+    // The list answers the kept number, not a count of the roles.
+    await app.db.query('UPDATE roles_total SET n = n + 1000');
+    try {
+      expect(await total()).toBe(before + 1000);
+    } finally {
+      await app.db.query('UPDATE roles_total SET n = n - 1000');
+    }
+    // Roles written and deleted by hand, several a statement, and a transaction rolled back.
+    const ids = [await insertRole(app, 'Kept total one'), await insertRole(app, 'Kept total two')];
+    expect(await kept()).toBe(before + 2);
+    await expect(
+      app.db.tx(async (q) => {
+        await q.query(
+          "INSERT INTO roles (name, short_name, urn, description) VALUES ('Gone', 'gone', 'urn:gone', '')",
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await kept()).toBe(before + 2);
+    await app.db.query('DELETE FROM roles WHERE id = ANY($1::bigint[])', [ids]);
+    expect(await kept()).toBe(before);
+    expect(await total()).toBe(await count(app, 'roles'));
+  });
 });
 
 describe('DELETE /roles/:id and consequences', () => {

@@ -141,8 +141,14 @@ export async function searchRoles(
   const visible = visibleRolesWhere(scope.user, scope.force);
   const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
   const params: unknown[] = [page.like, ...visible.params];
+  // Every role, without a text (the super user's list): their number as the database keeps it (migration
+  // 036), where counting them read every role's index entry (5,000 at ten times the performance seed).
+  const total =
+    visible.where === 'TRUE' && !page.like
+      ? 'SELECT t.n FROM roles_total t'
+      : `SELECT count(*) FROM roles r WHERE ${where}`;
   const { rows } = await q.query<{ total: number; rows: RoleSelectRow[] }>(
-    `SELECT (SELECT count(*) FROM roles r WHERE ${where})::int AS total,
+    `SELECT (${total})::int AS total,
             ${jsonRows(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
     // Without a text, planned once (generically, pool-db.ts PLAN_GENERIC): a role list's text is one of the
