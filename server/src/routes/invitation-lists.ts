@@ -55,8 +55,12 @@ export default async function invitationListRoutes(app: SchemaTypedApp): Promise
       const user = requireUser(request.user);
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
-      const { rows, total } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      return { content: await toInvitations(app.db, app.registry, rows, 'summary'), totalElements: total };
+      const { rows, total, roles } = await searchInvitations(app.db, { user, page, status, mine, roleId });
+      // The page's roles summarised: read with the page when it came without a text, else apart.
+      return {
+        content: await toInvitations(app.db, app.registry, rows, roles ?? 'summary'),
+        totalElements: total,
+      };
     },
   );
 

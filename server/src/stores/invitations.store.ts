@@ -10,6 +10,7 @@ import type { CheckedInvitation } from '../domain/invitation-create.js';
 import type { PageSql } from '../domain/paging.js';
 import { pagedSearchApart, pagedSearchStatement, type PagedSearch } from './searched-page.js';
 import { searchQuerySql } from './search-query.js';
+import { jsonRows } from '../db/json-rows.js';
 import type { Registry } from '../registry/registry.js';
 import {
   invitationSnapshot,
@@ -18,6 +19,7 @@ import {
   type InvitationRow,
 } from './invitation.rows.js';
 import { loadRoleSummariesByIds, loadRolesByIds } from './roles.store.js';
+import { ROLE_COLUMNS, toRole, type RoleSelectRow } from './role.rows.js';
 
 /**
  * SELECT list of an invitation with its inviter and role links, without its hash (what a list shows);
@@ -87,16 +89,19 @@ export function openInvitationsOfRole(q: Queryable, roleId: number): Promise<Inv
 
 /**
  * Shapes rows, loading every role they mention in one query. `roles: 'summary'` for an answer that sends
- * each role summarised (listedInvitationSchema): the roles without their member counts.
+ * each role summarised (listedInvitationSchema): the roles without their member counts; or those summaries
+ * already read with the rows (searchInvitations' `roles`).
  */
 export async function toInvitations(
   q: Queryable,
   registry: Registry,
   rows: ReadonlyArray<Omit<InvitationRow, 'hash'>>,
-  roles: 'whole' | 'summary' = 'whole',
+  roles: 'whole' | 'summary' | RoleSelectRow[] = 'whole',
 ): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
-  const loaded = await (roles === 'summary' ? loadRoleSummariesByIds : loadRolesByIds)(q, registry, roleIds);
+  const loaded = Array.isArray(roles)
+    ? await registry.applicationMaps().then((known) => roles.map((row) => toRole(row, known)))
+    : await (roles === 'summary' ? loadRoleSummariesByIds : loadRolesByIds)(q, registry, roleIds);
   const byId = new Map(loaded.map((r) => [r.id, r]));
   const invitations = rows.map((row) => toInvitation(row, byId));
   if (!invitations.some((invitation) => invitation.manageIdentifiers?.length)) return invitations;
@@ -176,6 +181,17 @@ export type SearchedInvitationRow = Omit<InvitationRow, 'hash'>;
 export const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 
 /**
+ * The roles of a page's invitations (the page's ids, `page p`, searched-page.ts), summarised (ROLE_COLUMNS:
+ * without their member counts) as JSON rows in name order, read with the page: the route read them in a
+ * statement of its own after the search. Each role is read by its key (the lateral subquery, kept apart
+ * by OFFSET 0): joined to the page's links, the planner read the whole roles table for them.
+ */
+const PAGE_ROLE_SUMMARIES = `${jsonRows(`SELECT r.* FROM (
+    SELECT DISTINCT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = ANY((SELECT p.ids FROM page p)::bigint[])) l
+    CROSS JOIN LATERAL (SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = l.role_id OFFSET 0) r
+    ORDER BY lower(r.name), r.id`)} AS roles`;
+
+/**
  * The condition of a search text (`query`, a tsquery expression): invitations whose address's words
  * match it, or whose inviter's do (kept on the invitation, migration 017), as the established console
  * finds them. Each word index answers its own half (a BitmapOr).
@@ -190,7 +206,7 @@ const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.invi
 export async function searchInvitations(
   q: Queryable,
   search: InvitationSearch,
-): Promise<{ rows: SearchedInvitationRow[]; total: number }> {
+): Promise<{ rows: SearchedInvitationRow[]; total: number; roles?: RoleSelectRow[] }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
@@ -219,15 +235,22 @@ export async function searchInvitations(
   };
   // A text is planned for its words each time, and the rows (inviter, role links, applications) apart,
   // planned once (searched-page.ts pagedSearchApart).
-  if (page.text) return pagedSearchApart<SearchedInvitationRow>(q, paged, params);
-  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[] }>(
-    pagedSearchStatement(paged, params),
+  // The page's roles come with its rows (one statement less).
+  if (page.text)
+    return pagedSearchApart<SearchedInvitationRow, { roles: RoleSelectRow[] }>(
+      q,
+      { ...paged, alongside: PAGE_ROLE_SUMMARIES },
+      params,
+    );
+  // Without a text the page's roles come with it (one statement less).
+  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[]; roles: RoleSelectRow[] }>(
+    pagedSearchStatement({ ...paged, alongside: PAGE_ROLE_SUMMARIES }, params),
     params,
     // Without a text the plan does not hang on the values: planned once per connection (its text is one
     // of the few the sort keys, directions, statuses and scopes make).
     { prepare: true },
   );
-  return { rows: rows[0].rows, total: Number(rows[0].total) };
+  return { rows: rows[0].rows, total: Number(rows[0].total), roles: rows[0].roles };
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */

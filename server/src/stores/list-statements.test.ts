@@ -74,3 +74,33 @@ it("a role's member list without a text has no condition on the text; with one i
   expect(named.json().totalElements).toBe(1);
   expect(named.json().content.map((m: { userInfo: { name: string } }) => m.userInfo.name)).toEqual(['bob']);
 });
+
+it("an invitation search without a text reads its page's roles, summarised, in the page's statement", async () => {
+  const other = await insertRole(app, 'Statements other role');
+  const invited = await call(app, s.admin, 'POST', '/api/v1/invitations', {
+    intendedAuthority: 'GUEST',
+    invites: ['eve@example.org'],
+    roleIdentifiers: [roleId, other],
+    language: 'en',
+    expiryDate: Math.floor(Date.now() / 1000) + 14 * 86_400,
+  });
+  expect(invited.statusCode).toBe(201);
+  const path = '/api/v1/invitations/search?status=pending&sort=email&sortDirection=DESC&pageSize=100';
+  const { sql, answer } = await statementsOf(() => call(app, s.admin, 'GET', path));
+  expect(sql.filter((text) => /FROM roles r WHERE r\.id = ANY/.test(text))).toEqual([]);
+  const content = answer.json().content as { email: string; roles: { role: Record<string, unknown> }[] }[];
+  const eve = content.find((invitation) => invitation.email === 'eve@example.org');
+  expect(eve?.roles.map(({ role }) => role.name).sort()).toEqual([
+    'Statements other role',
+    'Statements role',
+  ]);
+  for (const { role } of eve?.roles ?? []) {
+    expect(role).not.toHaveProperty('userRoleCount');
+    expect(role.applicationUsages).toEqual([
+      expect.objectContaining({ application: expect.objectContaining({ manageId: 'app-wiki' }) }),
+    ]);
+  }
+  // The same roles as a search with a text reads apart.
+  const searched = await call(app, s.admin, 'GET', '/api/v1/invitations/search?query=eve@example.org');
+  expect(searched.json().content[0].roles).toEqual(eve?.roles);
+});

@@ -43,6 +43,11 @@ export interface PagedSearch {
   order: string;
   size: number;
   offset: number;
+  /**
+   * Further columns of a search without a text (pagedSearchStatement): SQL expressions, each named (`… AS x`),
+   * over the page's ids (`(SELECT p.ids FROM page p)`, a bigint array).
+   */
+  alongside?: string;
 }
 
 /** The matches, their capped count and the page's ids, as the `WITH` of a search's statement. */
@@ -76,7 +81,8 @@ function pageIds(search: PagedSearch, params: unknown[]): string {
 export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
   return `${pageIds(search, params)}
     SELECT (SELECT c.n FROM counted c) AS total,
-           ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
+           ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows
+           ${search.alongside ? `, ${search.alongside}` : ''}`;
 }
 
 /** Rows of the order index a page past the cap reads at most, per row of the page and the pages before it. */
