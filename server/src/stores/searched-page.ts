@@ -158,7 +158,7 @@ function pastCapStatement(search: PagedSearch, params: unknown[]): string {
                ELSE ARRAY(SELECT k.id FROM k ORDER BY ${sortedOrder} ${limit})
              END AS ids
         FROM walked w)
-    SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows`;
+    SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
 
 /**
@@ -169,9 +169,13 @@ function pastCapStatement(search: PagedSearch, params: unknown[]): string {
 function pageRowsStatement(search: PagedSearch): string {
   const order = sortOrder(search.sort, search.sort.column, search.id);
   return `WITH page AS MATERIALIZED (
-      SELECT ${search.id} AS id FROM ${search.from} WHERE ${search.id} = ANY($1::bigint[]) ORDER BY ${order} LIMIT $2 OFFSET $3)
-    SELECT ${jsonRows(`${search.select(`${search.id} = ANY(ARRAY(SELECT p.id FROM page p))`)} ${search.order}`)} AS rows`;
+      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY($1::bigint[])
+                    ORDER BY ${order} LIMIT $2 OFFSET $3) AS ids)
+    SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
+
+/** The search's further columns (PagedSearch `alongside`), after the rows' column. */
+const alongside = (search: PagedSearch) => (search.alongside ? `,\n      ${search.alongside}` : '');
 
 /**
  * A text search's page in two statements: only what hangs on the text is planned for it, and the rest is
@@ -187,11 +191,11 @@ function pageRowsStatement(search: PagedSearch): string {
  * The search's `where` holds its word query as a tsquery parameter (search-query.ts searchQuerySql): in a
  * prepared statement a function of a parameter would be called for every row it filters.
  */
-export async function pagedSearchApart<Row>(
+export async function pagedSearchApart<Row, Alongside extends object = object>(
   q: Queryable,
   search: PagedSearch,
   params: unknown[],
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[]; total: number } & Partial<Alongside>> {
   // Its values written in when they can be (search-query.ts withValuesWritten): planned for them all the same.
   const count = countedMatchesStatement(search);
   const written = withValuesWritten(count, params);
@@ -203,15 +207,20 @@ export async function pagedSearchApart<Row>(
   if (total > COUNT_CAP) {
     // With parameters of its own: the search's, then the page's and the walk's.
     const past = [...params];
-    const { rows } = await q.query<{ rows: Row[] }>(pastCapStatement(search, past), past, { prepare: true });
-    return { rows: rows[0].rows, total };
+    const statement = pastCapStatement(search, past);
+    const { rows } = await q.query<{ rows: Row[] } & Partial<Alongside>>(statement, past, { prepare: true });
+    return { ...rows[0], total };
   }
   const ids = counted.rows[0].ids ?? [];
-  if (ids.length <= search.offset) return { rows: [], total };
-  const { rows } = await q.query<{ rows: Row[] }>(
+  // No page: no statement, and no further columns (`alongside`) either.
+  if (ids.length <= search.offset) {
+    const none: Partial<Alongside> = {};
+    return { ...none, rows: [], total };
+  }
+  const { rows } = await q.query<{ rows: Row[] } & Partial<Alongside>>(
     pageRowsStatement(search),
     [ids, search.size, search.offset],
     { prepare: true },
   );
-  return { rows: rows[0].rows, total };
+  return { ...rows[0], total };
 }
