@@ -2,12 +2,14 @@
  * A text search's page past the cap (searched-page.ts pastCapStatement): read from the order index while
  * the page lies within its reach, else from the matches sorted, the same page either way.
  */
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { COUNT_CAP } from 'shared-auth/rules';
 import { performanceSeed } from '../dev/seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
 import type { Queryable } from '../db/types.js';
 import { onApplications, searchUsers } from './user-search.store.js';
+import { loadRoleSummariesByIds } from './roles.store.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -97,5 +99,56 @@ describe("a text search's capped count", () => {
     const scopedCount = scoped.statements.find((st) => /LIMIT 1001/.test(st.sql));
     expect(scopedCount?.params).toEqual(["'perf' & 'user' & ( '7' | '7':* )", ['app-wiki']]);
     expect(scoped.answer).toMatchObject({ total: expect.any(Number) });
+  });
+});
+
+describe("an invitation search with a text reads its page's roles in the page's statement", () => {
+  /** The statements a call sends through app.db, and its answer. */
+  async function statementsOf(path: string) {
+    const spy = jest.spyOn(app.db, 'query');
+    try {
+      const answer = await call(app, s.admin, 'GET', path);
+      expect(answer.statusCode).toBe(200);
+      return { sql: spy.mock.calls.map(([sql]) => String(sql)), page: answer.json() as InvitationsPage };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  type InvitationsPage = {
+    totalElements: number;
+    content: { email: string; roles: { role: { id: number } & Record<string, unknown> }[] }[];
+  };
+  /** The page's roles as the route reads them apart (loadRoleSummariesByIds), for the same invitations. */
+  async function summariesApart(page: InvitationsPage) {
+    const ids = [...new Set(page.content.flatMap((i) => i.roles.map(({ role }) => role.id)))];
+    const roles = await loadRoleSummariesByIds(app.db, app.registry, ids);
+    return JSON.parse(JSON.stringify(roles)) as unknown[];
+  }
+
+  it.each([
+    ['under the cap', '/api/v1/invitations/search?query=perf.user1&pageNumber=1&pageSize=7'],
+    ['past the cap', '/api/v1/invitations/search?query=perf&pageNumber=2&pageSize=7'],
+  ])('%s: no statement of its own, the same role summaries', async (_case, path) => {
+    const { sql, page } = await statementsOf(path);
+    expect(page.content).toHaveLength(7);
+    expect(sql.filter((text) => /FROM roles r WHERE r\.id = ANY/.test(text))).toEqual([]);
+    const listed = page.content.flatMap((i) => i.roles.map(({ role }) => role));
+    const apart = await summariesApart(page);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const role of listed) {
+      // Each field the answer sends (its schema's), as the summary read apart holds it.
+      const summary = apart.find((r) => (r as { id: number }).id === role.id) as Record<string, unknown>;
+      expect(Object.keys(role).length).toBeGreaterThan(5);
+      for (const key of Object.keys(role))
+        expect({ key, value: role[key] }).toEqual({ key, value: summary[key] });
+    }
+  });
+
+  it('a page past the matches: empty, its roles none', async () => {
+    const { page } = await statementsOf(
+      '/api/v1/invitations/search?query=perf.user1&pageNumber=50&pageSize=7',
+    );
+    expect(page.content).toEqual([]);
+    expect(page.totalElements).toBeGreaterThan(0);
   });
 });

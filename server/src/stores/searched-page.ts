@@ -44,8 +44,9 @@ export interface PagedSearch {
   size: number;
   offset: number;
   /**
-   * Further columns of a search without a text (pagedSearchStatement): SQL expressions, each named (`… AS x`),
-   * over the page's ids (`(SELECT p.ids FROM page p)`, a bigint array).
+   * Further columns of the page's statement (pagedSearchStatement; with a text pageRowsStatement or
+   * pastCapStatement, none when the page is past the matches): SQL expressions, each named (`… AS x`), over
+   * the page's ids (`(SELECT p.ids FROM page p)`, a bigint array).
    */
   alongside?: string;
 }
@@ -169,8 +170,7 @@ function pastCapStatement(search: PagedSearch, params: unknown[]): string {
 function pageRowsStatement(search: PagedSearch): string {
   const order = sortOrder(search.sort, search.sort.column, search.id);
   return `WITH page AS MATERIALIZED (
-      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY($1::bigint[])
-                    ORDER BY ${order} LIMIT $2 OFFSET $3) AS ids)
+      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY($1::bigint[]) ORDER BY ${order} LIMIT $2 OFFSET $3) AS ids)
     SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
 
