@@ -227,6 +227,58 @@ describe("PGlite's connections on its thread, around a transaction", () => {
   });
 });
 
+describe("PGlite's thread choosing among waiting exchanges", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = dbOverPglite(await PgliteThread.start({ startParams: PGlite.defaultStartParams }));
+    await db.query('CREATE SEQUENCE ran');
+  });
+  afterAll(() => db.close());
+
+  const read = "SELECT nextval('ran')::int AS n, current_setting('plan_cache_mode') AS mode, $1::int AS i";
+  type Ran = { n: number; mode: string; i: number };
+
+  it('lets a statement that suits the plan mode pass one that needs it set again, 4 times at most', async () => {
+    // Every connection open, the backend in the prepared statements' mode.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => db.query(read, [i], { prepare: true })));
+    await db.query("SELECT setval('ran', 1, false)");
+    // One connection holds the backend while the others' statements come: they wait together.
+    const held = db.query('SELECT pg_sleep($1::float8)', [0.5], { prepare: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const unnamed = db.query<Ran>(read, [0]);
+    const prepared = Array.from({ length: 6 }, (_, i) => db.query<Ran>(read, [i + 1], { prepare: true }));
+    await held;
+    const ran = [await unnamed, ...(await Promise.all(prepared))].map((r) => r.rows[0]);
+    // The unnamed statement came first; four prepared ones passed it, then it ran, then the other two.
+    expect(ran.map((r) => [r.i, r.n])).toEqual([
+      [0, 5],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 6],
+      [6, 7],
+    ]);
+    expect(ran.map((r) => r.mode)).toEqual(['auto', ...Array(6).fill('force_generic_plan')]);
+  });
+
+  it('sets no plan mode for a statement without values: it is planned for what it says in either', async () => {
+    const mode = 'SELECT current_setting($1::text) AS mode';
+    const unnamed = await db.query<{ mode: string }>(mode, ['plan_cache_mode']);
+    const withoutValues = await db.query<{ mode: string }>(
+      "SELECT current_setting('plan_cache_mode') AS mode",
+      [],
+      { prepare: true },
+    );
+    const prepared = await db.query<{ mode: string }>(mode, ['plan_cache_mode'], { prepare: true });
+    expect([unnamed, withoutValues, prepared].map((r) => r.rows[0].mode)).toEqual([
+      'auto',
+      'auto',
+      'force_generic_plan',
+    ]);
+  });
+});
+
 describe('PgliteThread', () => {
   it('tells when its thread ends without being closed, and fails every call from then on', async () => {
     let worker!: Worker;

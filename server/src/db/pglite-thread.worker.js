@@ -11,7 +11,8 @@
  * - exchanges run one at a time in the order they came, except that while a connection's transaction is
  *   open (its last answer said so), only that connection's exchanges run; the others wait, at most
  *   WAIT_LIMIT_MS, and then fail (as a pool's connection timeout would: a query on the outer handle inside
- *   a transaction would otherwise wait forever);
+ *   a transaction would otherwise wait forever); and that one which suits the backend's plan mode may pass
+ *   one that would have it set again, a few times at most (nextOfAny);
  * - a named statement is prepared once for all: a connection that parses one another connection already
  *   prepared gets its ParseComplete without the Parse (the server names a statement after its text), and
  *   a named statement is never closed (forBackend);
@@ -28,7 +29,8 @@ import { growMemoryFilesByDoubling } from './pglite-memory-files.js';
 /**
  * @typedef {{ dataDir?: string, loadDataDir?: Uint8Array, startParams: string[], waitLimitMs: number }} OpenRequest
  * @typedef {{ id: number, op: 'exchange', connection: number, message: Uint8Array } | { id: number, op: 'replan' } | { id: number, op: 'close' }} Request
- * @typedef {{ id: number, connection: number, message: Uint8Array, queuedAt: number }} Exchange
+ * @typedef {{ id: number, connection: number, message: Uint8Array, queuedAt: number, mode: PlanMode | null, passed: number }} Exchange
+ * @typedef {'named' | 'unnamed'} PlanMode
  */
 
 const PARSE = 0x50; // 'P'
@@ -61,7 +63,7 @@ const PLAN_MODES = {
   unnamed: simpleQuery('SET plan_cache_mode = auto'),
 };
 /** The backend's plan mode now; null when not known (after a transaction that rolled back a setting made in it). */
-let planMode = /** @type {'named' | 'unnamed' | null} */ (null);
+let planMode = /** @type {PlanMode | null} */ (null);
 /** Whether a plan setting was made in the open transaction: undone if it rolls back, kept if it commits. */
 let setInTransaction = false;
 /** The end of a committed transaction's answer: CommandComplete 'COMMIT', then ReadyForQuery, idle. */
@@ -83,6 +85,13 @@ const COMMITTED = Uint8Array.of(
 const DEALLOCATE_ALL = simpleQuery('DEALLOCATE ALL');
 /** The connection number of a replan in the queue: no connection's. */
 const REPLAN = -1;
+/**
+ * How often the exchange at the head of the queue may be passed by later ones that suit the backend's plan
+ * mode (nextOfAny): with many callers the prepared and the unnamed statements of the searches come mixed,
+ * and every change of mode is a statement of its own for the backend (PLAN_MODES).
+ */
+const MAX_PASSED = 4;
+const decoder = new TextDecoder();
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.worker.js runs as a worker thread only');
@@ -158,19 +167,13 @@ function forBackend(/** @type {Uint8Array} */ message) {
   const answered = [];
   let parsed = /** @type {string | null} */ (null);
   let reparsed = /** @type {string | null} */ (null);
-  let bound = /** @type {'named' | 'unnamed' | null} */ (null);
   for (let at = 0; at + 5 <= message.length;) {
     const end = at + 1 + view.getInt32(at + 1);
     const one = message.subarray(at, end);
     at = end;
-    if (one[0] === BIND) {
-      // Bind: the portal's name, then the statement's.
-      const nameAt = one.indexOf(0, 5) + 1;
-      bound ??= one[nameAt] === 0 ? 'unnamed' : 'named';
-    }
     if (one[0] === BIND && kept.length === 0 && answered.length === 0) {
       const nameAt = one.indexOf(0, 5) + 1;
-      const name = new TextDecoder().decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
+      const name = decoder.decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
       const parse = parses.get(name);
       if (name !== '' && parse && !prepared.has(name)) {
         kept.push(parse);
@@ -179,7 +182,7 @@ function forBackend(/** @type {Uint8Array} */ message) {
     }
     if (one[0] === PARSE || (one[0] === CLOSE && one[5] === STATEMENT)) {
       const nameAt = one[0] === PARSE ? 5 : 6;
-      const name = new TextDecoder().decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
+      const name = decoder.decode(one.subarray(nameAt, one.indexOf(0, nameAt)));
       if (name !== '' && one[0] === CLOSE) {
         answered.push(CLOSE_COMPLETE);
         continue;
@@ -195,7 +198,7 @@ function forBackend(/** @type {Uint8Array} */ message) {
     }
     kept.push(one);
   }
-  if (answered.length === 0 && reparsed === null) return { kept: message, answered, parsed, reparsed, bound };
+  if (answered.length === 0 && reparsed === null) return { kept: message, answered, parsed, reparsed };
   return {
     kept: join(
       kept,
@@ -204,12 +207,31 @@ function forBackend(/** @type {Uint8Array} */ message) {
     answered,
     parsed,
     reparsed,
-    bound,
   };
 }
 
+/**
+ * The plan mode the messages need (pool-db.ts PLAN_GENERIC): their first Bind's, by the statement it names
+ * (a named one generically, the unnamed one for its values); null when they bind nothing, or bind no values
+ * (a statement without parameters is planned for what it says in either mode).
+ */
+function planModeOf(/** @type {Uint8Array} */ message) {
+  const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
+  if (message.length >= 8 && view.getInt32(0) === message.length && view.getInt32(4) === 196608) return null;
+  for (let at = 0; at + 5 <= message.length; at += 1 + view.getInt32(at + 1)) {
+    if (message[at] !== BIND) continue;
+    // Bind: the portal's name, the statement's, the parameters' format codes, then the values' count.
+    const nameAt = message.indexOf(0, at + 5) + 1;
+    const formatsAt = message.indexOf(0, nameAt) + 1;
+    const values = view.getInt16(formatsAt + 2 + 2 * view.getInt16(formatsAt));
+    if (values === 0) return null;
+    return message[nameAt] === 0 ? 'unnamed' : 'named';
+  }
+  return null;
+}
+
 /** Runs one connection's exchange; the answer, or null when there is none. */
-async function exchange(/** @type {Exchange} */ { connection, message }) {
+async function exchange(/** @type {Exchange} */ { connection, message, mode }) {
   if (message[0] === TERMINATE && message.length === 5) {
     // The connection ends: nothing to answer. Its open transaction must not outlive it.
     if (holder === connection) {
@@ -226,12 +248,12 @@ async function exchange(/** @type {Exchange} */ { connection, message }) {
     prepared.clear();
     return null;
   }
-  const { kept, answered, parsed, reparsed, bound } = forBackend(message);
-  if (bound && bound !== planMode) {
+  const { kept, answered, parsed, reparsed } = forBackend(message);
+  if (mode && mode !== planMode) {
     // Its answer (CommandComplete, ReadyForQuery) is not the connection's; in a failed transaction the
     // setting fails, and so will the statement.
-    const set = await run(PLAN_MODES[bound]);
-    planMode = set[set.length - 1] === FAILED ? null : bound;
+    const set = await run(PLAN_MODES[mode]);
+    planMode = set[set.length - 1] === FAILED ? null : mode;
     if (holder === connection) setInTransaction = true;
   }
   const inTransaction = holder === connection;
@@ -279,7 +301,7 @@ async function pump() {
   running = true;
   try {
     for (;;) {
-      const next = holder === null ? 0 : queue.findIndex((e) => e.connection === holder);
+      const next = holder === null ? nextOfAny() : queue.findIndex((e) => e.connection === holder);
       if (next < 0 || next >= queue.length) break;
       const [item] = queue.splice(next, 1);
       await exchange(item).then(
@@ -291,6 +313,39 @@ async function pump() {
     running = false;
   }
   if (queue.length > 0) watchWaiting();
+}
+
+/**
+ * The next exchange when no transaction is open: the oldest, unless it needs the other plan mode and a later
+ * one (of a connection with nothing before it in the queue) does not; the oldest is passed MAX_PASSED times
+ * at most. The connections are independent callers: which of theirs runs first is not theirs to know.
+ */
+function nextOfAny() {
+  const head = queue[0];
+  if (!head || !head.mode || head.mode === planMode || head.passed >= MAX_PASSED) return 0;
+  for (let i = 1; i < queue.length; i++) {
+    const e = queue[i];
+    if (e.mode && e.mode !== planMode) continue;
+    if (queue.slice(0, i).some((before) => before.connection === e.connection)) continue;
+    for (let j = 0; j < i; j++) queue[j].passed++;
+    return i;
+  }
+  return 0;
+}
+
+let pumpScheduled = false;
+
+/**
+ * Pumps once every message that came meanwhile is in the queue (they are delivered one after another, each
+ * pumped to its end before the next is seen): nextOfAny can only choose among exchanges it sees.
+ */
+function pumpSoon() {
+  if (pumpScheduled) return;
+  pumpScheduled = true;
+  setImmediate(() => {
+    pumpScheduled = false;
+    void pump();
+  });
 }
 
 let watching = /** @type {NodeJS.Timeout | null} */ (null);
@@ -321,21 +376,31 @@ function watchWaiting() {
 port.on('message', (/** @type {Request} */ request) => {
   if (request.op === 'exchange') {
     const { id, connection, message } = request;
-    queue.push({ id, connection, message, queuedAt: Date.now() });
-    void pump();
+    queue.push({ id, connection, message, queuedAt: Date.now(), mode: planModeOf(message), passed: 0 });
+    pumpSoon();
     return;
   }
   if (request.op === 'replan') {
-    queue.push({ id: request.id, connection: REPLAN, message: new Uint8Array(0), queuedAt: Date.now() });
-    void pump();
+    queue.push({
+      id: request.id,
+      connection: REPLAN,
+      message: new Uint8Array(0),
+      queuedAt: Date.now(),
+      mode: null,
+      passed: 0,
+    });
+    pumpSoon();
     return;
   }
   if (watching) clearInterval(watching);
-  pglite.close().then(
-    () => {
-      reply(request.id, null);
-      port.close();
-    },
-    (error) => fail(request.id, error),
-  );
+  // The exchanges that came before it (the pool's connections ending) are answered first (pumpSoon).
+  pump()
+    .then(() => pglite.close())
+    .then(
+      () => {
+        reply(request.id, null);
+        port.close();
+      },
+      (error) => fail(request.id, error),
+    );
 });
