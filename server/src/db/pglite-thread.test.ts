@@ -297,6 +297,23 @@ describe('PgliteThread', () => {
     await db.close();
   });
 
+  it('answers every exchange that came before its close: the connections end without an error', async () => {
+    const thread = await PgliteThread.start({ startParams: PGlite.defaultStartParams });
+    const db = dbOverPglite(thread);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => db.query('SELECT $1::int AS i', [i])));
+    const failed: unknown[] = [];
+    const onFailure = (error: unknown) => failed.push(error);
+    process.on('uncaughtException', onFailure);
+    try {
+      // The pool's eight connections end (a Terminate each), then the database closes.
+      await db.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('uncaughtException', onFailure);
+    }
+    expect(failed).toEqual([]);
+  });
+
   it('fails a call after the database is closed, and an open that cannot succeed, with a reason', async () => {
     const lost: Error[] = [];
     const thread = await PgliteThread.start(
