@@ -195,4 +195,18 @@ describe("the performance seed's trail", () => {
     const times = all.content.map((r) => r.createdAt);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
+
+  it('leaves the trail vacuumed (on PGlite too: its upkeep would vacuum it later, holding the only backend)', async () => {
+    const before = (await app.db.query<{ now: Date }>('SELECT clock_timestamp() AS now')).rows[0].now;
+    await seedAuditTrail(app.db, {
+      subPrefix: SUB_PREFIX,
+      shortNamePrefix: SHORT_NAME_PREFIX,
+      emailDomain: EMAIL_DOMAIN,
+    });
+    const { rows } = await app.db.query<{ vacuumed: boolean }>(
+      `SELECT coalesce(last_vacuum >= $1, false) AS vacuumed FROM pg_stat_user_tables WHERE relname = 'audit_logs'`,
+      [before],
+    );
+    expect(rows[0].vacuumed).toBe(true);
+  });
 });
