@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { COUNT_CAP } from 'shared-auth/rules';
 import {
   EMAIL_DOMAIN,
   performanceSeed,
@@ -11,6 +12,7 @@ import {
   addUser,
   apiApp,
   call,
+  count,
   insertRole,
   loginPersonas,
   type Sessions,
@@ -170,6 +172,27 @@ describe('impersonation in the trail', () => {
     expect(rows[0].actorName).toBe(rows[1].actorName);
     expect((await call(app, s.admin, 'POST', '/api/v1/audit-logs/impersonation-end')).statusCode).toBe(400);
   });
+});
+
+it("the whole trail's total: exact up to the cap, capped past it, after rows deleted at either end", async () => {
+  const all = async () => (await trail('pageSize=1')).totalElements;
+  const rows = async () => count(app, 'audit_logs');
+  expect(await all()).toBe(Math.min(await rows(), COUNT_CAP + 1));
+  await app.db.query(
+    `INSERT INTO audit_logs (actor_name, entity_type, entity_id, action, created_at)
+     SELECT 'total test', 'role', g, 'create', now() - make_interval(secs => g) FROM generate_series(1, $1::int) g`,
+    [COUNT_CAP + 100],
+  );
+  expect(await all()).toBe(COUNT_CAP + 1);
+  // The oldest rows gone (the low ids), then the newest: the count follows the rows left.
+  await app.db.query(
+    'DELETE FROM audit_logs WHERE id IN (SELECT id FROM audit_logs ORDER BY id LIMIT (SELECT count(*) - $1::int FROM audit_logs))',
+    [COUNT_CAP - 10],
+  );
+  expect(await rows()).toBe(COUNT_CAP - 10);
+  expect(await all()).toBe(COUNT_CAP - 10);
+  await app.db.query("DELETE FROM audit_logs WHERE actor_name = 'total test'");
+  expect(await all()).toBe(await rows());
 });
 
 describe("the performance seed's trail", () => {
