@@ -56,7 +56,7 @@ export default async function invitationListRoutes(app: SchemaTypedApp): Promise
       const { roleId, status, mine } = request.query;
       const page = pageSql(request.query, INVITATION_SORT);
       const { rows, total, roles } = await searchInvitations(app.db, { user, page, status, mine, roleId });
-      // The page's roles summarised: read with the page when it came without a text, else apart.
+      // The page's roles summarised, read with the page (none come when the page lies past the matches).
       return {
         content: await toInvitations(app.db, app.registry, rows, roles ?? 'summary'),
         totalElements: total,

@@ -51,6 +51,9 @@ export interface PagedSearch {
   alongside?: string;
 }
 
+/** The search's further columns (PagedSearch `alongside`), after the rows' column. */
+const alongside = (search: PagedSearch) => (search.alongside ? `,\n      ${search.alongside}` : '');
+
 /** The matches, their capped count and the page's ids, as the `WITH` of a search's statement. */
 function pageIds(search: PagedSearch, params: unknown[]): string {
   const limit = limitOffset(search, params);
@@ -82,8 +85,7 @@ function pageIds(search: PagedSearch, params: unknown[]): string {
 export function pagedSearchStatement(search: PagedSearch, params: unknown[]): string {
   return `${pageIds(search, params)}
     SELECT (SELECT c.n FROM counted c) AS total,
-           ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows
-           ${search.alongside ? `, ${search.alongside}` : ''}`;
+           ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
 
 /** Rows of the order index a page past the cap reads at most, per row of the page and the pages before it. */
@@ -173,9 +175,6 @@ function pageRowsStatement(search: PagedSearch): string {
       SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY($1::bigint[]) ORDER BY ${order} LIMIT $2 OFFSET $3) AS ids)
     SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
-
-/** The search's further columns (PagedSearch `alongside`), after the rows' column. */
-const alongside = (search: PagedSearch) => (search.alongside ? `,\n      ${search.alongside}` : '');
 
 /**
  * A text search's page in two statements: only what hangs on the text is planned for it, and the rest is
