@@ -17,7 +17,11 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, type HttpError } from '../errors.js';
-import { hitAndRead } from '../stores/credential-limits.store.js';
+import { hitAndRead, type WindowCounts } from '../stores/credential-limits.store.js';
+import type { RunningCount } from '../stores/users.store.js';
+
+/** No key counted (no statement run). */
+const NONE_COUNTED: WindowCounts = { counts: new Map(), secondsLeft: new Map() };
 
 /** The length of a counting window. */
 export const WINDOW_SECONDS = 60;
@@ -105,23 +109,23 @@ function longest(keys: string[], secondsLeft: Map<string, number>): number {
 /**
  * A call of the external API by a known token of `ownerId`: refused (429) while its address is locked
  * out, counted against its owner's calls a window, with the `x-ratelimit-*` headers; 429 past the limit.
+ * `lockout` is the address's count as the token's statement read it (users.store.ts readTokenWithOwner,
+ * key `limitKeys.address(request.ip)`, window WINDOW_SECONDS; null when none runs): with no limit on the
+ * calls (`externalApiRateLimit` 0) the call costs no statement of its own.
  */
 export async function limitTokenCall(
   request: FastifyRequest,
   reply: FastifyReply,
   ownerId: number,
+  lockout: RunningCount | null,
 ): Promise<void> {
   const max = request.server.config.externalApiRateLimit ?? DEFAULT_CALL_LIMIT;
   const owner = limitKeys.owner(ownerId);
-  const address = limitKeys.address(request.ip);
-  const { counts, secondsLeft } = await hitAndRead(
-    request.server.db,
-    max > 0 ? [owner] : [],
-    [address],
-    WINDOW_SECONDS,
-  );
-  if ((counts.get(address) ?? 0) >= failureLimit(request)) {
-    throw tooMany(reply, longest([address], secondsLeft), LOCKED_OUT, false);
+  // The owner's call is counted before the lockout is judged, as when both were one statement.
+  const { counts, secondsLeft } =
+    max > 0 ? await hitAndRead(request.server.db, [owner], [], WINDOW_SECONDS) : NONE_COUNTED;
+  if ((lockout?.count ?? 0) >= failureLimit(request)) {
+    throw tooMany(reply, Math.max(1, lockout?.secondsLeft ?? WINDOW_SECONDS), LOCKED_OUT, false);
   }
   if (max <= 0) return;
   const calls = counts.get(owner) ?? 0;

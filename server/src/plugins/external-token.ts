@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { highestAuthority, isUserAllowed, type User } from 'shared-auth/rules';
 import { httpError } from '../errors.js';
 import { recordTokenUse } from '../stores/tokens.store.js';
-import { limitTokenCall, limitUnknownToken } from './credential-limiter.js';
+import { limitKeys, limitTokenCall, limitUnknownToken, WINDOW_SECONDS } from './credential-limiter.js';
 import { readTokenWithOwner, shapeLoadedUser } from '../stores/users.store.js';
 
 /** Where the external API lives. */
@@ -77,7 +77,7 @@ export async function authenticateExternalToken(request: FastifyRequest, reply: 
   if (typeof impersonate === 'string' && impersonate.length > 0) {
     throw httpError(403, 'An API token cannot impersonate: leave out X-IMPERSONATE-ID');
   }
-  const found = await readTokenWithOwner(db, secret);
+  const found = await readTokenWithOwner(db, secret, limitKeys.address(request.ip), WINDOW_SECONDS);
   const owner = found?.ownerRow ? await shapeLoadedUser(registry, found.ownerRow) : null;
   if (!found || !owner) {
     await limitUnknownToken(request, reply);
@@ -89,7 +89,7 @@ export async function authenticateExternalToken(request: FastifyRequest, reply: 
     owner,
   );
   if ('refusal' in reach) throw httpError(403, reach.refusal);
-  await limitTokenCall(request, reply, owner.id);
+  await limitTokenCall(request, reply, owner.id, found.lockout);
   const principal: User = { ...reach.principal, applications: [], institution: null };
   if (principal.institutionAdmin && principal.organizationGUID) {
     const [applications, institution] = await Promise.all([

@@ -9,6 +9,8 @@ import { jsonRows } from '../db/json-rows.js';
 import { limitOffset, type PageSql } from '../domain/paging.js';
 import { fromEpochSeconds } from '../domain/time.js';
 import { toUserRole, userRoleSnapshot, type UserRoleRow } from './user-role.rows.js';
+import { ROLE_COLUMNS, ROLE_MEMBER_COUNT, toRole, type RoleSelectRow } from './role.rows.js';
+import type { Registry } from '../registry/registry.js';
 
 /** SELECT list of a user role joined with its user; alias user_roles `ur` and users `u`. */
 export const USER_ROLE_SELECT = `ur.id, ur.user_id, ur.role_id, ur.authority, ur.guest_role_included, ur.end_date,
@@ -34,22 +36,20 @@ export const USER_ROLE_SORT: Record<string, string> = {
   created_at: 'ur.created_at',
 };
 
+/** Which members a page lists: guests, maintainers or all. */
+export type MemberKind = 'guests' | 'maintainers' | 'all';
+
 /**
- * One page of a role's guests (GUEST, or a maintainer with the guest role included) or maintainers
- * (everyone else), matching the page's search text on name or e-mail, and their total.
+ * The SQL of one page of a role's guests (GUEST, or a maintainer with the guest role included) or
+ * maintainers (everyone else), matching the page's search text on name or e-mail, and of their total, over
+ * the role's id as `$1` (already in `params`; the text and the page's size and offset are pushed onto it).
  */
-export async function searchMembers(
-  q: Queryable,
-  role: Role,
-  kind: 'guests' | 'maintainers' | 'all',
-  page: PageSql,
-): Promise<{ content: ReturnType<typeof toUserRole>[]; total: number }> {
+function membersSql(kind: MemberKind, page: PageSql, params: unknown[]): { total: string; rows: string } {
   const kindSql = {
     guests: "(ur.authority = 'GUEST' OR ur.guest_role_included)",
     maintainers: "ur.authority <> 'GUEST'",
     all: 'TRUE',
   }[kind];
-  const params: unknown[] = [role.id];
   // A text matches a member's name or e-mail; without one the statement has no condition on the user at
   // all, so that its total counts the memberships alone (from the role's index, not each membership's row:
   // a generic plan of `$2 IS NULL OR …` read every membership to test it) and the page filters nothing.
@@ -62,18 +62,71 @@ export async function searchMembers(
       ? `SELECT count(*) FROM user_roles ur WHERE ur.role_id = $1 AND ${kindSql}`
       : `SELECT count(*) FROM user_roles ur WHERE ur.role_id = $1 AND ${kindSql} AND
            EXISTS (SELECT 1 FROM users u WHERE u.id = ur.user_id AND ${named})`;
+  return {
+    total: `(${totalOf})::int`,
+    rows: jsonRows(`SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id
+              WHERE ur.role_id = $1 AND ${kindSql} AND ${named}
+              ${page.order} ${limitOffset(page, params)}`),
+  };
+}
+
+/**
+ * One page of a role's guests or maintainers (membersSql), matching the page's search text on name or
+ * e-mail, and their total.
+ */
+export async function searchMembers(
+  q: Queryable,
+  role: Role,
+  kind: MemberKind,
+  page: PageSql,
+): Promise<{ content: ReturnType<typeof toUserRole>[]; total: number }> {
+  const params: unknown[] = [role.id];
+  const members = membersSql(kind, page, params);
   // One statement, one round trip: the page (as one JSON value, db/json-rows.ts) and the exact total.
   const { rows } = await q.query<{ total: number; rows: UserRoleRow[] }>(
-    `SELECT (${totalOf})::int AS total,
-            ${jsonRows(`SELECT ${USER_ROLE_SELECT} FROM user_roles ur JOIN users u ON u.id = ur.user_id
-              WHERE ur.role_id = $1 AND ${kindSql} AND ${named}
-              ${page.order} ${limitOffset(page, params)}`)} AS rows`,
+    `SELECT ${members.total} AS total, ${members.rows} AS rows`,
     params,
     // Without a text, planned once (generically, pool-db.ts PLAN_GENERIC): its text is one of the few the
     // kind and sort make. A text is planned for its words.
     { prepare: page.like === null },
   );
   return { content: rows[0].rows.map((row) => toUserRole(row, role)), total: Number(rows[0].total) };
+}
+
+/** A role with one page of its members and their total (roleWithMembers). */
+export interface RoleWithMembers {
+  role: Role;
+  content: ReturnType<typeof toUserRole>[];
+  total: number;
+}
+
+/**
+ * The role (as loadRole reads it) with one page of its members and their total (as searchMembers reads
+ * them), in one statement: null when there is no such role. For a route whose permission judges the role
+ * and whose answer is the page: the page is read with the role and answered only when the permission lets
+ * the caller see it, one round trip less than the role and then its page.
+ */
+export async function roleWithMembers(
+  q: Queryable,
+  registry: Registry,
+  roleId: number,
+  kind: MemberKind,
+  page: PageSql,
+): Promise<RoleWithMembers | null> {
+  const params: unknown[] = [roleId];
+  const members = membersSql(kind, page, params);
+  const { rows } = await q.query<RoleSelectRow & { members_total: number; members: UserRoleRow[] }>(
+    `SELECT ${ROLE_COLUMNS}, ${ROLE_MEMBER_COUNT}::int AS user_role_count,
+            ${members.total} AS members_total, ${members.rows} AS members
+       FROM roles r WHERE r.id = $1`,
+    params,
+    // As searchMembers: planned once without a text, for its words with one.
+    { prepare: page.like === null },
+  );
+  if (rows.length === 0) return null;
+  const { members_total: total, members: memberRows, ...roleRow } = rows[0];
+  const role = toRole(roleRow, await registry.applicationMaps());
+  return { role, content: memberRows.map((row) => toUserRole(row, role)), total: Number(total) };
 }
 
 /** The e-mail addresses of the role's managers, sorted. */

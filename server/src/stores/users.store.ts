@@ -95,14 +95,25 @@ export async function readSessionWithUser<T>(
   return { data, expiresAt, userRow: id === null ? null : { ...userRow, id } };
 }
 
+/** A failed-login counter's count in its running window, and the whole seconds left of it (at least 1). */
+export interface RunningCount {
+  count: number;
+  secondsLeft: number;
+}
+
 /**
  * The token behind an X-API-TOKEN secret and the row of its owner (null when the token has none, or a
- * deleted one), in one round trip: read on every token call, as a session is.
+ * deleted one), in one round trip: read on every token call, as a session is. With them the count of the
+ * limiter's key `lockoutKey` (the caller's address: plugins/credential-limiter.ts) in its window of
+ * `windowSeconds`, null when it has none running: the lockout every token call checks, read as
+ * credential-limits.store.ts hitAndRead reads a key it does not hit.
  */
 export async function readTokenWithOwner(
   q: Queryable,
   secret: string,
-): Promise<{ token: AuthTokenRow; ownerRow: LoadedUserRow | null } | null> {
+  lockoutKey: string,
+  windowSeconds: number,
+): Promise<{ token: AuthTokenRow; ownerRow: LoadedUserRow | null; lockout: RunningCount | null } | null> {
   type Row = Omit<LoadedUserRow, 'id'> & {
     id: number | null;
     token_id: number;
@@ -111,13 +122,20 @@ export async function readTokenWithOwner(
     token_super_user_token: boolean;
     token_organization_guid: string | null;
     token_used_recently: boolean;
+    lockout_count: number | null;
+    lockout_seconds_left: number | null;
   };
   const { rows } = await q.query<Row>(
-    `SELECT ${TOKEN_AUTH_COLUMNS}, lu.*
+    `SELECT ${TOKEN_AUTH_COLUMNS}, c.count AS lockout_count,
+            greatest(1, ceil(extract(epoch FROM c.window_start + make_interval(secs => $3) - now())))::int
+              AS lockout_seconds_left,
+            lu.*
        FROM api_tokens t
+       LEFT JOIN credential_limits c
+         ON c.key = $2 AND c.window_start > now() - make_interval(secs => $3)
        LEFT JOIN LATERAL (${USER_WITH_ROLES} WHERE u.id = t.owner_id) lu ON TRUE
       WHERE t.hashed_value = $1`,
-    [hashTokenSecret(secret)],
+    [hashTokenSecret(secret), lockoutKey, windowSeconds],
     { prepare: true },
   );
   if (rows.length !== 1) return null;
@@ -128,6 +146,8 @@ export async function readTokenWithOwner(
     token_super_user_token: superUserToken,
     token_organization_guid: organizationGUID,
     token_used_recently: usedRecently,
+    lockout_count: lockoutCount,
+    lockout_seconds_left: lockoutSecondsLeft,
     ...userRow
   } = rows[0];
   const token: AuthTokenRow = {
@@ -139,7 +159,9 @@ export async function readTokenWithOwner(
     used_recently: usedRecently,
   };
   const userId = userRow.id;
-  return { token, ownerRow: userId === null ? null : { ...userRow, id: userId } };
+  const lockout =
+    lockoutCount === null ? null : { count: Number(lockoutCount), secondsLeft: Number(lockoutSecondsLeft) };
+  return { token, ownerRow: userId === null ? null : { ...userRow, id: userId }, lockout };
 }
 
 /** A loaded user row as the User of the API: its roles shaped, its institution from the registry. */

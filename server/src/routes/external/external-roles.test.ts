@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import {
   addMember,
@@ -205,5 +206,44 @@ describe('user_roles', () => {
     });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().detail).toMatch(/sub, eduPersonPrincipalName or email/);
+  });
+});
+
+describe("a role's member list: its statements", () => {
+  it('reads the token with its owner and its address lockout in one statement, the role with its page in another', async () => {
+    const userId = await addUser(app, 'statements@example.edu');
+    await addMember(app, userId, wiki, 'GUEST', new Date(Date.now() + 90 * DAY * 1000));
+    const path = `/user_roles/roles/${wiki}?kind=guests&pageSize=1`;
+    // The first call records the token's use (at most once a minute): the second reads only.
+    expect((await ext(app, superToken, 'GET', path)).statusCode).toBe(200);
+    const spy = jest.spyOn(app.db, 'query');
+    try {
+      const answer = await ext(app, superToken, 'GET', path);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().content).toHaveLength(1);
+      expect(answer.json().content[0].role).toMatchObject({ id: wiki, name: 'Wiki Editors' });
+      const sql = spy.mock.calls.map(([text]) => String(text));
+      const token = sql.filter((text) => /FROM api_tokens t/.test(text));
+      expect(token).toHaveLength(1);
+      expect(token[0]).toMatch(/JOIN credential_limits c/);
+      const rolePage = sql.filter((text) => /FROM roles r/.test(text));
+      expect(rolePage).toHaveLength(1);
+      expect(rolePage[0]).toMatch(/FROM user_roles ur JOIN users u/);
+      // With a limit on the calls (the default), their count is the one statement more.
+      const counted = sql.filter((text) => /INSERT INTO credential_limits/.test(text));
+      expect(counted).toHaveLength(1);
+      expect(sql).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers 404 for a role that does not exist and 403 for one out of reach, without a page', async () => {
+    const missing = await ext(app, superToken, 'GET', '/user_roles/roles/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Role 999999 not found');
+    const refused = await ext(app, orgToken, 'GET', `/user_roles/roles/${rooster}?kind=maintainers`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).not.toHaveProperty('content');
   });
 });

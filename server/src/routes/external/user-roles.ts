@@ -3,13 +3,18 @@
  * grant is in user-role-provisioning.ts). The console's stores and rules, with the token's reach as the
  * user.
  */
-import { allowedToRenewUserRole, mayViewRoleMembers } from 'shared-auth/rules';
+import { allowedToRenewUserRole, mayViewRoleMembers, type Role } from 'shared-auth/rules';
 import { idSchema } from '../../domain/ids.js';
 import { pageSchema, pageSql, pagedQueryProperties } from '../../domain/paging.js';
 import { requireUser } from '../../plugins/auth.js';
 import { EXTERNAL_API_PREFIX } from '../../plugins/external-token.js';
-import { apiTokenOnly } from '../../plugins/permissions.js';
-import { searchMembers, USER_ROLE_SORT } from '../../stores/user-roles.store.js';
+import { apiTokenOnly, entity } from '../../plugins/permissions.js';
+import {
+  roleWithMembers,
+  USER_ROLE_SORT,
+  type MemberKind,
+  type RoleWithMembers,
+} from '../../stores/user-roles.store.js';
 import {
   answer,
   deleted,
@@ -20,17 +25,39 @@ import {
 } from './schemas.js';
 import { changeEndDate, endDateBodySchema, removeMembership } from '../../use-cases/membership-end-date.js';
 import { membershipInBody, membershipNamedBy } from '../membership-entities.js';
-import { roleIdInPath as roleInPath } from '../role-entities.js';
 import type { SchemaTypedApp } from '../../plugins/schema-types.js';
+import type { PagedQueryString } from '../../domain/paging.js';
 
 /** The membership the path names (`user_roles/{id}`). */
 const membershipInPath = membershipNamedBy<{ Params: { id: number } }>((request) => request.params.id);
+
+/**
+ * The role `user_roles/roles/{roleId}` names, read with the page of its members the query asks for
+ * (roleWithMembers: one statement); the permission judges the role, and the page is answered only when it
+ * lets the caller through.
+ */
+const roleMembersInPath = entity<
+  RoleWithMembers,
+  Role,
+  { Params: { roleId: number }; Querystring: PagedQueryString & { kind?: MemberKind } }
+>({
+  load: (request) =>
+    roleWithMembers(
+      request.server.db,
+      request.server.registry,
+      request.params.roleId,
+      request.query.kind ?? 'all',
+      pageSql(request.query, USER_ROLE_SORT),
+    ),
+  notFound: (request) => `Role ${request.params.roleId} not found`,
+  judged: (found) => found.role,
+});
 
 export default async function externalUserRoleRoutes(app: SchemaTypedApp): Promise<void> {
   app.get(
     `${EXTERNAL_API_PREFIX}/user_roles/roles/:roleId`,
     {
-      preHandler: [apiTokenOnly, roleInPath.permit(mayViewRoleMembers)],
+      preHandler: [apiTokenOnly, roleMembersInPath.permit(mayViewRoleMembers)],
       config: externalRouteConfig,
       schema: {
         operationId: 'roleMembers',
@@ -51,9 +78,7 @@ export default async function externalUserRoleRoutes(app: SchemaTypedApp): Promi
       },
     },
     async (request) => {
-      const role = roleInPath.of(request);
-      const page = pageSql(request.query, USER_ROLE_SORT);
-      const { content, total } = await searchMembers(app.db, role, request.query.kind ?? 'all', page);
+      const { content, total } = roleMembersInPath.of(request);
       return { content, totalElements: total };
     },
   );
