@@ -3,7 +3,14 @@
  * invitation.rows.ts; writes audited in the caller's transaction).
  */
 import { randomBytes } from 'node:crypto';
-import { authorityRank, managedApplicationIds, ownApplicationIds, type User } from 'shared-auth/rules';
+import {
+  authorityRank,
+  managedApplicationIds,
+  ownApplicationIds,
+  type ApplicationMap,
+  type Role,
+  type User,
+} from 'shared-auth/rules';
 import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
@@ -19,7 +26,7 @@ import {
   type InvitationRow,
 } from './invitation.rows.js';
 import { loadRoleSummariesByIds, loadRolesByIds } from './roles.store.js';
-import { ROLE_COLUMNS, toRole, type RoleSelectRow } from './role.rows.js';
+import { ROLE_USAGES, toRole, type RoleSelectRow } from './role.rows.js';
 
 /**
  * SELECT list of an invitation with its inviter and role links, without its hash (what a list shows);
@@ -88,6 +95,14 @@ export function openInvitationsOfRole(q: Queryable, roleId: number): Promise<Inv
 }
 
 /**
+ * A summary row (RoleSummaryRow) shaped by the one role shaper: the fields it would make of the columns not
+ * read are left empty, and an answer that summarises its roles (roleSummarySchema) sends none of them.
+ */
+function toRoleSummary(row: RoleSummaryRow, known: ReadonlyMap<string, ApplicationMap>): Role {
+  return toRole(row as RoleSelectRow, known);
+}
+
+/**
  * Shapes rows, loading every role they mention in one query. `roles: 'summary'` for an answer that sends
  * each role summarised (listedInvitationSchema): the roles without their member counts; or those summaries
  * already read with the rows (searchInvitations' `roles`).
@@ -96,11 +111,11 @@ export async function toInvitations(
   q: Queryable,
   registry: Registry,
   rows: ReadonlyArray<Omit<InvitationRow, 'hash'>>,
-  roles: 'whole' | 'summary' | RoleSelectRow[] = 'whole',
+  roles: 'whole' | 'summary' | RoleSummaryRow[] = 'whole',
 ): Promise<ApiInvitation[]> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.invitation_roles ?? []).map((l) => Number(l.roleId))))];
   const loaded = Array.isArray(roles)
-    ? await registry.applicationMaps().then((known) => roles.map((row) => toRole(row, known)))
+    ? await registry.applicationMaps().then((known) => roles.map((row) => toRoleSummary(row, known)))
     : await (roles === 'summary' ? loadRoleSummariesByIds : loadRolesByIds)(q, registry, roleIds);
   const byId = new Map(loaded.map((r) => [r.id, r]));
   const invitations = rows.map((row) => toInvitation(row, byId));
@@ -181,15 +196,21 @@ export type SearchedInvitationRow = Omit<InvitationRow, 'hash'>;
 export const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 
 /**
- * The roles of a page's invitations (the page's ids, `page p`, searched-page.ts), summarised (ROLE_COLUMNS:
- * without their member counts) as JSON rows in name order, read with the page: the route read them in a
+ * A role as an invitation of a search page names it (roleSummarySchema: its id, name, organization and what
+ * its application usages make): the columns the summary is made of, and no more.
+ */
+export type RoleSummaryRow = Pick<RoleSelectRow, 'id' | 'name' | 'organization_guid' | 'usages'>;
+
+/**
+ * The roles of a page's invitations (the page's ids, `page p`, searched-page.ts), summarised (RoleSummaryRow)
+ * as JSON rows in no order (the route finds each by its id), read with the page: the route read them in a
  * statement of its own after the search. Each role is read by its key (the lateral subquery, kept apart
  * by OFFSET 0): joined to the page's links, the planner read the whole roles table for them.
  */
 const PAGE_ROLE_SUMMARIES = `${jsonRows(`SELECT r.* FROM (
     SELECT DISTINCT ir.role_id FROM invitation_roles ir WHERE ir.invitation_id = ANY((SELECT p.ids FROM page p)::bigint[])) l
-    CROSS JOIN LATERAL (SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = l.role_id OFFSET 0) r
-    ORDER BY lower(r.name), r.id`)} AS roles`;
+    CROSS JOIN LATERAL (SELECT r.id, r.name, r.organization_guid, ${ROLE_USAGES} AS usages
+                          FROM roles r WHERE r.id = l.role_id OFFSET 0) r`)} AS roles`;
 
 /**
  * The condition of a search text (`query`, a tsquery expression): invitations whose address's words
@@ -206,7 +227,7 @@ const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.invi
 export async function searchInvitations(
   q: Queryable,
   search: InvitationSearch,
-): Promise<{ rows: SearchedInvitationRow[]; total: number; roles?: RoleSelectRow[] }> {
+): Promise<{ rows: SearchedInvitationRow[]; total: number; roles?: RoleSummaryRow[] }> {
   const { user, page, status, mine, roleId } = search;
   // Only the conditions asked for: "($n IS NULL OR …)" forms keep PostgreSQL from using the indexes.
   const params: unknown[] = [];
@@ -237,13 +258,13 @@ export async function searchInvitations(
   // planned once (searched-page.ts pagedSearchApart).
   // The page's roles come with its rows (one statement less).
   if (page.text)
-    return pagedSearchApart<SearchedInvitationRow, { roles: RoleSelectRow[] }>(
+    return pagedSearchApart<SearchedInvitationRow, { roles: RoleSummaryRow[] }>(
       q,
       { ...paged, alongside: PAGE_ROLE_SUMMARIES },
       params,
     );
   // Without a text the page's roles come with it (one statement less).
-  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[]; roles: RoleSelectRow[] }>(
+  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[]; roles: RoleSummaryRow[] }>(
     pagedSearchStatement({ ...paged, alongside: PAGE_ROLE_SUMMARIES }, params),
     params,
     // Without a text the plan does not hang on the values: planned once per connection (its text is one
