@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { addMember, apiApp, call, count, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
+import {
+  addMember,
+  addUser,
+  apiApp,
+  call,
+  count,
+  insertRole,
+  loginPersonas,
+  type Sessions,
+} from '../test/api-kit.js';
 
 let app: FastifyInstance;
 let s: Sessions;
@@ -283,6 +292,89 @@ describe("the super user's role total", () => {
     await app.db.query('DELETE FROM roles WHERE id = ANY($1::bigint[])', [ids]);
     expect(await kept()).toBe(before);
     expect(await total()).toBe(await count(app, 'roles'));
+  });
+});
+
+describe("a role's member count", () => {
+  /** What a list, a role read and the kept row say of role `id`, and its memberships counted. */
+  async function counts(id: number) {
+    const listed = (await call(app, s.admin, 'GET', '/api/v1/roles?sort=id&sortDirection=DESC&pageSize=1000'))
+      .json()
+      .content.find((r: { id: number }) => r.id === id);
+    const kept = await app.db.query<{ n: number }>('SELECT n FROM role_member_counts WHERE role_id = $1', [
+      id,
+    ]);
+    const counted = await app.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM user_roles WHERE role_id = $1',
+      [id],
+    );
+    return {
+      listed: listed?.userRoleCount,
+      read: (await call(app, s.admin, 'GET', `/api/v1/roles/${id}`)).json().userRoleCount,
+      kept: kept.rows[0] ? Number(kept.rows[0].n) : null,
+      counted: Number(counted.rows[0].n),
+    };
+  }
+  const all = (n: number) => ({ listed: n, read: n, kept: n, counted: n });
+
+  it('is the number the database keeps (migration 038): written with the memberships, rolled back with them', async () => {
+    const role = await insertRole(app, 'Counted Members');
+    const other = await insertRole(app, 'Counted Elsewhere');
+    // A role nobody ever joined has no kept row, and no members.
+    expect(await counts(role)).toEqual({ ...all(0), kept: null });
+    const users: number[] = [];
+    for (let i = 0; i < 4; i++) users.push(await addUser(app, `counted${i}@example.org`));
+    // Several memberships a statement, over two roles.
+    await app.db.query(
+      `INSERT INTO user_roles (user_id, role_id, authority)
+         SELECT u, CASE WHEN u = $2 THEN $3::bigint ELSE $1::bigint END, 'GUEST' FROM unnest($4::bigint[]) u`,
+      [role, users[3], other, users],
+    );
+    expect(await counts(role)).toEqual(all(3));
+    expect(await counts(other)).toEqual(all(1));
+    // The list and a role read answer the kept number, not a count of the memberships.
+    await app.db.query('UPDATE role_member_counts SET n = n + 1000 WHERE role_id = $1', [role]);
+    try {
+      expect(await counts(role)).toEqual({ listed: 1003, read: 1003, kept: 1003, counted: 3 });
+    } finally {
+      await app.db.query('UPDATE role_member_counts SET n = n - 1000 WHERE role_id = $1', [role]);
+    }
+    // A membership written in a transaction that rolls back leaves the count as it was.
+    await expect(
+      app.db.tx(async (q) => {
+        await q.query("INSERT INTO user_roles (user_id, role_id, authority) VALUES ($1, $2, 'GUEST')", [
+          users[3],
+          role,
+        ]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await counts(role)).toEqual(all(3));
+    // Deleted: a membership, then a user with theirs (the cascade); moved to another role.
+    await app.db.query('DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2', [users[0], role]);
+    expect(await counts(role)).toEqual(all(2));
+    await app.db.query('DELETE FROM users WHERE id = $1', [users[1]]);
+    expect(await counts(role)).toEqual(all(1));
+    await app.db.query('UPDATE user_roles SET role_id = $1 WHERE user_id = $2 AND role_id = $3', [
+      other,
+      users[2],
+      role,
+    ]);
+    expect(await counts(role)).toEqual(all(0));
+    expect(await counts(other)).toEqual(all(2));
+    // The sort by member count reads the same numbers.
+    const sorted = (
+      await call(app, s.admin, 'GET', '/api/v1/roles?sort=userRoleCount&sortDirection=DESC&pageSize=1000')
+    ).json().content as { id: number; userRoleCount: number }[];
+    expect(sorted.map((r) => r.userRoleCount)).toEqual(
+      [...sorted.map((r) => r.userRoleCount)].sort((a, b) => b - a),
+    );
+    // A role deleted with its memberships takes its row with it.
+    expect((await call(app, s.admin, 'DELETE', `/api/v1/roles/${other}`)).statusCode).toBe(204);
+    const left = await app.db.query('SELECT 1 FROM role_member_counts WHERE role_id = $1', [other]);
+    expect(left.rowCount).toBe(0);
+    await app.db.query('DELETE FROM users WHERE id = ANY($1::bigint[])', [users]);
+    await app.db.query('DELETE FROM roles WHERE id = $1', [role]);
   });
 });
 

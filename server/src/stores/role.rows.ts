@@ -139,8 +139,11 @@ export const ROLE_COLUMNS = `
   r.edu_id_only, r.override_settings_allowed, r.inviter_display_name, r.organization_guid, r.created_by,
   r.created_at, r.requested_authn_context, ${ROLE_USAGES} AS usages`;
 
-/** A role's member count, over alias `r`. */
-export const ROLE_MEMBER_COUNT = '(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)';
+/**
+ * A role's member count, over alias `r`: the number the database keeps with the memberships (migration 038),
+ * read by primary key; a role without a kept row has none.
+ */
+export const ROLE_MEMBER_COUNT = 'COALESCE((SELECT c.n FROM role_member_counts c WHERE c.role_id = r.id), 0)';
 
 /** A row of roles.store.ts's select lists: the role's columns, its usages as JSON, its member count (ROLE_SELECT). */
 export interface RoleSelectRow extends Omit<RoleRow, 'id'> {

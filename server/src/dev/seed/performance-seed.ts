@@ -243,6 +243,15 @@ export async function performanceSeed(
     counts.invitations += rows[0].invitations;
     report({ phase: 'users', done: counts.users, total: users });
   }
+  // The seeded roles' member counts (migration 038), which the triggers skipped as 'replica' would have
+  // kept: counted once (set, not added, so exact whether the triggers ran or not).
+  await writer.query(
+    `INSERT INTO role_member_counts AS c (role_id, n)
+       SELECT ur.role_id, count(*) FROM user_roles ur WHERE ur.role_id = ANY($1::bigint[])
+        GROUP BY ur.role_id ORDER BY ur.role_id
+       ON CONFLICT (role_id) DO UPDATE SET n = EXCLUDED.n`,
+    [roleIds],
+  );
 
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
   // and picks plans that scan all 75,000 rows. One table a statement, from a smaller sample than the
