@@ -67,6 +67,27 @@ describe('a page past the count cap', () => {
   });
 });
 
+describe('the page past the cap, read from all the matches', () => {
+  it('reads the matches with their sort key as they come, into no tuple store (no CTE of them)', async () => {
+    const statements: { sql: string; params: readonly unknown[] }[] = [];
+    const q: Queryable = {
+      query: (sql, params, options) => {
+        statements.push({ sql, params: params ?? [] });
+        return app.db.query(sql, params, options);
+      },
+    };
+    // 'perf' past the cap, its matches beyond the walk's reach: the page comes from all of them, sorted.
+    const page = await searchUsers(q, { query: 'perf', pageNumber: 0, pageSize: 3 });
+    expect(page.rows.map((row) => row.name)).toEqual(['Perf User 1', 'Perf User 10', 'Perf User 100']);
+    const past = statements.find((st) => /WITH walked AS MATERIALIZED/.test(st.sql));
+    expect(past).toBeDefined();
+    const { rows } = await app.db.query<Record<string, unknown>>(`EXPLAIN ${past!.sql}`, past!.params);
+    const plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
+    expect(plan).toMatch(/CTE walked/);
+    expect(plan).not.toMatch(/CTE Scan on k\b|CTE k\b/);
+  });
+});
+
 describe("a text search's capped count", () => {
   /** The statements a search sends, with their parameters. */
   async function sent(search: (q: Queryable) => Promise<unknown>) {

@@ -132,7 +132,9 @@ function countedMatchesStatement(search: PagedSearch): string {
  *
  * A text that fills no page within the walk matches at most about one row in WALK_PER_ROW (or the page is
  * the last of the matches, partly filled): its page is read from all the matches, each read once with its
- * sort key in a materialized CTE (so that the planner cannot walk the order index for it), and sorted.
+ * sort key in a subquery kept apart by `OFFSET 0` (so that the planner cannot walk the order index for it),
+ * and sorted as they come (a materialized CTE of them wrote every match and its key into a tuple store
+ * first).
  * That branch runs only then (the CASE reaches it), and the word index is the read for it whatever the
  * text: the generic plan takes it (a text's matches are estimated at a fraction of a per cent of the rows).
  */
@@ -154,11 +156,12 @@ function pastCapStatement(search: PagedSearch, params: unknown[]): string {
                     WHERE ${search.where} ${limit})
              ELSE '{}'
            END AS ids),
-    k AS MATERIALIZED (
-      SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from} WHERE ${search.where}),
     page AS MATERIALIZED (
       SELECT CASE WHEN cardinality(w.ids) >= ${size} THEN w.ids
-               ELSE ARRAY(SELECT k.id FROM k ORDER BY ${sortedOrder} ${limit})
+               ELSE ARRAY(SELECT k.id
+                      FROM (SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from}
+                             WHERE ${search.where} OFFSET 0) k
+                     ORDER BY ${sortedOrder} ${limit})
              END AS ids
         FROM walked w)
     SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
