@@ -413,6 +413,49 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     };
   }
 
+  it("lists each invitation's role links and applications as a role's own list of invitations does", async () => {
+    // Two roles each (one link with an end date) and applications whose order is the collation's.
+    await app.db.query(
+      `WITH i AS (
+         INSERT INTO invitations (hash, email, intended_authority, expiry_date, inviter_id)
+         SELECT 'linked-many-' || g, 'linked.many' || g || '@example.com', 'APPLICATION_MANAGER', now() + interval '3 days', $1
+           FROM generate_series(1, 3) g RETURNING id),
+       r AS (
+         INSERT INTO invitation_roles (invitation_id, role_id, end_date)
+         SELECT i.id, ro.id, CASE WHEN ro.id = $3 THEN now() + interval '10 days' END FROM i, unnest($2::bigint[]) ro(id))
+       INSERT INTO invitation_applications (invitation_id, manage_id, manage_type)
+       SELECT i.id, a.m, 'saml20_sp' FROM i, (VALUES ('app-wiki'), ('App-B'), ('zeta')) a(m)`,
+      [s.manager.userId, [lms, wiki], wiki],
+    );
+    type Listed = {
+      email: string;
+      roles: { id: number; endDate: number | null }[];
+      manageIdentifiers: unknown[];
+    };
+    const links = (invitation: Listed) => ({
+      email: invitation.email,
+      roles: invitation.roles.map(({ id, endDate }) => ({ id, endDate })),
+      manageIdentifiers: invitation.manageIdentifiers,
+    });
+    const ofRole = ((await call(app, s.admin, 'GET', `/api/v1/invitations/roles/${wiki}`)).json() as Listed[])
+      .filter((invitation) => invitation.email.startsWith('linked.many'))
+      .map(links)
+      .sort((a, b) => a.email.localeCompare(b.email));
+    expect(ofRole).toHaveLength(3);
+    expect(ofRole[0].roles.map(({ endDate }) => endDate !== null)).toEqual([wiki < lms, wiki > lms]);
+    expect(ofRole[0].manageIdentifiers).toHaveLength(3);
+    for (const path of [
+      '/api/v1/invitations/search?query=linked.many&pageSize=10&sort=email',
+      `/api/v1/invitations/search?roleId=${lms}&pageSize=10&sort=email`,
+    ]) {
+      const page = (await call(app, s.admin, 'GET', path)).json() as { content: Listed[] };
+      const found = page.content
+        .filter((invitation) => invitation.email.startsWith('linked.many'))
+        .map(links);
+      expect({ path, found }).toEqual({ path, found: ofRole });
+    }
+  });
+
   it('lists each role of an invitation by its summary: id, name and the applications it points at', async () => {
     const found = await invitedAndFound('summary.role@example.com');
     const [link] = (await found())[0].roles;

@@ -8,6 +8,7 @@ import {
   managedApplicationIds,
   ownApplicationIds,
   type ApplicationMap,
+  type ManageIdentifier,
   type Role,
   type User,
 } from 'shared-auth/rules';
@@ -28,15 +29,18 @@ import {
 import { loadRoleSummariesByIds, loadRolesByIds } from './roles.store.js';
 import { ROLE_USAGES, toRole, type RoleSelectRow } from './role.rows.js';
 
+/** SELECT list of an invitation and its inviter, without its hash, role links and applications. */
+const INVITATION_OWN_COLUMNS = `i.id, i.email, i.intended_authority, i.status, i.message, i.language,
+  i.enforce_email_equality, i.edu_id_only, i.requested_authn_context, i.guest_role_included, i.organization_guid, i.role_expiry_date,
+  i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
+  inv.name AS inviter_name, inv.email AS inviter_email`;
+
 /**
  * SELECT list of an invitation with its inviter and role links, without its hash (what a list shows);
  * alias invitations `i`, inviter `inv`. The links come in role order from the links' primary key (an
  * aggregate's own ORDER BY sorted each invitation's links apart).
  */
-const INVITATION_COLUMNS = `i.id, i.email, i.intended_authority, i.status, i.message, i.language,
-  i.enforce_email_equality, i.edu_id_only, i.requested_authn_context, i.guest_role_included, i.organization_guid, i.role_expiry_date,
-  i.expiry_date, i.inviter_id, i.remote_api_user, i.accepted_at, i.created_at,
-  inv.name AS inviter_name, inv.email AS inviter_email,
+const INVITATION_COLUMNS = `${INVITATION_OWN_COLUMNS},
   COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'endDate', l.end_date)) FROM (
     SELECT ir.role_id, ir.end_date FROM invitation_roles ir WHERE ir.invitation_id = i.id ORDER BY ir.role_id) l),
     '[]'::json) AS invitation_roles,
@@ -192,8 +196,47 @@ export interface InvitationSearch {
 /** An invitation of a search page, without its hash (a list never sends it). */
 export type SearchedInvitationRow = Omit<InvitationRow, 'hash'>;
 
-/** A search page's rows, before their WHERE: the invitations with their inviters. */
-export const SEARCHED_SELECT = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
+/**
+ * A search page's rows, before their WHERE: the invitations with their inviters; their role links and
+ * applications come for the whole page (PAGE_LINKS).
+ */
+export const SEARCHED_SELECT = `SELECT ${INVITATION_OWN_COLUMNS} FROM ${INVITATION_FROM}`;
+
+/**
+ * The role links and applications of a page's invitations (the page's ids, `page p`, searched-page.ts), each
+ * as one JSON array of `[invitation id, …]` rows for the whole page, in the order an invitation lists them
+ * (INVITATION_COLUMNS: its links by role, its applications by manage id): a subquery of each for each of
+ * the page's rows cost the PGlite thread more than the rows' own columns (withPageLinks puts them back).
+ */
+const PAGE_LINKS = `(SELECT json_agg(json_build_array(ir.invitation_id, ir.role_id, ir.end_date)
+            ORDER BY ir.invitation_id, ir.role_id)
+       FROM invitation_roles ir WHERE ir.invitation_id = ANY((SELECT p.ids FROM page p)::bigint[])) AS links,
+    (SELECT json_agg(json_build_array(ia.invitation_id, ia.manage_id, ia.manage_type)
+            ORDER BY ia.invitation_id, ia.manage_id)
+       FROM invitation_applications ia WHERE ia.invitation_id = ANY((SELECT p.ids FROM page p)::bigint[])) AS applications`;
+
+/** PAGE_LINKS's columns as the page's statement answers them (null: none). */
+interface PageLinks {
+  links?: Array<[number, number, string | null]> | null;
+  applications?: Array<[number, string, ManageIdentifier['manageType']]> | null;
+}
+
+/** The page's rows with their role links and applications (PAGE_LINKS) in them, as INVITATION_COLUMNS has them. */
+function withPageLinks(
+  rows: SearchedInvitationRow[],
+  { links, applications }: PageLinks,
+): SearchedInvitationRow[] {
+  const byId = new Map<number, SearchedInvitationRow>();
+  for (const row of rows) {
+    row.invitation_roles = [];
+    row.manage_identifiers = [];
+    byId.set(Number(row.id), row);
+  }
+  for (const [id, roleId, endDate] of links ?? []) byId.get(id)?.invitation_roles.push({ roleId, endDate });
+  for (const [id, manageId, manageType] of applications ?? [])
+    byId.get(id)?.manage_identifiers?.push({ manageId, manageType });
+  return rows;
+}
 
 /**
  * A role as an invitation of a search page names it (roleSummarySchema: its id, name, organization and what
@@ -257,21 +300,26 @@ export async function searchInvitations(
   // A text is planned for its words each time, and the rows (inviter, role links, applications) apart,
   // planned once (searched-page.ts pagedSearchApart).
   // The page's roles come with its rows (one statement less).
-  if (page.text)
-    return pagedSearchApart<SearchedInvitationRow, { roles: RoleSummaryRow[] }>(
+  const alongside = `${PAGE_ROLE_SUMMARIES},\n    ${PAGE_LINKS}`;
+  if (page.text) {
+    const found = await pagedSearchApart<SearchedInvitationRow, { roles: RoleSummaryRow[] } & PageLinks>(
       q,
-      { ...paged, alongside: PAGE_ROLE_SUMMARIES },
+      { ...paged, alongside },
       params,
     );
+    return { rows: withPageLinks(found.rows, found), total: found.total, roles: found.roles };
+  }
   // Without a text the page's roles come with it (one statement less).
-  const { rows } = await q.query<{ total: number; rows: SearchedInvitationRow[]; roles: RoleSummaryRow[] }>(
-    pagedSearchStatement({ ...paged, alongside: PAGE_ROLE_SUMMARIES }, params),
+  const { rows } = await q.query<
+    { total: number; rows: SearchedInvitationRow[]; roles: RoleSummaryRow[] } & PageLinks
+  >(
+    pagedSearchStatement({ ...paged, alongside }, params),
     params,
     // Without a text the plan does not hang on the values: planned once per connection (its text is one
     // of the few the sort keys, directions, statuses and scopes make).
     { prepare: true },
   );
-  return { rows: rows[0].rows, total: Number(rows[0].total), roles: rows[0].roles };
+  return { rows: withPageLinks(rows[0].rows, rows[0]), total: Number(rows[0].total), roles: rows[0].roles };
 }
 
 /** Inserts one invitation per address (each with a fresh 32-byte hash); returns ids and hashes. */
