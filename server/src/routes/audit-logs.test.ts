@@ -184,13 +184,18 @@ it("the whole trail's total: exact up to the cap, capped past it, after rows del
     [COUNT_CAP + 100],
   );
   expect(await all()).toBe(COUNT_CAP + 1);
-  // The oldest rows gone (the low ids), then the newest: the count follows the rows left.
-  await app.db.query(
-    'DELETE FROM audit_logs WHERE id IN (SELECT id FROM audit_logs ORDER BY id LIMIT (SELECT count(*) - $1::int FROM audit_logs))',
-    [COUNT_CAP - 10],
-  );
-  expect(await rows()).toBe(COUNT_CAP - 10);
-  expect(await all()).toBe(COUNT_CAP - 10);
+  // The oldest rows gone (the low ids), then the newest: the count follows the rows left, on either side
+  // of the cap and at it.
+  const keep = (n: number) =>
+    app.db.query(
+      'DELETE FROM audit_logs WHERE id IN (SELECT id FROM audit_logs ORDER BY id LIMIT (SELECT count(*) - $1::int FROM audit_logs))',
+      [n],
+    );
+  for (const left of [COUNT_CAP + 1, COUNT_CAP, COUNT_CAP - 10]) {
+    await keep(left);
+    expect(await rows()).toBe(left);
+    expect(await all()).toBe(left);
+  }
   await app.db.query("DELETE FROM audit_logs WHERE actor_name = 'total test'");
   expect(await all()).toBe(await rows());
 });
