@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loginAs } from '../test/helper.js';
 import {
   addMember,
   addUser,
@@ -375,6 +376,34 @@ describe("a role's member count", () => {
     expect(left.rowCount).toBe(0);
     await app.db.query('DELETE FROM users WHERE id = ANY($1::bigint[])', [users]);
     await app.db.query('DELETE FROM roles WHERE id = $1', [role]);
+  });
+
+  it('is emptied with the memberships (TRUNCATE), and counts the memberships written after', async () => {
+    // An app of its own: the memberships of this file's roles are not to go.
+    const own = await apiApp();
+    try {
+      const role = await insertRole(own, 'Truncated Members');
+      const user = await addUser(own, 'truncated@example.org');
+      await addMember(own, user, role, 'GUEST');
+      const kept = async () =>
+        (
+          await own.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM roles r
+              WHERE COALESCE((SELECT c.n FROM role_member_counts c WHERE c.role_id = r.id), 0)
+                    <> (SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)`,
+          )
+        ).rows[0].n;
+      expect(await kept()).toBe(0);
+      await own.db.query('TRUNCATE user_roles');
+      expect(await count(own, 'role_member_counts')).toBe(0);
+      await addMember(own, user, role, 'GUEST');
+      expect(await kept()).toBe(0);
+      expect(
+        (await call(own, await loginAs(own, 'admin'), 'GET', `/api/v1/roles/${role}`)).json().userRoleCount,
+      ).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 });
 
