@@ -413,6 +413,33 @@ describe('GET /invitations/search and /invitations/roles/:roleId', () => {
     };
   }
 
+  it('answers each search without a text by its own statement, in whatever order the shapes come', async () => {
+    const paths = ['accepted', 'open', 'all'].flatMap((status) =>
+      ['sort=email', 'sort=createdAt&sortDirection=desc', 'mine=true'].map(
+        (rest) => `/api/v1/invitations/search?status=${status}&${rest}&pageSize=5`,
+      ),
+    );
+    const answers = async (order: string[]) => {
+      const found: Record<string, unknown> = {};
+      for (const path of order) {
+        const res = await call(app, s.manager, 'GET', path);
+        expect(res.statusCode).toBe(200);
+        found[path] = res.json();
+      }
+      return found;
+    };
+    const first = await answers(paths);
+    expect(await answers([...paths].reverse())).toEqual(first);
+    for (const path of paths) {
+      const { content } = first[path] as { content: { status: string; inviter: { id: number } | null }[] };
+      if (path.includes('status=accepted')) expect(content.every((i) => i.status === 'ACCEPTED')).toBe(true);
+      if (path.includes('status=open')) expect(content.every((i) => i.status === 'OPEN')).toBe(true);
+      if (path.includes('mine=true'))
+        expect(content.every((i) => i.inviter?.id === s.manager.userId)).toBe(true);
+    }
+    expect(new Set(paths.map((path) => JSON.stringify(first[path]))).size).toBeGreaterThan(3);
+  });
+
   it("lists each invitation's role links and applications as a role's own list of invitations does", async () => {
     // Two roles each (one link with an end date) and applications whose order is the collation's.
     await app.db.query(
