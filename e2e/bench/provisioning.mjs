@@ -128,10 +128,18 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink, remoteCal
       BENCH_FLOOR: 'true',
       REMOTE_USERS: JSON.stringify(REMOTE_USERS),
       LOG_LEVEL: 'warn',
+      // PostgreSQL instead of the embedded database (a database of its own: the run adds a role, guests
+      // and their memberships to it).
+      ...(process.env.BENCH_PROVISIONING_DATABASE_URL
+        ? { DATABASE_URL: process.env.BENCH_PROVISIONING_DATABASE_URL }
+        : {}),
     },
   });
   /** @type {Record<string, unknown>} */
-  const result = { acceptances: ACCEPTANCES };
+  const result = {
+    acceptances: ACCEPTANCES,
+    database: process.env.BENCH_PROVISIONING_DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+  };
   try {
     const admin = new Session(server.baseUrl);
     await admin.login('admin');
