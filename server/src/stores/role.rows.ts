@@ -140,10 +140,11 @@ export const ROLE_COLUMNS = `
   r.created_at, r.requested_authn_context, ${ROLE_USAGES} AS usages`;
 
 /**
- * A role's member count, over alias `r`: the number the database keeps with the memberships (migration 038),
- * read by primary key; a role without a kept row has none.
+ * A role's member count, over alias `r`: the number the database keeps with the memberships (migrations 038,
+ * 040), the sum of the role's few rows read by primary key; a role without kept rows has none.
  */
-export const ROLE_MEMBER_COUNT = 'COALESCE((SELECT c.n FROM role_member_counts c WHERE c.role_id = r.id), 0)';
+export const ROLE_MEMBER_COUNT =
+  'COALESCE((SELECT sum(c.n) FROM role_member_counts c WHERE c.role_id = r.id), 0)';
 
 /** A row of roles.store.ts's select lists: the role's columns, its usages as JSON, its member count (ROLE_SELECT). */
 export interface RoleSelectRow extends Omit<RoleRow, 'id'> {

@@ -243,13 +243,13 @@ export async function performanceSeed(
     counts.invitations += rows[0].invitations;
     report({ phase: 'users', done: counts.users, total: users });
   }
-  // The seeded roles' member counts (migration 038), which the triggers skipped as 'replica' would have
-  // kept: counted once (set, not added, so exact whether the triggers ran or not).
+  // The seeded roles' member counts (migrations 038, 040), which the triggers skipped as 'replica' would
+  // have kept: counted once, their rows replaced (exact whether the triggers ran or not).
   await writer.query(
-    `INSERT INTO role_member_counts AS c (role_id, n)
-       SELECT ur.role_id, count(*) FROM user_roles ur WHERE ur.role_id = ANY($1::bigint[])
-        GROUP BY ur.role_id ORDER BY ur.role_id
-       ON CONFLICT (role_id) DO UPDATE SET n = EXCLUDED.n`,
+    `WITH gone AS (DELETE FROM role_member_counts WHERE role_id = ANY($1::bigint[]))
+     INSERT INTO role_member_counts (role_id, shard, n)
+       SELECT ur.role_id, 0, count(*) FROM user_roles ur WHERE ur.role_id = ANY($1::bigint[])
+        GROUP BY ur.role_id ORDER BY ur.role_id`,
     [roleIds],
   );
 
