@@ -114,12 +114,20 @@ describe('searches past the count cap', () => {
     expect((await broad()).totalElements).toBe(COUNT_CAP + 1);
     // Taken away behind the server's back (as another instance would) down to COUNT_CAP + 1 - 5: counted
     // at the next search.
-    const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM invitations');
-    await app.db.query(
-      `DELETE FROM invitations WHERE id IN (SELECT id FROM invitations
-        WHERE email NOT LIKE 'perf.user101%' ORDER BY id DESC LIMIT $1)`,
-      [rows[0].n - (COUNT_CAP + 1) + 5],
-    );
+    const deleteDownTo = async (left: number) => {
+      const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM invitations');
+      await app.db.query(
+        `DELETE FROM invitations WHERE id IN (SELECT id FROM invitations
+          WHERE email NOT LIKE 'perf.user101%' ORDER BY id DESC LIMIT $1)`,
+        [rows[0].n - left],
+      );
+    };
+    // One past the cap, then the cap itself: capped, then exact.
+    await deleteDownTo(COUNT_CAP + 1);
+    expect((await broad()).totalElements).toBe(COUNT_CAP + 1);
+    await deleteDownTo(COUNT_CAP);
+    expect((await broad()).totalElements).toBe(COUNT_CAP);
+    await deleteDownTo(COUNT_CAP - 4);
     expect((await broad()).totalElements).toBe(COUNT_CAP - 4);
     // One deleted through the API: counted again at once.
     const [first] = (await broad()).content as unknown as { id: number }[];

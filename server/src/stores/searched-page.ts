@@ -62,10 +62,16 @@ function pageIds(search: PagedSearch, params: unknown[]): string {
   // guesses of them: as `IN (SELECT …)` PGlite's planner joined them to a scan of the whole table (a
   // narrow search many times slower).
   // The matches as one array, counted by its length: a materialized CTE of them wrote 1,001 rows of a broad
-  // search into a tuple store and counted them from it again.
-  return `WITH matches AS MATERIALIZED (
-      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids),
-    counted AS MATERIALIZED (SELECT cardinality(m.ids) AS n FROM matches m),
+  // search into a tuple store and counted them from it again. Whether there are more than COUNT_CAP is asked
+  // first (a row COUNT_CAP rows down: the same read, without building the array), and the array is built only
+  // when they are all: for a list past the cap, the common case of a long list, the array was never read.
+  return `WITH past AS MATERIALIZED (
+      SELECT EXISTS (SELECT ${search.id} FROM ${search.from} WHERE ${search.where} OFFSET ${COUNT_CAP}) AS cap),
+    matches AS MATERIALIZED (
+      SELECT CASE WHEN NOT (SELECT p.cap FROM past p)
+        THEN ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) END AS ids),
+    counted AS MATERIALIZED (
+      SELECT CASE WHEN (SELECT p.cap FROM past p) THEN ${COUNT_CAP + 1} ELSE cardinality(m.ids) END AS n FROM matches m),
     page AS MATERIALIZED (
       SELECT CASE WHEN (SELECT c.n FROM counted c) <= ${COUNT_CAP}
         THEN ARRAY(SELECT ${search.id} FROM ${search.from}
