@@ -90,7 +90,7 @@ const cpuTotal = (run) => run.cpuUs.server + run.cpuUs.database + run.cpuUs.gene
  * With `tokenOnly` only the `tokenEndpoints` (and their floor) are measured (external-api.mjs run alone).
  * `leaveOut`: endpoints by name not measured (each answered as left out), such as a search too slow to
  * run thousands of times at a hundred times the volume (BENCH_LEAVE_OUT); their plans are still printed.
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean, leaveOut?: RegExp | null }} options
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: string | false } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean, leaveOut?: RegExp | null }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
 export async function measureApi({
@@ -122,7 +122,7 @@ export async function measureApi({
 
 /**
  * @param {ReturnType<typeof startLoadProcess>} generator
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: boolean } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean, leaveOut?: RegExp | null }} options
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: string | false } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean, leaveOut?: RegExp | null }} options
  */
 async function measureWith(
   generator,

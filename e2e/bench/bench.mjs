@@ -230,6 +230,11 @@ results.consoleOnly = CONSOLE_ONLY;
 /** @type {Record<string, unknown>[]} one entry per database and volume */
 const apiRuns = [];
 results.api = apiRuns;
+/** The database's name in a PostgreSQL connection URL. @param {string | undefined} url */
+function databaseName(url) {
+  return url ? decodeURIComponent(new URL(url).pathname.slice(1)) : '';
+}
+
 /**
  * The API part on one server: the seed at scale 1, every endpoint; then, at `--scale`, the seed again and
  * the searches. `before` runs between the first seed and the measurement (the browser parts need the seed).
@@ -237,8 +242,9 @@ results.api = apiRuns;
  * @param {string} cookie @param {() => Promise<void>} [before]
  */
 async function apiPart(database, { baseUrl, pid }, cookie, before) {
-  // CPU per request: the server's process, and PostgreSQL's when it is the database (cpu.mjs).
-  const cpuOf = { pid, postgres: database === 'PostgreSQL' };
+  // CPU per request: the server's process, and PostgreSQL's backends of its database when that is the
+  // database (cpu.mjs).
+  const cpuOf = { pid, postgres: database === 'PostgreSQL' && databaseName(DATABASE_URL) };
   /** @type {Record<string, unknown>} */
   const run = { database, scale: 1 };
   apiRuns.push(run);
@@ -291,7 +297,10 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
       cookie: target.cookie,
       requests: REQUESTS_PER_ENDPOINT,
       searchesOnly,
-      cpuOf: { pid: target.pid, postgres: cpuOf.postgres },
+      cpuOf: {
+        pid: target.pid,
+        postgres: cpuOf.postgres && (seeded ? databaseName(seeded) : cpuOf.postgres),
+      },
       tokenEndpoints,
       leaveOut: LEAVE_OUT,
     });

@@ -10,7 +10,7 @@ import { cpuReader } from './cpu.mjs';
 const IS_CHILD = process.argv[2] === '--load-process' && typeof process.send === 'function';
 
 /**
- * @typedef {Omit<Parameters<typeof runLoad>[0], 'cpu'> & { cpuOf?: { pid: number | undefined, postgres: boolean } | null }} LoadOptions
+ * @typedef {Omit<Parameters<typeof runLoad>[0], 'cpu'> & { cpuOf?: { pid: number | undefined, postgres: string | false } | null }} LoadOptions
  * runLoad's options; `cpuOf` names the server (and whether PostgreSQL runs here) whose CPU is read per run
  */
 

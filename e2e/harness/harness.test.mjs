@@ -8,7 +8,7 @@ import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { median, runLoad } from '../bench/load.mjs';
-import { cpuReader } from '../bench/cpu.mjs';
+import { backendDatabase, cpuReader } from '../bench/cpu.mjs';
 import { startLoadProcess } from '../bench/load-process.mjs';
 import { landingAgainstReference, serveReferenceBuild } from '../bench/reference.mjs';
 import { assertAccessible } from './axe.mjs';
@@ -131,6 +131,28 @@ test("the CPU reader reads a process's CPU from /proc, and nothing for a process
   } finally {
     sleeper.kill();
   }
+});
+
+test("the bench's database CPU counts the backends of its own database only, by their process titles", () => {
+  /** @param {string} text */
+  const title = (text) => `${text.replace(/ /g, '\0')}\0`;
+  assert.equal(
+    backendDatabase(title('postgres: 15/main: portal portal_bench1 127.0.0.1(40312) idle')),
+    'portal_bench1',
+  );
+  assert.equal(backendDatabase(title('postgres: portal portal_test [local] SELECT')), 'portal_test');
+  assert.equal(
+    backendDatabase('postgres: 15/main: portal portal_bench1_t 127.0.0.1(40313) SELECT          '),
+    'portal_bench1_t',
+  );
+  for (const other of [
+    'postgres: 15/main: checkpointer',
+    'postgres: 15/main: background writer',
+    'postgres: 15/main: autovacuum worker portal_bench1',
+    'postgres: 15/main: logical replication launcher',
+    '/usr/lib/postgresql/15/bin/postgres -D /var/lib/postgresql/15/main',
+  ])
+    assert.equal(backendDatabase(title(other)), null, other);
 });
 
 test('the bench runs the load generator in a process of its own, reading the CPU of the server it names', async () => {
