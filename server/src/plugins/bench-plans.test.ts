@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiApp, call, insertRole, loginPersonas, type Sessions } from '../test/api-kit.js';
-import { sqlLiteral, wholeTableReads } from './bench-plans.js';
+import { explain, sqlLiteral, wholeTableReads } from './bench-plans.js';
 
 interface Explained {
   status: number;
@@ -52,6 +52,33 @@ describe('the bench plans (BENCH_FLOOR=true)', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('how the bench plans a statement', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await apiApp();
+  });
+  afterAll(() => app.close());
+
+  const settingsAfter = (prepared: boolean) =>
+    app.db.tx(async (q) => {
+      const plan = await explain(q, { sql: 'SELECT $1::int AS n', params: [1], prepared });
+      const { rows } = await q.query<{ mode: string; workers: string }>(
+        `SELECT current_setting('plan_cache_mode') AS mode,
+                current_setting('max_parallel_workers_per_gather') AS workers`,
+      );
+      return { explained: plan.join('\n').includes('Execution Time'), ...rows[0] };
+    });
+
+  it("a prepared statement as the generic plans' connections plan it: generic, without parallel workers", async () => {
+    expect(await settingsAfter(true)).toEqual({ explained: true, mode: 'force_generic_plan', workers: '0' });
+  });
+
+  it('an unnamed one for its values, as the other connections plan it', async () => {
+    const { explained, mode } = await settingsAfter(false);
+    expect({ explained, mode }).toEqual({ explained: true, mode: 'force_custom_plan' });
   });
 });
 

@@ -8,6 +8,7 @@
  * unnamed one as the plan for its values. `npm run bench` prints them with the figures, and flags every
  * sequential scan of a table of more than SMALL_TABLE_ROWS rows: a statement that reads a whole table.
  */
+import { NO_PARALLEL } from '../db/pool-db.js';
 import type { QueryOptions, Queryable } from '../db/types.js';
 import type { SchemaTypedApp } from './schema-types.js';
 
@@ -47,6 +48,10 @@ export async function explain(q: Queryable, sent: Sent): Promise<string[]> {
     await q.query(
       `SET LOCAL plan_cache_mode = ${sent.prepared ? 'force_generic_plan' : 'force_custom_plan'}`,
     );
+    // A prepared statement runs on the generic plans' connections, which plan without parallel workers
+    // (pool-db.ts NO_PARALLEL): explained with workers, its generic plan was one the server never runs (the
+    // super user's invitations at the performance seed: a parallel scan and sort of the whole table).
+    if (sent.prepared) await q.query(`SET LOCAL ${NO_PARALLEL.replace('=', ' = ')}`);
     const args = sent.params.length ? `(${sent.params.map(sqlLiteral).join(', ')})` : '';
     const { rows } = await q.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${args}`,
