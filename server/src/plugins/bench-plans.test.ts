@@ -46,12 +46,21 @@ describe('the bench plans (BENCH_FLOOR=true)', () => {
     );
     expect(response.statusCode).toBe(200);
     const explained = response.json<Explained>();
-    // The session, the matches with the page past the cap, and the page's rows.
+    // The session; the matches (on PostgreSQL found inside the page's statement and explained apart as the
+    // unnamed statement they are; on PGlite sent first), with the text's words written in; and the page's
+    // statement, prepared.
     expect(explained.statements.map((st) => st.plan.join('\n').includes('Execution Time'))).toEqual([
       true,
       true,
       true,
     ]);
+    const [, matches, page] = explained.statements;
+    expect({ matches: matches.prepared, page: page.prepared }).toEqual({ matches: false, page: true });
+    expect(matches.sql).toMatch(
+      /SELECT ARRAY\(SELECT u\.id FROM users u WHERE .*'planned'.* LIMIT 1001\) AS ids/,
+    );
+    expect(matches.plan.join('\n')).toMatch(/Seq Scan on users|Bitmap Heap Scan on users/);
+    expect(page.sql).toMatch(/^WITH matches AS MATERIALIZED/);
   });
 });
 

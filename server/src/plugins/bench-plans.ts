@@ -89,6 +89,19 @@ export function wholeTableReads(plan: readonly string[], rowsOf: ReadonlyMap<str
   return [...tables];
 }
 
+/**
+ * A statement, and before it the matches a text search's statement finds inside (search_matches, migration
+ * 042: a statement passed as a parameter, planned for its values each time), explained as the unnamed
+ * statement they are: their plan is not in the calling statement's.
+ */
+export function withMatches(statement: Sent): Sent[] {
+  const inside = [...statement.sql.matchAll(/search_matches\(\$(\d+)::text\)/g)]
+    .map(([, n]) => statement.params[Number(n) - 1])
+    .filter((sql): sql is string => typeof sql === 'string')
+    .map((sql) => ({ sql, params: [], prepared: false }));
+  return [...inside, statement];
+}
+
 export default async function benchPlans(app: SchemaTypedApp): Promise<void> {
   // What the server sends while a path is asked here: every statement of the process, so the bench asks
   // for plans while nothing else runs (an async context did not follow the request through app.inject).
@@ -131,7 +144,7 @@ export default async function benchPlans(app: SchemaTypedApp): Promise<void> {
       const rowsOf = new Map(sizes.map((s) => [s.name, Number(s.n)]));
       const seen = new Set<string>();
       const statements = [];
-      for (const statement of sent) {
+      for (const statement of sent.flatMap(withMatches)) {
         // Reads only: a write (the session's last activity) is not run a second time.
         if (
           !/^\s*(WITH|SELECT)\b/i.test(statement.sql) ||

@@ -16,7 +16,7 @@ import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import type { PageSql } from '../domain/paging.js';
-import { pagedSearchApart, pagedSearchStatement, type PagedSearch } from './searched-page.js';
+import { pagedTextSearch, pagedSearchStatement, type PagedSearch } from './searched-page.js';
 import { searchQuerySql } from './search-query.js';
 import { jsonRows } from '../db/json-rows.js';
 import type { Registry } from '../registry/registry.js';
@@ -326,12 +326,12 @@ export async function searchInvitations(
     size: page.size,
     offset: page.offset,
   };
-  // A text is planned for its words each time, and the rows (inviter, role links, applications) apart,
-  // planned once (searched-page.ts pagedSearchApart).
+  // A text's matches are planned for its words each time, inside the page's prepared statement with the rows
+  // (inviter, role links, applications), planned once (searched-page.ts pagedTextSearch).
   // The page's roles come with its rows (one statement less).
   const alongside = `${PAGE_ROLE_SUMMARIES},\n    ${PAGE_LINKS}`;
   if (page.text) {
-    const found = await pagedSearchApart<SearchedInvitationRow, { roles: RoleSummaryRow[] } & PageLinks>(
+    const found = await pagedTextSearch<SearchedInvitationRow, { roles: RoleSummaryRow[] } & PageLinks>(
       q,
       { ...paged, alongside },
       params,

@@ -112,7 +112,28 @@ it("writes a statement's values in as literals that read back as the values, or 
   // $10 is the tenth, not the first followed by a 0.
   const ten = Array.from({ length: 10 }, (_v, i) => i + 1);
   expect(withValuesWritten('SELECT $10 + $1', ten)).toBe('SELECT 10 + 1');
-  // An array, a fraction, a NUL or another kind of value stays a parameter (null: none written).
-  for (const value of [[1, 2], 1.5, 'a\0b', true, undefined, 12n])
+  // A fraction, a NUL, a nested array or another kind of value stays a parameter (null: none written).
+  for (const value of [1.5, 'a\0b', ['a\0b'], [[1]], [1.5], true, undefined, 12n])
     expect(withValuesWritten('SELECT $1', [value])).toBeNull();
+});
+
+it("writes arrays as the values their parameters are (an institution admin's applications, a scope's roles)", async () => {
+  const values = [
+    ['app-wiki', "it's", 'back\\slash \\" quote', 'a,b', '{braces}', 'NULL', '', ' spaced ', 'élise'],
+    [1, -7, 9007199254740991],
+    [],
+    ['one', null],
+  ];
+  const sql = 'SELECT $1::text[] AS a, $2::bigint[] AS b, $3::bigint[] AS c, $4::text[] AS d';
+  const written = withValuesWritten(sql, values);
+  expect(written).not.toBeNull();
+  expect(written).not.toMatch(/\$\d/);
+  const [asParams, asLiterals] = await Promise.all([db.query(sql, values), db.query(written ?? '')]);
+  expect(asLiterals.rows).toEqual(asParams.rows);
+  expect(asLiterals.rows[0]).toEqual({
+    a: values[0],
+    b: ['1', '-7', '9007199254740991'],
+    c: [],
+    d: ['one', null],
+  });
 });

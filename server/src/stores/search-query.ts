@@ -56,27 +56,56 @@ export async function searchQuerySql(q: Queryable, text: string, params: unknown
   return `$${params.push(written === '' ? null : written)}::tsquery`;
 }
 
-/** A value as an SQL literal, or null for a value not written so (an array, a fraction, a NUL). */
+/** A string as an escape string literal, or null when it holds a NUL (which cannot be in a statement's text). */
+function stringLiteral(value: string): string | null {
+  // A backslash and a quote doubled are an escape string's only specials, whatever
+  // standard_conforming_strings says.
+  return value.includes('\0') ? null : `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * An array of whole numbers, strings and nulls as the text of an array value (`{1,"a b",NULL}`): each
+ * string quoted, its backslashes and double quotes escaped. Null for any other element (a nested array, a
+ * fraction), or for a string holding a NUL.
+ */
+function arrayText(values: readonly unknown[]): string | null {
+  const elements: string[] = [];
+  for (const value of values) {
+    if (value === null) elements.push('NULL');
+    else if (typeof value === 'number' && Number.isSafeInteger(value)) elements.push(String(value));
+    else if (typeof value === 'string' && !value.includes('\0'))
+      elements.push(`"${value.replace(/[\\"]/g, '\\$&')}"`);
+    else return null;
+  }
+  return `{${elements.join(',')}}`;
+}
+
+/**
+ * A value as an SQL literal, or null for a value not written so (a fraction, a NUL, another kind of value).
+ * An array is written as the text of its value, a literal whose type the statement's cast gives
+ * (`$2::text[]`), as a parameter's is.
+ */
 function sqlLiteral(value: unknown): string | null {
   if (value === null) return 'NULL';
   // In brackets when negative: `-7::text` would cast the 7 alone.
   if (typeof value === 'number')
     return Number.isSafeInteger(value) ? (value < 0 ? `(${value})` : String(value)) : null;
-  // An escape string: a backslash and a quote doubled are its only specials, whatever
-  // standard_conforming_strings says; a NUL cannot be in a statement's text.
-  if (typeof value === 'string' && !value.includes('\0'))
-    return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  if (typeof value === 'string') return stringLiteral(value);
+  if (Array.isArray(value)) {
+    const text = arrayText(value);
+    return text === null ? null : stringLiteral(text);
+  }
   return null;
 }
 
 /**
  * `sql` with its parameters `$1…$n` written in as literals, to be sent without parameters; null when one of
- * them is not a string, a whole number or null (an array: the caller sends it as a parameter).
+ * them is not a string, a whole number, null or an array of those (the caller sends it as a parameter).
  *
- * For a statement planned for its values on every call (a search's capped count): sent without parameters
- * it is planned for them just the same, and on PGlite it goes without the plan setting the thread makes
- * before an unnamed statement with parameters and again before the next prepared one (pglite-thread.worker.js
- * PLAN_MODES), which a text search's other statements are. Its text is never kept (never prepared).
+ * For a statement planned for its values on every call (a text search's matches, searched-page.ts): passed
+ * to search_matches (migration 042) as a parameter of the page's prepared statement and run by its EXECUTE,
+ * it is planned for them as an unnamed statement sent with them would be. Its text is never kept (never
+ * prepared).
  */
 export function withValuesWritten(sql: string, params: readonly unknown[]): string | null {
   const literals = params.map(sqlLiteral);

@@ -1,5 +1,5 @@
 /**
- * A text search's page past the cap (searched-page.ts pastCapStatement): read from the order index while
+ * A text search's page past the cap (searched-page.ts textPageStatement): read from the order index while
  * the page lies within its reach, else from the matches sorted, the same page either way.
  */
 import { jest } from '@jest/globals';
@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { COUNT_CAP } from 'shared-auth/rules';
 import { performanceSeed } from '../dev/seed/performance-seed.js';
 import { apiApp, call, loginPersonas, type Sessions } from '../test/api-kit.js';
-import type { Queryable } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { onApplications, searchUsers } from './user-search.store.js';
 import { loadRoleSummariesByIds } from './roles.store.js';
 
@@ -70,7 +70,9 @@ describe('a page past the count cap', () => {
 describe('the page past the cap, read from all the matches', () => {
   it('reads the matches with their sort key as they come, into no tuple store (no CTE of them)', async () => {
     const statements: { sql: string; params: readonly unknown[] }[] = [];
-    const q: Queryable = {
+    // As the database's own handle: its kind chooses how a text search's matches go (searched-page.ts).
+    const q: Queryable & Pick<Db, 'kind'> = {
+      kind: app.db.kind,
       query: (sql, params, options) => {
         statements.push({ sql, params: params ?? [] });
         return app.db.query(sql, params, options);
@@ -79,11 +81,14 @@ describe('the page past the cap, read from all the matches', () => {
     // 'perf' past the cap, its matches beyond the walk's reach: the page comes from all of them, sorted.
     const page = await searchUsers(q, { query: 'perf', pageNumber: 0, pageSize: 3 });
     expect(page.rows.map((row) => row.name)).toEqual(['Perf User 1', 'Perf User 10', 'Perf User 100']);
-    const past = statements.find((st) => /WITH walked AS MATERIALIZED/.test(st.sql));
-    expect(past).toBeDefined();
-    const { rows } = await app.db.query<Record<string, unknown>>(`EXPLAIN ${past!.sql}`, past!.params);
+    const pageStatement = statements.find((st) => /^WITH matches AS MATERIALIZED/.test(st.sql));
+    expect(pageStatement).toBeDefined();
+    const { rows } = await app.db.query<Record<string, unknown>>(
+      `EXPLAIN ${pageStatement!.sql}`,
+      pageStatement!.params,
+    );
     const plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
-    expect(plan).toMatch(/CTE walked/);
+    expect(plan).toMatch(/CTE matches/);
     expect(plan).not.toMatch(/CTE Scan on k\b|CTE k\b/);
   });
 });
@@ -92,7 +97,9 @@ describe("a text search's capped count", () => {
   /** The statements a search sends, with their parameters. */
   async function sent(search: (q: Queryable) => Promise<unknown>) {
     const statements: { sql: string; params: readonly unknown[] }[] = [];
-    const q: Queryable = {
+    // As the database's own handle: its kind chooses how a text search's matches go (searched-page.ts).
+    const q: Queryable & Pick<Db, 'kind'> = {
+      kind: app.db.kind,
       query: (sql, params, options) => {
         statements.push({ sql, params: params ?? [] });
         return app.db.query(sql, params, options);
@@ -101,25 +108,73 @@ describe("a text search's capped count", () => {
     return { answer: await search(q), statements };
   }
 
-  it('goes with its values written in (planned for them all the same), or as parameters when one is an array', async () => {
+  it("goes with its values written in: inside the page's one prepared statement on PostgreSQL, first on PGlite", async () => {
     await app.db.query(
       `INSERT INTO users (sub, name, email) VALUES ('urn:test:zoe', 'Zoë O''Neil', 'zoe.oneil@example.org')`,
     );
-    // The function's word query (a letter outside ASCII), quotes and all, written into the statement.
+    const zoeWords = "@@ E'''zoë'' & ''o'' & ( ''neil'' | ''neil'':* )'::tsquery";
+    /** The page's statements (prepared, the text a parameter), the matches passed to them, and those sent first. */
+    const apart = (statements: { sql: string; params: readonly unknown[] }[]) => {
+      const pages = statements.filter((st) => /^WITH matches AS MATERIALIZED/.test(st.sql));
+      const inside = pages.flatMap((st) =>
+        st.params.filter((v): v is string => typeof v === 'string' && /LIMIT 1001/.test(v)),
+      );
+      const first = statements.filter((st) => /^SELECT cardinality\(m\.ids\) AS total/.test(st.sql));
+      return { pages, inside, first };
+    };
+    // The function's word query (a letter outside ASCII), quotes and all, written into the matches' statement.
     const zoe = await sent((q) => searchUsers(q, { query: "Zoë O'Neil", pageNumber: 0, pageSize: 10 }));
     expect(zoe.answer).toMatchObject({ total: 1, rows: [{ name: "Zoë O'Neil" }] });
-    const count = zoe.statements.find((st) => /LIMIT 1001/.test(st.sql));
-    expect(count?.params).toEqual([]);
-    expect(count?.sql).toContain("@@ E'''zoë'' & ''o'' & ( ''neil'' | ''neil'':* )'::tsquery");
-    // The page's rows among the ids stay prepared with their parameters.
-    expect(zoe.statements.at(-1)?.params.length).toBe(3);
-    // A scope holding an array (an institution admin's applications): the count keeps its parameters.
+    const { pages, inside, first } = apart(zoe.statements);
+    expect(pages).toHaveLength(1);
+    expect(pages[0].sql).not.toContain('zoë');
+    if (app.db.kind === 'postgres') {
+      // One round trip: the matches a parameter of the page's statement, run by search_matches.
+      expect(pages[0].sql).toContain('search_matches(');
+      expect(inside).toEqual([expect.stringContaining(zoeWords)]);
+      expect(first).toEqual([]);
+    } else {
+      // The matches first, without parameters; the page's statement takes their ids.
+      expect(first).toHaveLength(1);
+      expect(first[0].params).toEqual([]);
+      expect(first[0].sql).toContain(zoeWords);
+      expect(pages[0].sql).not.toContain('search_matches(');
+    }
+    // A scope holding an array (an institution admin's applications): written in as well.
     const scoped = await sent((q) =>
       searchUsers(q, { query: 'perf user 7', pageNumber: 0, pageSize: 10 }, onApplications(['app-wiki'])),
     );
-    const scopedCount = scoped.statements.find((st) => /LIMIT 1001/.test(st.sql));
-    expect(scopedCount?.params).toEqual(["'perf' & 'user' & ( '7' | '7':* )", ['app-wiki']]);
+    const written = apart(scoped.statements);
+    expect([...written.inside, ...written.first.map((st) => st.sql)]).toEqual([
+      expect.stringContaining(`E'{"app-wiki"}'::text[]`),
+    ]);
     expect(scoped.answer).toMatchObject({ total: expect.any(Number) });
+  });
+
+  it('with a value not written as a literal, finds the matches first with their parameters: the same page', async () => {
+    // A role id past 2^53 (the routes refuse one): sent as a parameter, planned for it all the same.
+    const huge = await sent((q) =>
+      searchUsers(q, { query: 'perf', pageNumber: 0, pageSize: 10, roleId: 2 ** 60 }),
+    );
+    expect(huge.answer).toEqual({ rows: [], total: 0 });
+    // No match: no page's statement.
+    expect(huge.statements).toHaveLength(1);
+    expect(huge.statements[0].sql).toMatch(/^SELECT cardinality\(m\.ids\) AS total/);
+    expect(huge.statements[0].params).toEqual(["'perf' | 'perf':*", 2 ** 60]);
+    // With matches, the page's statement takes their count and ids.
+    const some = await sent((q) =>
+      searchUsers(
+        q,
+        { query: 'perf user 7', pageNumber: 0, pageSize: 10 },
+        { sql: 'u.id < $1', params: [2 ** 60] },
+      ),
+    );
+    expect(some.statements.map((st) => st.sql.slice(0, 30))).toEqual([
+      'SELECT cardinality(m.ids) AS t',
+      'WITH matches AS MATERIALIZED (',
+    ]);
+    expect(some.statements[1].sql).toMatch(/SELECT \$\d+::bigint\[\] AS ids, \$\d+::int AS n/);
+    expect((some.answer as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The statements of a paged search (users, invitations): its page and its total, capped at COUNT_CAP. Without
- * a text, one prepared statement (pagedSearchStatement); with one, a statement planned for the text and a
- * prepared one for the page's rows (pagedSearchApart, below).
+ * The statement of a paged search (users, invitations): its page and its total, capped at COUNT_CAP, in one
+ * prepared statement. Without a text pagedSearchStatement; with one pagedTextSearch (below), whose matches
+ * are found inside it by a statement planned for the text.
  *
  * A page sorted by a column and limited to ten rows invites the planner to walk that column's order index
  * and test each row until ten match. For a broad search that is the fastest way; for a narrow one whose
@@ -23,7 +23,7 @@
  * past the cap (`OFFSET COUNT_CAP`) and then counting read the 1,001 matches of a broad search twice.
  */
 import { jsonRows } from '../db/json-rows.js';
-import type { Queryable } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { COUNT_CAP } from 'shared-auth/rules';
 import { limitOffset, sortOrder, type PageSort } from '../domain/paging.js';
 import { withValuesWritten } from './search-query.js';
@@ -44,8 +44,8 @@ export interface PagedSearch {
   size: number;
   offset: number;
   /**
-   * Further columns of the page's statement (pagedSearchStatement; with a text pageRowsStatement or
-   * pastCapStatement, none when the page is past the matches): SQL expressions, each named (`… AS x`), over
+   * Further columns of the page's statement (pagedSearchStatement, textPageStatement; over an empty page when
+   * it lies past the matches): SQL expressions, each named (`… AS x`), over
    * the page's ids (`(SELECT p.ids FROM page p)`, a bigint array).
    */
   alongside?: string;
@@ -109,27 +109,34 @@ const WALK_LEAST = 1_000;
 const PROBE_PART = 5;
 
 /**
- * A text search's first statement, planned for its text: its matches' capped count (`total`), and their
- * ids (`ids`) when they are all (COUNT_CAP or fewer; null past the cap, where the page is read apart). The
- * matches are taken in whatever order is cheapest (the word index for a narrow text, the table's first rows
- * for a broad one), as an array made once: `OFFSET 0` keeps its subquery from being pulled up into the two
- * expressions that read it (planned faster than a materialized CTE). Only this statement hangs on the
- * text's words: with the page past the cap in it too (the bounded walk below), that branch was planned for
- * every text, though it ran only for a broad one.
+ * A text's matches: the ids of up to COUNT_CAP + 1 of them, in whatever order is cheapest (the word index for
+ * a narrow text, the table's first rows for a broad one). Planned for its text on every call (pagedTextSearch).
  */
-function countedMatchesStatement(search: PagedSearch): string {
-  return `SELECT cardinality(m.ids) AS total, CASE WHEN cardinality(m.ids) <= ${COUNT_CAP} THEN m.ids END AS ids
-      FROM (SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids
-             OFFSET 0) m`;
+function matchesStatement(search: PagedSearch): string {
+  return `SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) AS ids`;
 }
 
 /**
- * A page past the cap and its rows, prepared: its plan does not hang on the text, which only filters what
- * the plan reads (the search's word query is a parameter, search-query.ts).
+ * The matches as a statement of their own: their capped count (`total`), and their ids (`ids`) when they
+ * are all (COUNT_CAP or fewer; null past the cap, where the page is read without them). `OFFSET 0` keeps
+ * the matches' subquery from being pulled up into the two expressions that read it.
+ */
+function countedMatchesStatement(search: PagedSearch): string {
+  return `SELECT cardinality(m.ids) AS total, CASE WHEN cardinality(m.ids) <= ${COUNT_CAP} THEN m.ids END AS ids
+      FROM (${matchesStatement(search)} OFFSET 0) m`;
+}
+
+/**
+ * A text search's page, its capped total and its rows in one prepared statement, its plan the same whatever
+ * the text (the search's word query is a parameter, search-query.ts). `matches` is a statement of one row:
+ * the matches' capped count `n` (COUNT_CAP + 1 past the cap, the total), and their ids `ids` when they are
+ * all.
  *
- * The page's ids are read from the order index, testing each row until the page is full: a broad text
- * stops after a page. But a text may match a few thousand rows that lie together far into the order
- * (the performance seed's "perf.user4711" at a hundred times the volume: 1,111 addresses after those of
+ * When they are all the matches (COUNT_CAP or fewer), the page is sorted from them, each read by its key.
+ *
+ * Past the cap the page's ids are read from the order index, testing each row until the page is full: a
+ * broad text stops after a page. But a text may match a few thousand rows that lie together far into the
+ * order (the performance seed's "perf.user4711" at a hundred times the volume: 1,111 addresses after those of
  * perf.user1… to perf.user4710…, 40 % into the e-mail order), and an unbounded walk reads everything before
  * them. So the walk reads at most WALK_PER_ROW rows of the index for each row up to the page's end: a page
  * found there is the page (the matches come in the page's order). The walk keeps the index's order: its
@@ -139,12 +146,14 @@ function countedMatchesStatement(search: PagedSearch): string {
  * A text that fills no page within the walk matches at most about one row in WALK_PER_ROW (or the page is
  * the last of the matches, partly filled): its page is read from all the matches, each read once with its
  * sort key in a subquery kept apart by `OFFSET 0` (so that the planner cannot walk the order index for it),
- * and sorted as they come (a materialized CTE of them wrote every match and its key into a tuple store
- * first).
- * That branch runs only then (the CASE reaches it), and the word index is the read for it whatever the
- * text: the generic plan takes it (a text's matches are estimated at a fraction of a per cent of the rows).
+ * and sorted as they come. The word index is the read for it whatever the text: the generic plan takes it (a
+ * text's matches are estimated at a fraction of a per cent of the rows).
+ *
+ * PostgreSQL runs only the branch the CASE reaches (each is a subplan run on demand): a statement planned
+ * for the text would plan every branch, and the rows' select (their joins and subqueries) with them, on
+ * every call; prepared, only the matches are planned for the text, inside search_matches.
  */
-function pastCapStatement(search: PagedSearch, params: unknown[]): string {
+function textPageStatement(search: PagedSearch, params: unknown[], matches: string): string {
   const limit = limitOffset(search, params);
   const size = `$${params.length - 1}`;
   const order = sortOrder(search.sort, search.sort.column, search.id);
@@ -153,82 +162,82 @@ function pastCapStatement(search: PagedSearch, params: unknown[]): string {
   const walkRows = Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size));
   const walk = `$${params.push(walkRows)}`;
   const probe = `$${params.push(Math.ceil(walkRows / PROBE_PART))}`;
-  return `WITH walked AS MATERIALIZED (
-      SELECT CASE WHEN EXISTS (
-               SELECT FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${probe}) ${alias}
-                WHERE ${search.where})
-             THEN ARRAY(SELECT ${search.id}
-                     FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
-                    WHERE ${search.where} ${limit})
-             ELSE '{}'
-           END AS ids),
+  return `WITH matches AS MATERIALIZED (${matches}),
     page AS MATERIALIZED (
-      SELECT CASE WHEN cardinality(w.ids) >= ${size} THEN w.ids
-               ELSE ARRAY(SELECT k.id
-                      FROM (SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from}
-                             WHERE ${search.where} OFFSET 0) k
-                     ORDER BY ${sortedOrder} ${limit})
-             END AS ids
-        FROM walked w)
-    SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
+      SELECT CASE WHEN m.n <= ${COUNT_CAP}
+        THEN ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY(m.ids) ORDER BY ${order} ${limit})
+        ELSE (SELECT CASE WHEN cardinality(w.ids) >= ${size} THEN w.ids
+                       ELSE ARRAY(SELECT k.id
+                              FROM (SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from}
+                                     WHERE ${search.where} OFFSET 0) k
+                             ORDER BY ${sortedOrder} ${limit})
+                     END
+                FROM (SELECT CASE WHEN EXISTS (
+                               SELECT FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${probe}) ${alias}
+                                WHERE ${search.where})
+                             THEN ARRAY(SELECT ${search.id}
+                                     FROM (SELECT ${alias}.* FROM ${table} ${alias} ORDER BY ${order} LIMIT ${walk}) ${alias}
+                                    WHERE ${search.where} ${limit})
+                             ELSE '{}'
+                           END AS ids
+                       OFFSET 0) w)
+      END AS ids
+      FROM matches m)
+    SELECT (SELECT m.n FROM matches m) AS total,
+           ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
 
 /**
- * The page's rows among ids ($1): the page ($2 rows from $3) in the page's order, read by primary key, as
- * JSON rows. Prepared: its plan does not hang on the text (the ids are read by the primary key, a thousand
- * at most, however many the planner guesses).
- */
-function pageRowsStatement(search: PagedSearch): string {
-  const order = sortOrder(search.sort, search.sort.column, search.id);
-  return `WITH page AS MATERIALIZED (
-      SELECT ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY($1::bigint[]) ORDER BY ${order} LIMIT $2 OFFSET $3) AS ids)
-    SELECT ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
-}
-
-/**
- * A text search's page in two statements: only what hangs on the text is planned for it, and the rest is
- * prepared (planned once, whatever the text). Same answers as pagedSearchStatement:
- * - the matches' capped count, with their ids when they are all (countedMatchesStatement, planned for the
- *   text: a narrow text reads the word index, a broad one the table until the cap);
- * - then either the page's rows among those ids (pageRowsStatement), or, past the cap, the page read from
- *   the order index or from all the matches, with its rows (pastCapStatement); both prepared.
+ * A text search's page in one prepared statement (textPageStatement), with its matches found by a statement
+ * planned for the text (matchesStatement): same answers as pagedSearchStatement. Only the matches are
+ * planned on every call; the page's statement keeps its generic plan.
  *
- * A statement planned for the text on every call is planned whole, every branch and subquery: with the
- * page past the cap in it, planning that branch was most of a narrow search's planning, though it ran only
- * for a broad text; with the page's rows (their joins and subqueries) in it too, more again.
+ * On PostgreSQL the matches are found inside the page's statement, by search_matches (migration 042), their
+ * values written in as literals (search-query.ts withValuesWritten): one round trip a search. Against two
+ * (the matches, then the page), at 32 callers on the performance seed, a users search cost the server 223 µs
+ * of CPU instead of 285 and the database 380-390 instead of 468 ("user"); an invitation search 285 + 453-468
+ * instead of 330 + 485. On PGlite the two statements are cheaper: a statement there is a hop to the
+ * database's thread, and PL/pgSQL's EXECUTE in WebAssembly cost more than one (the same searches 40-110 µs
+ * dearer in one statement). So on PGlite, inside a transaction, or with a value that cannot be written as a
+ * literal (none the routes send: a NUL is refused before, numbers are whole), the matches are a statement
+ * of their own, sent first, and the page's statement takes their count and ids as parameters.
+ *
  * The search's `where` holds its word query as a tsquery parameter (search-query.ts searchQuerySql): in a
  * prepared statement a function of a parameter would be called for every row it filters.
  */
-export async function pagedSearchApart<Row, Alongside extends object = object>(
-  q: Queryable,
+export async function pagedTextSearch<Row, Alongside extends object = object>(
+  q: Queryable | Db,
   search: PagedSearch,
   params: unknown[],
 ): Promise<{ rows: Row[]; total: number } & Partial<Alongside>> {
-  // Its values written in when they can be (search-query.ts withValuesWritten): planned for them all the same.
-  const count = countedMatchesStatement(search);
-  const written = withValuesWritten(count, params);
-  const counted = await q.query<{ total: number; ids: (number | string)[] | null }>(
-    written ?? count,
-    written === null ? params : [],
-  );
-  const total = Number(counted.rows[0].total);
-  if (total > COUNT_CAP) {
-    // With parameters of its own: the search's, then the page's and the walk's.
-    const past = [...params];
-    const statement = pastCapStatement(search, past);
-    const { rows } = await q.query<{ rows: Row[] } & Partial<Alongside>>(statement, past, { prepare: true });
-    return { ...rows[0], total };
+  // With parameters of its own: the search's, the matches', then the page's and the walk's.
+  const page = [...params];
+  let matches: string;
+  const written = withValuesWritten(matchesStatement(search), params);
+  if (written !== null && 'kind' in q && q.kind === 'postgres') {
+    matches = `SELECT m.ids, cardinality(m.ids) AS n FROM (SELECT search_matches($${page.push(written)}::text) AS ids OFFSET 0) m`;
+  } else {
+    const counted = countedMatchesStatement(search);
+    // Written in when they can be (planned for them all the same), sent without parameters: on PGlite it goes
+    // without the plan setting the thread makes before an unnamed statement with parameters and again
+    // before the next prepared one (pglite-thread.worker.js PLAN_MODES).
+    const countedWritten = withValuesWritten(counted, params);
+    const found = await q.query<{ total: number; ids: (number | string)[] | null }>(
+      countedWritten ?? counted,
+      countedWritten === null ? params : [],
+    );
+    const { total, ids } = found.rows[0];
+    // No page: no statement, and no further columns (`alongside`) either.
+    if (ids !== null && ids.length <= search.offset) {
+      const none: Partial<Alongside> = {};
+      return { ...none, rows: [], total: Number(total) };
+    }
+    matches = `SELECT $${page.push(ids)}::bigint[] AS ids, $${page.push(Number(total))}::int AS n`;
   }
-  const ids = counted.rows[0].ids ?? [];
-  // No page: no statement, and no further columns (`alongside`) either.
-  if (ids.length <= search.offset) {
-    const none: Partial<Alongside> = {};
-    return { ...none, rows: [], total };
-  }
-  const { rows } = await q.query<{ rows: Row[] } & Partial<Alongside>>(
-    pageRowsStatement(search),
-    [ids, search.size, search.offset],
+  const { rows } = await q.query<{ total: number; rows: Row[] } & Partial<Alongside>>(
+    textPageStatement(search, page, matches),
+    page,
     { prepare: true },
   );
-  return { ...rows[0], total };
+  return { ...rows[0], total: Number(rows[0].total) };
 }

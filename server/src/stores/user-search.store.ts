@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/types.js';
 import { sortOrder, type PageSort } from '../domain/paging.js';
-import { pagedSearchApart, pagedSearchStatement, type PagedSearch } from './searched-page.js';
+import { pagedTextSearch, pagedSearchStatement, type PagedSearch } from './searched-page.js';
 import { searchQuerySql } from './search-query.js';
 import { isValidAuthority, strongerAuthority, type Authority } from 'shared-auth/rules';
 import { listItem, type UserListRow } from './user.rows.js';
@@ -105,8 +105,8 @@ export async function searchUsers(
     size,
     offset: Math.max(0, Math.trunc(query.pageNumber)) * size,
   };
-  // A text is planned for its words each time, and the page's rows apart, planned once (searched-page.ts).
-  if (text) return pagedSearchApart<UserSearchRow>(q, search, params);
+  // A text's matches are planned for its words each time, inside the page's prepared statement (searched-page.ts).
+  if (text) return pagedTextSearch<UserSearchRow>(q, search, params);
   const { rows } = await q.query<{ total: number; rows: UserSearchRow[] }>(
     pagedSearchStatement(search, params),
     params,
