@@ -11,8 +11,11 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteThread, type PgliteThreadHooks } from './pglite-thread.js';
 import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
-import { poolDb, SYNCHRONIZED_SCANS_OFF } from './pool-db.js';
+import { poolDb, RANDOM_PAGE_COST, SYNCHRONIZED_SCANS_OFF } from './pool-db.js';
 import type { Db, Queryable } from './types.js';
+
+/** The planner's settings, as the PostgreSQL pools have them (pool-db.ts): the server's database and the tests'. */
+export const PLANNER_START_PARAMS = ['-c', SYNCHRONIZED_SCANS_OFF, '-c', RANDOM_PAGE_COST];
 
 export { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
@@ -251,7 +254,7 @@ export async function openPglite(
     const thread = await PgliteThread.start(
       {
         dataDir: pgDataDir,
-        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS, '-c', SYNCHRONIZED_SCANS_OFF],
+        startParams: [...PGlite.defaultStartParams, ...WAL_START_PARAMS, ...PLANNER_START_PARAMS],
       },
       hooks,
     );

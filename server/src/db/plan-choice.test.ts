@@ -170,3 +170,11 @@ it("a text search: its matches planned for the text, its page's statement prepar
   expect(await estimate(matches.narrow)).toBeLessThan(20);
   expect(await estimate(matches.broad)).toBe(1001);
 }, 120_000);
+
+it('plans with random reads priced as memory, on every connection (pool-db.ts RANDOM_PAGE_COST)', async () => {
+  const setting = 'SELECT current_setting($1::text) AS cost';
+  const prepared = await app.db.query<{ cost: string }>(setting, ['random_page_cost'], { prepare: true });
+  const unnamed = await app.db.query<{ cost: string }>(setting, ['random_page_cost']);
+  const inTx = await app.db.tx((q) => q.query<{ cost: string }>(setting, ['random_page_cost']));
+  expect([prepared, unnamed, inTx].map((r) => r.rows[0].cost)).toEqual(['1.1', '1.1', '1.1']);
+});

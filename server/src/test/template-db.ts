@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate, MIGRATIONS_DIR } from '../db/migrate.js';
-import { dbOverPglite, PGLITE_EXTENSIONS } from '../db/pglite-db.js';
+import { dbOverPglite, PGLITE_EXTENSIONS, PLANNER_START_PARAMS } from '../db/pglite-db.js';
 import { PgliteThread } from '../db/pglite-thread.js';
 import { poolDb, postgresDb } from '../db/pool-db.js';
 import type { Db } from '../db/types.js';
@@ -96,7 +96,10 @@ export async function freshTestDb({ connections }: { connections?: number } = {}
     // On a thread of its own, as the server runs it (db/pglite-thread.ts).
     const dump = fs.readFileSync(await ensurePgliteTemplate());
     return dbOverPglite(
-      await PgliteThread.start({ loadDataDir: dump, startParams: PGlite.defaultStartParams }),
+      await PgliteThread.start({
+        loadDataDir: dump,
+        startParams: [...PGlite.defaultStartParams, ...PLANNER_START_PARAMS],
+      }),
     );
   }
   const [db] = await freshSharedPostgresDb(url, 1, connections);
