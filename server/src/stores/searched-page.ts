@@ -153,20 +153,23 @@ function countedMatchesStatement(search: PagedSearch): string {
  * for the text would plan every branch, and the rows' select (their joins and subqueries) with them, on
  * every call; prepared, only the matches are planned for the text, inside search_matches.
  */
-function textPageStatement(search: PagedSearch, params: unknown[], matches: string): string {
+function textPageStatement(
+  search: PagedSearch,
+  params: unknown[],
+  matches: string,
+  reads: 'either' | 'among' | 'past',
+): string {
   const limit = limitOffset(search, params);
-  const size = `$${params.length - 1}`;
   const order = sortOrder(search.sort, search.sort.column, search.id);
+  const among = `ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY(m.ids) ORDER BY ${order} ${limit})`;
+  if (reads === 'among') return textPage(search, matches, among);
+  const size = `$${params.length - 1}`;
   const sortedOrder = sortOrder(search.sort, 'k.key', 'k.id');
   const [table, alias] = search.from.split(' ');
   const walkRows = Math.max(WALK_LEAST, WALK_PER_ROW * (search.offset + search.size));
   const walk = `$${params.push(walkRows)}`;
   const probe = `$${params.push(Math.ceil(walkRows / PROBE_PART))}`;
-  return `WITH matches AS MATERIALIZED (${matches}),
-    page AS MATERIALIZED (
-      SELECT CASE WHEN m.n <= ${COUNT_CAP}
-        THEN ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.id} = ANY(m.ids) ORDER BY ${order} ${limit})
-        ELSE (SELECT CASE WHEN cardinality(w.ids) >= ${size} THEN w.ids
+  const past = `(SELECT CASE WHEN cardinality(w.ids) >= ${size} THEN w.ids
                        ELSE ARRAY(SELECT k.id
                               FROM (SELECT ${search.id} AS id, ${search.sort.column} AS key FROM ${search.from}
                                      WHERE ${search.where} OFFSET 0) k
@@ -180,9 +183,15 @@ function textPageStatement(search: PagedSearch, params: unknown[], matches: stri
                                     WHERE ${search.where} ${limit})
                              ELSE '{}'
                            END AS ids
-                       OFFSET 0) w)
-      END AS ids
-      FROM matches m)
+                       OFFSET 0) w)`;
+  if (reads === 'past') return textPage(search, matches, past);
+  return textPage(search, matches, `CASE WHEN m.n <= ${COUNT_CAP} THEN ${among} ELSE ${past} END`);
+}
+
+/** The statement of a text search's page whose ids `page` makes from the matches `m` (textPageStatement). */
+function textPage(search: PagedSearch, matches: string, page: string): string {
+  return `WITH matches AS MATERIALIZED (${matches}),
+    page AS MATERIALIZED (SELECT ${page} AS ids FROM matches m)
     SELECT (SELECT m.n FROM matches m) AS total,
            ${jsonRows(`${search.select(`${search.id} = ANY((SELECT p.ids FROM page p)::bigint[])`)} ${search.order}`)} AS rows${alongside(search)}`;
 }
@@ -200,7 +209,9 @@ function textPageStatement(search: PagedSearch, params: unknown[], matches: stri
  * database's thread, and PL/pgSQL's EXECUTE in WebAssembly cost more than one (the same searches 40-110 µs
  * dearer in one statement). So on PGlite, inside a transaction, or with a value that cannot be written as a
  * literal (none the routes send: a NUL is refused before, numbers are whole), the matches are a statement
- * of their own, sent first, and the page's statement takes their count and ids as parameters.
+ * of their own, sent first, and the page's statement takes their count and ids as parameters, with only the
+ * branch their count chose (among the ids, or past the cap): a statement's every subplan is set up on each
+ * run, run or not, and with both the same searches cost PGlite's thread 70-110 µs more.
  *
  * The search's `where` holds its word query as a tsquery parameter (search-query.ts searchQuerySql): in a
  * prepared statement a function of a parameter would be called for every row it filters.
@@ -210,9 +221,11 @@ export async function pagedTextSearch<Row, Alongside extends object = object>(
   search: PagedSearch,
   params: unknown[],
 ): Promise<{ rows: Row[]; total: number } & Partial<Alongside>> {
-  // With parameters of its own: the search's, the matches', then the page's and the walk's.
-  const page = [...params];
+  // With parameters of its own: the search's (none when the page is read among the matches' ids, which the
+  // statement's other parts do not read), the matches', then the page's and the walk's.
+  let page = [...params];
   let matches: string;
+  let reads: 'either' | 'among' | 'past' = 'either';
   const written = withValuesWritten(matchesStatement(search), params);
   if (written !== null && 'kind' in q && q.kind === 'postgres') {
     matches = `SELECT m.ids, cardinality(m.ids) AS n FROM (SELECT search_matches($${page.push(written)}::text) AS ids OFFSET 0) m`;
@@ -232,10 +245,13 @@ export async function pagedTextSearch<Row, Alongside extends object = object>(
       const none: Partial<Alongside> = {};
       return { ...none, rows: [], total: Number(total) };
     }
+    // Only the branch the count chose: a statement's every subplan is set up on each run, run or not.
+    reads = ids === null ? 'past' : 'among';
+    if (reads === 'among') page = [];
     matches = `SELECT $${page.push(ids)}::bigint[] AS ids, $${page.push(Number(total))}::int AS n`;
   }
   const { rows } = await q.query<{ total: number; rows: Row[] } & Partial<Alongside>>(
-    textPageStatement(search, page, matches),
+    textPageStatement(search, page, matches, reads),
     page,
     { prepare: true },
   );
