@@ -226,8 +226,10 @@ export async function pagedTextSearch<Row, Alongside extends object = object>(
   let page = [...params];
   let matches: string;
   let reads: 'either' | 'among' | 'past' = 'either';
-  const written = withValuesWritten(matchesStatement(search), params);
-  if (written !== null && 'kind' in q && q.kind === 'postgres') {
+  // Written in only where they are found inside the page's statement (PostgreSQL, outside a transaction).
+  const written =
+    'kind' in q && q.kind === 'postgres' ? withValuesWritten(matchesStatement(search), params) : null;
+  if (written !== null) {
     matches = `SELECT m.ids, cardinality(m.ids) AS n FROM (SELECT search_matches($${page.push(written)}::text) AS ids OFFSET 0) m`;
   } else {
     const counted = countedMatchesStatement(search);
