@@ -262,6 +262,9 @@ const PAGE_ROLE_SUMMARIES = `${jsonRows(`SELECT r.* FROM (
  */
 const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.inviter_words @@ ${query})`;
 
+/** The number of invitations, kept as they are written (migration 043). */
+const INVITATION_COUNT = 'SELECT COALESCE(sum(c.n), 0) FROM invitation_count c';
+
 /** The most texts NO_TEXT_STATEMENTS keeps (the shapes come to a few hundred: statuses, mine, a role or a scope, sorts). */
 const NO_TEXT_SHAPES = 1000;
 
@@ -276,7 +279,7 @@ const NO_TEXT_STATEMENTS = new Map<string, string>();
 
 /** pagedSearchStatement for `paged`, its page's size and offset pushed onto `params` as it pushes them. */
 function noTextStatement(paged: PagedSearch, params: unknown[]): string {
-  const key = `${params.length}\n${paged.where}\n${paged.order}\n${paged.sort.column}\n${paged.sort.direction}`;
+  const key = `${params.length}\n${paged.where}\n${paged.order}\n${paged.sort.column}\n${paged.sort.direction}\n${paged.count ?? ''}`;
   const built = NO_TEXT_STATEMENTS.get(key);
   if (built !== undefined) {
     params.push(paged.size, paged.offset);
@@ -316,9 +319,12 @@ export async function searchInvitations(
     params.push(...scope.params);
     conditions.push(scope.where);
   }
+  const where = conditions.join(' AND ');
   const paged: PagedSearch = {
     from: 'invitations i',
-    where: conditions.join(' AND '),
+    where,
+    // Every invitation: their number is kept (migration 043).
+    count: where === STATUS_FILTER.all ? INVITATION_COUNT : undefined,
     id: 'i.id',
     sort: page.sort,
     select: (condition) => `${SEARCHED_SELECT} WHERE ${condition}`,

@@ -49,6 +49,12 @@ export interface PagedSearch {
    * the page's ids (`(SELECT p.ids FROM page p)`, a bigint array).
    */
   alongside?: string;
+  /**
+   * The number of rows `where` holds, when it is kept (an SQL expression read at once, e.g. the sum of
+   * migration 043's rows for a list of every invitation): whether there are more than COUNT_CAP is asked
+   * of it instead of reading COUNT_CAP + 1 ids. Without a text only.
+   */
+  count?: string;
 }
 
 /** The search's further columns (PagedSearch `alongside`), after the rows' column. */
@@ -65,8 +71,12 @@ function pageIds(search: PagedSearch, params: unknown[]): string {
   // search into a tuple store and counted them from it again. Whether there are more than COUNT_CAP is asked
   // first (a row COUNT_CAP rows down: the same read, without building the array), and the array is built only
   // when they are all: for a list past the cap, the common case of a long list, the array was never read.
+  const past =
+    search.count === undefined
+      ? `EXISTS (SELECT ${search.id} FROM ${search.from} WHERE ${search.where} OFFSET ${COUNT_CAP})`
+      : `(${search.count}) > ${COUNT_CAP}`;
   return `WITH past AS MATERIALIZED (
-      SELECT EXISTS (SELECT ${search.id} FROM ${search.from} WHERE ${search.where} OFFSET ${COUNT_CAP}) AS cap),
+      SELECT ${past} AS cap),
     matches AS MATERIALIZED (
       SELECT CASE WHEN NOT (SELECT p.cap FROM past p)
         THEN ARRAY(SELECT ${search.id} FROM ${search.from} WHERE ${search.where} LIMIT ${COUNT_CAP + 1}) END AS ids),
