@@ -198,6 +198,14 @@ it("the whole trail's total: exact up to the cap, capped past it, after rows del
   }
   await app.db.query("DELETE FROM audit_logs WHERE actor_name = 'total test'");
   expect(await all()).toBe(await rows());
+  // Emptied whole, then written again: the kept number (migration 044) follows.
+  await app.db.query('TRUNCATE audit_logs');
+  expect(await all()).toBe(0);
+  await app.db.query(
+    `INSERT INTO audit_logs (actor_name, entity_type, entity_id, action)
+     SELECT 'total test', 'role', g, 'create' FROM generate_series(1, 3) g`,
+  );
+  expect(await all()).toBe(3);
 });
 
 describe("the performance seed's trail", () => {

@@ -311,16 +311,12 @@ export async function searchAuditLogs(
   const { where, params } = whereOf(filter);
   const size = filter.pageSize ?? 10;
   const page = { size, offset: (filter.pageNumber ?? 0) * size };
-  // The whole trail's capped count from its newest ids down (the id index read backwards): read from the
-  // oldest up, it walked first the index entries of rows deleted since the last vacuum (a replaced seed's
-  // trail: 113,000 at ten times the volume on PGlite, whose vacuum leaves them in the indexes). Past the cap
-  // (any trail in use) it only asks whether a row lies COUNT_CAP rows down, the index's entries skipped
-  // rather than counted; a smaller trail is counted whole. A filter's count reads its own index, in
-  // whatever order is cheapest.
+  // The whole trail's capped count from its number, kept as it is written (migration 044): asked of the
+  // id index (whether a row lies COUNT_CAP entries down from the newest) it read 1,001 entries a page. A
+  // filter's count reads its own index, in whatever order is cheapest.
   const total =
     where === ''
-      ? `CASE WHEN EXISTS (SELECT 1 FROM audit_logs ORDER BY id DESC OFFSET ${COUNT_CAP})
-           THEN ${COUNT_CAP + 1} ELSE (SELECT count(*) FROM audit_logs)::int END`
+      ? `LEAST((SELECT COALESCE(sum(c.n), 0) FROM audit_log_count c), ${COUNT_CAP + 1})::int`
       : cappedTotal(`FROM audit_logs ${where}`);
   const { rows } = await q.query<{ total: number; rows: AuditRow[] }>(
     `SELECT ${total} AS total,
