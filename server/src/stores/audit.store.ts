@@ -316,7 +316,7 @@ export async function searchAuditLogs(
   // filter's count reads its own index, in whatever order is cheapest.
   const total =
     where === ''
-      ? `LEAST((SELECT COALESCE(sum(c.n), 0) FROM audit_log_count c), ${COUNT_CAP + 1})::int`
+      ? `LEAST((SELECT COALESCE(sum(c.n), 0) FROM row_counts c WHERE c.counted = 'audit_logs'), ${COUNT_CAP + 1})::int`
       : cappedTotal(`FROM audit_logs ${where}`);
   const { rows } = await q.query<{ total: number; rows: AuditRow[] }>(
     `SELECT ${total} AS total,

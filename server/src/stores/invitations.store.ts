@@ -263,7 +263,7 @@ const PAGE_ROLE_SUMMARIES = `${jsonRows(`SELECT r.* FROM (
 const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.inviter_words @@ ${query})`;
 
 /** The number of invitations, kept as they are written (migration 043). */
-const INVITATION_COUNT = 'SELECT COALESCE(sum(c.n), 0) FROM invitation_count c';
+const INVITATION_COUNT = "SELECT COALESCE(sum(c.n), 0) FROM row_counts c WHERE c.counted = 'invitations'";
 
 /** The most texts NO_TEXT_STATEMENTS keeps (the shapes come to a few hundred: statuses, mine, a role or a scope, sorts). */
 const NO_TEXT_SHAPES = 1000;

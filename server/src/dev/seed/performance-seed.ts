@@ -255,7 +255,7 @@ export async function performanceSeed(
 
   // The number of invitations (migration 043), which the batches skipped as 'replica' would have kept:
   // counted again, the table locked against writers meanwhile.
-  if (skipChecks) await writer.query('SELECT invitation_count_recounted()');
+  if (skipChecks) await writer.query("SELECT row_count_recounted('invitations')");
 
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
   // and picks plans that scan all 75,000 rows. One table a statement, from a smaller sample than the
