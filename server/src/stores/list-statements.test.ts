@@ -75,6 +75,32 @@ it("a role's member list without a text has no condition on the text; with one i
   expect(named.json().content.map((m: { userInfo: { name: string } }) => m.userInfo.name)).toEqual(['bob']);
 });
 
+it("a role's member list reads its memberships from the role's index alone (migration 045)", async () => {
+  const spy = jest.spyOn(app.db, 'query');
+  let statement: [string, unknown[]];
+  try {
+    expect(
+      (await call(app, s.admin, 'GET', `/api/v1/user_roles/search/${roleId}/guests?pageSize=2`)).statusCode,
+    ).toBe(200);
+    const found = spy.mock.calls.find(([text]) => /FROM user_roles ur JOIN users u/.test(String(text)));
+    statement = [String(found?.[0]), [...((found?.[1] as unknown[]) ?? [])]];
+  } finally {
+    spy.mockRestore();
+  }
+  // The table's pages marked all-visible, as autovacuum leaves them; a table of a few rows is otherwise read
+  // whole, so the planner is told to read it through an index, and which one it reads, and how, is the test.
+  await app.db.query('VACUUM user_roles');
+  const plan = await app.db.tx(async (q) => {
+    await q.query('SET LOCAL enable_seqscan = off');
+    await q.query('SET LOCAL enable_bitmapscan = off');
+    const explained = await q.query<Record<string, string>>(`EXPLAIN ${statement[0]}`, statement[1]);
+    return explained.rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+  const memberships = plan.split('\n').filter((line) => / on user_roles ur/.test(line));
+  expect(memberships.length).toBeGreaterThan(0);
+  for (const line of memberships) expect(line).toMatch(/Index Only Scan using user_roles_role_members/);
+});
+
 it("an invitation search without a text reads its page's roles, summarised, in the page's statement", async () => {
   const other = await insertRole(app, 'Statements other role');
   const invited = await call(app, s.admin, 'POST', '/api/v1/invitations', {

@@ -210,6 +210,38 @@ describe('user_roles', () => {
 });
 
 describe("a role's member list: its statements", () => {
+  it("answers all its members' total from the role's kept number, without counting them; a kind or a text counts", async () => {
+    const role = await insertRole(app, 'Kept Count', ['app-wiki']);
+    const member = async (email: string, authority: 'GUEST' | 'INVITER') =>
+      addMember(app, await addUser(app, email), role, authority, new Date(Date.now() + 90 * DAY * 1000));
+    const first = await member('kept-one@example.edu', 'GUEST');
+    await member('kept-two@example.edu', 'GUEST');
+    await member('kept-three@example.edu', 'INVITER');
+    const totals = async () =>
+      Promise.all(
+        ['', '&kind=guests', '&kind=maintainers', '&query=kept-t'].map(
+          async (q) =>
+            (await ext(app, superToken, 'GET', `/user_roles/roles/${role}?pageSize=1${q}`)).json()
+              .totalElements,
+        ),
+      );
+    expect(await totals()).toEqual([3, 2, 1, 2]);
+    // Removed through the API: the kept number follows in the same transaction.
+    expect((await ext(app, superToken, 'DELETE', `/user_roles/${first}`)).statusCode).toBe(204);
+    expect(await totals()).toEqual([2, 1, 1, 2]);
+    const spy = jest.spyOn(app.db, 'query');
+    try {
+      await ext(app, superToken, 'GET', `/user_roles/roles/${role}?pageSize=1`);
+      const rolePage = spy.mock.calls
+        .map(([text]) => String(text))
+        .filter((text) => /FROM roles r/.test(text));
+      expect(rolePage).toHaveLength(1);
+      expect(rolePage[0]).not.toMatch(/count\(\*\)/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('reads the token with its owner and its address lockout in one statement, the role with its page in another', async () => {
     const userId = await addUser(app, 'statements@example.edu');
     await addMember(app, userId, wiki, 'GUEST', new Date(Date.now() + 90 * DAY * 1000));
