@@ -46,7 +46,8 @@ async function preparedPlans(): Promise<{ statement: string; generic: number; cu
 
 const LISTS = {
   session: /FROM sessions s/,
-  roles: /^SELECT \(SELECT t\.n FROM roles_total t\)::int AS total/,
+  roles:
+    /^SELECT \(SELECT COALESCE\(sum\(c\.n\), 0\) FROM row_counts c WHERE c\.counted = 'roles'\)::int AS total/,
   members: /^(?!.*LIKE).*FROM user_roles ur JOIN users u ON u\.id = ur\.user_id/,
   users: /FROM users u WHERE TRUE LIMIT/,
   invitations: /FROM invitations i WHERE TRUE LIMIT/,

@@ -3,6 +3,7 @@
  * audit row commits or rolls back with the change it records.
  */
 import type { FastifyRequest } from 'fastify';
+import { keptRowCount } from './row-counts.js';
 import {
   AUDIT_SUBJECT_TYPES,
   COUNT_CAP,
@@ -316,7 +317,7 @@ export async function searchAuditLogs(
   // filter's count reads its own index, in whatever order is cheapest.
   const total =
     where === ''
-      ? `LEAST((SELECT COALESCE(sum(c.n), 0) FROM row_counts c WHERE c.counted = 'audit_logs'), ${COUNT_CAP + 1})::int`
+      ? `LEAST(${keptRowCount('audit_logs')}, ${COUNT_CAP + 1})::int`
       : cappedTotal(`FROM audit_logs ${where}`);
   const { rows } = await q.query<{ total: number; rows: AuditRow[] }>(
     `SELECT ${total} AS total,

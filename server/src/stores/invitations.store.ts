@@ -3,6 +3,7 @@
  * invitation.rows.ts; writes audited in the caller's transaction).
  */
 import { randomBytes } from 'node:crypto';
+import { keptRowCount } from './row-counts.js';
 import {
   authorityRank,
   managedApplicationIds,
@@ -263,7 +264,7 @@ const PAGE_ROLE_SUMMARIES = `${jsonRows(`SELECT r.* FROM (
 const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.inviter_words @@ ${query})`;
 
 /** The number of invitations, kept as they are written (migration 043). */
-const INVITATION_COUNT = "SELECT COALESCE(sum(c.n), 0) FROM row_counts c WHERE c.counted = 'invitations'";
+const INVITATION_COUNT = keptRowCount('invitations');
 
 /** The most texts NO_TEXT_STATEMENTS keeps (the shapes come to a few hundred: statuses, mine, a role or a scope, sorts). */
 const NO_TEXT_SHAPES = 1000;

@@ -3,6 +3,7 @@
  * role.rows.ts; writes audited in the caller's transaction).
  */
 import { type Provider, type Role, type User } from 'shared-auth/rules';
+import { keptRowCount } from './row-counts.js';
 import { audit, type AuditActor } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import { invitationSnapshot, type InvitationRow } from './invitation.rows.js';
@@ -142,13 +143,13 @@ export async function searchRoles(
   const where = `${page.like ? SEARCH : '($1::text IS NULL)'} AND ${visible.where}`;
   const params: unknown[] = [page.like, ...visible.params];
   // Every role, without a text (the super user's list): their number as the database keeps it (migration
-  // 036), where counting them read every role's index entry (5,000 at ten times the performance seed).
+  // 046), where counting them read every role's index entry (5,000 at ten times the performance seed).
   const total =
     visible.where === 'TRUE' && !page.like
-      ? 'SELECT t.n FROM roles_total t'
-      : `SELECT count(*) FROM roles r WHERE ${where}`;
+      ? keptRowCount('roles')
+      : `(SELECT count(*) FROM roles r WHERE ${where})`;
   const { rows } = await q.query<{ total: number; rows: RoleSelectRow[] }>(
-    `SELECT (${total})::int AS total,
+    `SELECT ${total}::int AS total,
             ${jsonRows(`SELECT ${ROLE_SELECT} FROM roles r WHERE ${where} ${page.order} ${limitOffset(page, params)}`)} AS rows`,
     params,
     // Without a text, planned once (generically, pool-db.ts PLAN_GENERIC): a role list's text is one of the
