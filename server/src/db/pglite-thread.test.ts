@@ -136,9 +136,10 @@ describe('PGlite on a thread of its own', () => {
     await db.query(read, [], { prepare: true });
     let replanned = false;
     const inside = await db.tx(async (q) => {
+      // The transaction is open on the backend from its first statement (its BEGIN goes with it).
+      const first = await q.query<{ n: number }>(read, [], { prepare: true });
       const replan = db.replan!().then(() => (replanned = true));
       // The transaction's connection goes on using the statement meanwhile.
-      const first = await q.query<{ n: number }>(read, [], { prepare: true });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const second = await q.query<{ n: number }>(read, [], { prepare: true });
       expect(replanned).toBe(false);

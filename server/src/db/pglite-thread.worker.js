@@ -53,6 +53,8 @@ function simpleQuery(/** @type {string} */ sql) {
   return message;
 }
 const ROLLBACK = simpleQuery('ROLLBACK');
+/** A transaction's BEGIN, which the connection's wire sends in front of its first statement (pglite-wire.ts). */
+const BEGIN = simpleQuery('BEGIN');
 /**
  * How the backend plans the statement a Bind names (pool-db.ts PLAN_GENERIC): a named (prepared) one
  * generically, an unnamed one for its values. Every connection shares the one backend, so the setting is
@@ -230,8 +232,26 @@ function planModeOf(/** @type {Uint8Array} */ message) {
   return null;
 }
 
-/** Runs one connection's exchange; the answer, or null when there is none. */
-async function exchange(/** @type {Exchange} */ { connection, message, mode }) {
+/**
+ * Runs one connection's exchange; the answer, or null when there is none. A BEGIN in front of the messages
+ * (pglite-wire.ts) runs first, as an exchange of its own, so that the messages after it are seen as the
+ * transaction's (their Parse and Bind, their plan setting).
+ */
+async function exchange(/** @type {Exchange} */ item) {
+  const { message } = item;
+  if (message.length <= BEGIN.length || !startsWith(message, BEGIN)) return exchangeOne(item);
+  const begun = await exchangeOne({ ...item, message: BEGIN, mode: null });
+  const answer = await exchangeOne({ ...item, message: message.subarray(BEGIN.length) });
+  if (!begun || !answer) return begun ?? answer;
+  return join([begun, answer], begun.length + answer.length);
+}
+
+function startsWith(/** @type {Uint8Array} */ bytes, /** @type {Uint8Array} */ head) {
+  return bytes.length >= head.length && head.every((b, i) => bytes[i] === b);
+}
+
+/** Runs one connection's messages; the answer, or null when there is none. */
+async function exchangeOne(/** @type {Exchange} */ { connection, message, mode }) {
   if (message[0] === TERMINATE && message.length === 5) {
     // The connection ends: nothing to answer. Its open transaction must not outlive it.
     if (holder === connection) {

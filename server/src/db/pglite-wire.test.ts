@@ -76,6 +76,41 @@ describe('node-postgres over PGlite (PgliteWire)', () => {
     expect(typeof id).toBe('number');
   });
 
+  it("sends a transaction's BEGIN with its first statement: one exchange fewer, the same transaction", async () => {
+    exchanges = 0;
+    await db.tx(async (q) => {
+      await q.query("INSERT INTO t (name) VALUES ('begun')");
+      // Inside the transaction from its first statement: its own write seen, its snapshot's time the same.
+      const { rows } = await q.query<{ n: number; same: boolean }>(
+        "SELECT count(*)::int AS n, now() = statement_timestamp() AS same FROM t WHERE name = 'begun'",
+      );
+      expect(rows).toEqual([{ n: 1, same: false }]);
+    });
+    // BEGIN with the insert, the select, COMMIT.
+    expect(exchanges).toBe(3);
+    // A transaction without a statement, one whose first statement fails, and one that throws after it.
+    exchanges = 0;
+    await db.tx(async () => undefined);
+    expect(exchanges).toBe(1);
+    await expect(
+      db.tx((q) => q.query("INSERT INTO t (name) VALUES ('failed'), (NULL)")),
+    ).rejects.toMatchObject({ code: '23502' });
+    await expect(
+      db.tx(async (q) => {
+        await q.query("INSERT INTO t (name) VALUES ('thrown')");
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    const { rows } = await db.query<{ name: string }>(
+      "SELECT name FROM t WHERE name IN ('begun', 'failed', 'thrown') ORDER BY id",
+    );
+    expect(rows).toEqual([{ name: 'begun' }]);
+    // Outside a transaction again: a statement is one exchange, and commits on its own.
+    exchanges = 0;
+    await db.query("DELETE FROM t WHERE name = 'begun'");
+    expect(exchanges).toBe(1);
+  });
+
   it('carries a large answer whole', async () => {
     const { rows } = await db.query<{ s: string }>("SELECT repeat('x', 3000000) AS s");
     expect(rows[0].s.length).toBe(3_000_000);

@@ -49,10 +49,44 @@ async function exchangeRaw(pglite: PGlite, message: Uint8Array): Promise<Buffer 
 
 let connections = 0;
 
+/** A simple query message: 'Q', its length, the text and a NUL. */
+function simpleQuery(sql: string): Buffer {
+  const message = Buffer.alloc(sql.length + 6);
+  message[0] = 0x51;
+  message.writeInt32BE(sql.length + 5, 1);
+  message.write(sql, 5, 'latin1');
+  return message;
+}
+
+/** pg's `BEGIN` of a transaction (pool-db.ts tx): a simple query. */
+const BEGIN = simpleQuery('BEGIN');
+/** The backend's answer to it outside a transaction: CommandComplete 'BEGIN', ReadyForQuery 'T'. */
+const BEGUN = Buffer.from([0x43, 0, 0, 0, 10, ...Buffer.from('BEGIN\0', 'latin1'), 0x5a, 0, 0, 0, 5, 0x54]);
+const READY_FOR_QUERY = 0x5a;
+const IDLE = 0x49;
+const ERROR_RESPONSE = 0x45;
+
+/**
+ * The answer to a deferred BEGIN taken off the front of `answer` (up to its first ReadyForQuery); an error
+ * when the BEGIN failed, which pg was told it did not.
+ */
+function withoutBegun(answer: Buffer): Buffer | Error {
+  if (answer.subarray(0, BEGUN.length).equals(BEGUN)) return answer.subarray(BEGUN.length);
+  for (let at = 0; at + 5 <= answer.length; at += 1 + answer.readInt32BE(at + 1)) {
+    if (answer[at] === ERROR_RESPONSE) return new Error('The deferred BEGIN of a transaction failed');
+    if (answer[at] === READY_FOR_QUERY) return answer.subarray(at + 1 + answer.readInt32BE(at + 1));
+  }
+  return new Error('No answer to the deferred BEGIN of a transaction');
+}
+
 export class PgliteWire extends Duplex {
   readonly #endpoint: PgliteEndpoint;
   /** Which connection this is, to the endpoint. */
   readonly #connection = connections++;
+  /** Whether the backend's last answer said no transaction is open (its ReadyForQuery: idle). */
+  #idle = false;
+  /** A BEGIN answered here and not sent yet: it goes in front of the connection's next messages. */
+  #begin = false;
 
   constructor(endpoint: PgliteEndpoint) {
     super();
@@ -101,10 +135,29 @@ export class PgliteWire extends Duplex {
     done();
   }
 
+  /**
+   * A BEGIN outside a transaction is answered at once and sent with the next messages (the transaction's
+   * first statement): one exchange fewer for every transaction, which on the embedded database's thread
+   * holds the one backend from its first statement to its end. PostgreSQL takes a transaction's snapshot at
+   * its first statement, not at its BEGIN, so the transaction is the same.
+   */
   #exchange(message: Buffer, done: (error?: Error | null) => void): void {
-    this.#endpoint.exchange(message, this.#connection).then(
-      (answer) => {
-        if (answer) this.push(answer);
+    if (this.#idle && !this.#begin && message.equals(BEGIN)) {
+      this.#begin = true;
+      this.#idle = false;
+      this.push(Buffer.from(BEGUN));
+      done();
+      return;
+    }
+    const begun = this.#begin;
+    this.#begin = false;
+    this.#endpoint.exchange(begun ? Buffer.concat([BEGIN, message]) : message, this.#connection).then(
+      (answered) => {
+        const answer = begun && answered ? withoutBegun(answered) : answered;
+        if (answer instanceof Error) return done(answer);
+        if (answer && answer.length >= 6 && answer[answer.length - 6] === READY_FOR_QUERY)
+          this.#idle = answer[answer.length - 1] === IDLE;
+        if (answer && answer.length > 0) this.push(answer);
         done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

@@ -468,20 +468,32 @@ export async function recordResend(
  * Claims an open, unexpired invitation for the accepting user with one conditional UPDATE: of two
  * simultaneous accepts exactly one gets true.
  */
+/** A role of a claimed invitation and its default membership length (claimInvitation). */
+export interface ClaimedRole {
+  id: number;
+  default_expiry_days: number;
+}
+
 /**
  * Claims an open invitation for `userId` (accepted now): the invitation as accepted, as invitationById
- * reads it, or null when it is no longer open (another acceptance claimed it first, or it expired).
+ * reads it, with its roles' default membership lengths (`roles`, the roles that still exist), or null when
+ * it is no longer open (another acceptance claimed it first, or it expired). The roles are read in the same
+ * statement: one round trip fewer in the acceptance's transaction.
  */
 export async function claimInvitation(
   q: Queryable,
   invitationId: number,
   userId: number,
-): Promise<InvitationRow | null> {
-  const claimed = await q.query<InvitationRow>(
+): Promise<(InvitationRow & { roles: ClaimedRole[] }) | null> {
+  const claimed = await q.query<InvitationRow & { roles: ClaimedRole[] }>(
     `WITH i AS (
        UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
         WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING *)
-     SELECT ${INVITATION_SELECT} FROM i LEFT JOIN users inv ON inv.id = i.inviter_id`,
+     SELECT ${INVITATION_SELECT},
+            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'default_expiry_days', r.default_expiry_days))
+                        FROM invitation_roles ir JOIN roles r ON r.id = ir.role_id
+                       WHERE ir.invitation_id = i.id), '[]'::json) AS roles
+       FROM i LEFT JOIN users inv ON inv.id = i.inviter_id`,
     [invitationId, userId],
     { prepare: true },
   );

@@ -73,25 +73,6 @@ export async function loadRoleSummariesByIds(
   return ids.length ? loadRoles(q, registry, 'r.id = ANY($1::bigint[])', [ids], undefined, ROLE_COLUMNS) : [];
 }
 
-export interface RoleExpiryDefaults {
-  id: string;
-  default_expiry_days: number;
-}
-
-/** The default membership length of these roles (for an accepted invitation without end dates). */
-export async function roleExpiryDefaults(
-  q: Queryable,
-  ids: readonly number[],
-): Promise<RoleExpiryDefaults[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await q.query<RoleExpiryDefaults>(
-    'SELECT id, default_expiry_days FROM roles WHERE id = ANY($1::bigint[])',
-    [ids],
-    { prepare: true },
-  );
-  return rows;
-}
-
 /** The roles using this registry application. */
 export function rolesOfApplication(q: Queryable, registry: Registry, manageId: string): Promise<Role[]> {
   return loadRoles(

@@ -3,7 +3,7 @@
  * user-role.rows.ts). Writes are audited in the caller's transaction.
  */
 import { authorityRank, type Authority, type Role } from 'shared-auth/rules';
-import { audit, type AuditActor } from './audit.store.js';
+import { audit, type AuditActor, type AuditEntry } from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import { jsonRows } from '../db/json-rows.js';
 import { limitOffset, type PageSql } from '../domain/paging.js';
@@ -215,7 +215,8 @@ export async function removeUserRole(
 /**
  * Grants a role to a user accepting an invitation (spec §4): a new membership, or the existing one with
  * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited; answers
- * the membership's id.
+ * the membership's id. With `audits`, its audit row is added there for the caller to write with the change's
+ * others (auditAll), one statement for them all, instead of written here.
  */
 export async function grantUserRole(
   q: Queryable,
@@ -228,7 +229,9 @@ export async function grantUserRole(
     endDate: Date | null;
     inviter: string | null;
   },
+  audits?: AuditEntry[],
 ): Promise<number> {
+  const record = (entry: AuditEntry) => (audits ? (audits.push(entry), undefined) : audit(q, actor, entry));
   // A new membership is one statement (the common case: an invitation accepted by a newcomer). No
   // membership outlives its role's end date: LEAST takes the earlier of the two, or the one given.
   const inserted = (
@@ -241,7 +244,7 @@ export async function grantUserRole(
     )
   ).rows[0];
   if (inserted) {
-    await audit(q, actor, {
+    await record({
       entityType: 'user_role',
       entityId: Number(inserted.id),
       action: 'create',
@@ -265,7 +268,7 @@ export async function grantUserRole(
     )
   ).rows[0];
   // Removed between the two statements (by another transaction): granted as new.
-  if (!existing) return grantUserRole(q, actor, grant);
+  if (!existing) return grantUserRole(q, actor, grant, audits);
   const authority =
     authorityRank(grant.authority) < authorityRank(existing.authority) ? grant.authority : existing.authority;
   const keepOpen = existing.end_date === null || grant.endDate === null;
@@ -278,7 +281,7 @@ export async function grantUserRole(
     [existing.id, authority, grant.guestIncluded, capped(later)],
     { prepare: true },
   );
-  await audit(q, actor, {
+  await record({
     entityType: 'user_role',
     entityId: Number(existing.id),
     action: 'update',

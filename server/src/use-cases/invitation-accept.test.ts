@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
+import type { Queryable } from '../db/types.js';
 import type { InvitationRow } from '../stores/invitation.rows.js';
 import { invitationByHash } from '../stores/invitations.store.js';
 import { loadUser } from '../stores/users.store.js';
@@ -334,6 +335,69 @@ describe('with a database', () => {
         roleIds: [role],
         acceptedBy: by.id,
       });
+    });
+
+    it('writes the memberships and then the audit rows of them all and of the acceptance, in one statement', async () => {
+      const names = [`Audited first ${(seq += 1)}`, `Audited second ${seq}`];
+      const first = await insertRole(app, names[0]);
+      const second = await insertRole(app, names[1]);
+      const { id, email, row: open } = await invitation([first, second]);
+      const by = await invitee(email);
+      const statements: string[] = [];
+      await app.db.tx((q) => {
+        const counted: Queryable = {
+          query: (sql, params, options) => {
+            statements.push(sql.trim().split(/\s+/).slice(0, 3).join(' '));
+            return q.query(sql, params, options);
+          },
+        };
+        return acceptInvitation(counted, null, by, open);
+      });
+      // The claim (with the roles' default lengths), a membership a role, the audit rows.
+      expect(statements).toEqual([
+        'WITH i AS',
+        'INSERT INTO user_roles',
+        'INSERT INTO user_roles',
+        'INSERT INTO audit_logs',
+      ]);
+      const { rows } = await app.db.query<{
+        entity_type: string;
+        action: string;
+        role_ids: string[];
+        role_name: string | null;
+        user_id: string;
+        user_name: string;
+        actor_name: string;
+      }>(
+        `SELECT entity_type, action, role_ids, role_name, user_id, user_name, actor_name FROM audit_logs
+          WHERE id > (SELECT max(id) FROM audit_logs WHERE entity_type = 'invitation' AND action = 'create')
+            AND user_id = $1 ORDER BY id`,
+        [by.id],
+      );
+      expect(rows).toEqual([
+        expect.objectContaining({
+          entity_type: 'user_role',
+          action: 'create',
+          role_ids: [String(first)],
+          role_name: names[0],
+        }),
+        expect.objectContaining({
+          entity_type: 'user_role',
+          action: 'create',
+          role_ids: [String(second)],
+          role_name: names[1],
+        }),
+        expect.objectContaining({
+          entity_type: 'invitation',
+          action: 'accept',
+          role_ids: [String(first), String(second)],
+        }),
+      ]);
+      // The person as they are named now, the actor a job's (no request).
+      expect(new Set(rows.map((r) => [Number(r.user_id), r.user_name, r.actor_name].join()))).toEqual(
+        new Set([[by.id, by.name ?? by.email, 'system'].join()]),
+      );
+      expect(await acceptAudit(id)).toHaveLength(1);
     });
 
     it('refuses (404) an unknown hash, and a hash of another invitation than the one named; the invitation stays open', async () => {

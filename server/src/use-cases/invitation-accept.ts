@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
-import { audit, type AuditActor } from '../stores/audit.store.js';
+import { audit, auditAll, type AuditActor, type AuditEntry } from '../stores/audit.store.js';
 import type { Db, Queryable } from '../db/types.js';
 import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
@@ -14,8 +14,12 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from '../stores/invitation.rows.js';
-import { claimInvitation, invitationByHash, toInvitations } from '../stores/invitations.store.js';
-import { roleExpiryDefaults, type RoleExpiryDefaults } from '../stores/roles.store.js';
+import {
+  claimInvitation,
+  invitationByHash,
+  toInvitations,
+  type ClaimedRole,
+} from '../stores/invitations.store.js';
 import { grantUserRole } from '../stores/user-roles.store.js';
 import { grantAuthority, lockUserRights } from '../stores/authority-grants.store.js';
 import { grantApplications } from '../stores/application-managers.store.js';
@@ -63,7 +67,7 @@ export async function checkAssurance(
 function endDateFor(
   link: { endDate: string | null },
   row: InvitationRow,
-  role: RoleExpiryDefaults | undefined,
+  role: ClaimedRole | undefined,
 ): Date | null {
   if (link.endDate) return new Date(link.endDate);
   if (row.role_expiry_date) return new Date(row.role_expiry_date);
@@ -85,21 +89,26 @@ export async function acceptInvitation(
   if (!accepted) throw httpError(409, 'The invitation is no longer open');
 
   const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
-  const roleIds = links.map((l) => Number(l.roleId));
-  const roles = await roleExpiryDefaults(q, roleIds);
-  const byId = new Map(roles.map((r) => [Number(r.id), r]));
+  const byId = new Map(accepted.roles.map((r) => [Number(r.id), r]));
+  // The acceptance's audit rows, written together at its end (one statement).
+  const audits: AuditEntry[] = [];
   for (const link of links) {
     const role = byId.get(Number(link.roleId));
     if (!role) continue;
     const intended = row.intended_authority;
-    await grantUserRole(q, actor, {
-      userId: user.id,
-      roleId: Number(role.id),
-      authority: intended,
-      guestIncluded: row.guest_role_included && intended !== 'GUEST',
-      endDate: endDateFor(link, row, role),
-      inviter: row.inviter_email ?? row.remote_api_user,
-    });
+    await grantUserRole(
+      q,
+      actor,
+      {
+        userId: user.id,
+        roleId: Number(role.id),
+        authority: intended,
+        guestIncluded: row.guest_role_included && intended !== 'GUEST',
+        endDate: endDateFor(link, row, role),
+        inviter: row.inviter_email ?? row.remote_api_user,
+      },
+      audits,
+    );
   }
 
   // A super user's or an institution admin's right from an invitation is a grant of its own, which lasts
@@ -132,7 +141,7 @@ export async function acceptInvitation(
     });
     granted = { authority: 'APPLICATION_MANAGER', applications: stored.map((a) => a.manage_id) };
   }
-  await audit(q, actor, {
+  audits.push({
     entityType: 'invitation',
     entityId: Number(row.id),
     action: 'accept',
@@ -143,7 +152,9 @@ export async function acceptInvitation(
       ...(granted ? { granted } : {}),
     },
   });
-  return accepted;
+  await auditAll(q, actor, audits);
+  const { roles: _roles, ...invitation } = accepted;
+  return invitation;
 }
 
 /** What accepting by hash needs of the app. */
