@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { keptRowCount } from './row-counts.js';
 import {
   authorityRank,
+  type Authority,
   managedApplicationIds,
   ownApplicationIds,
   type ApplicationMap,
@@ -28,6 +29,8 @@ import {
   type InvitationRow,
 } from './invitation.rows.js';
 import { loadRoleSummariesByIds, loadRolesByIds } from './roles.store.js';
+import { insertMemberships } from './user-roles.store.js';
+import type { UserRoleRow } from './user-role.rows.js';
 import { ROLE_USAGES, toRole, type RoleSelectRow } from './role.rows.js';
 
 /** SELECT list of an invitation and its inviter, without its hash, role links and applications. */
@@ -468,36 +471,77 @@ export async function recordResend(
  * Claims an open, unexpired invitation for the accepting user with one conditional UPDATE: of two
  * simultaneous accepts exactly one gets true.
  */
-/** A role of a claimed invitation and its default membership length (claimInvitation). */
-export interface ClaimedRole {
-  id: number;
-  default_expiry_days: number;
+/**
+ * A membership a claimed invitation gives, in a role that still exists: its authority, whether a guest role
+ * comes with it (asked for, and the invitation is not a guest's), who invited (the inviter's address, or the
+ * API token's integration), and its end before the role's own end date caps it: the link's end date, else
+ * the invitation's, else the role's default length from now, else none.
+ */
+export interface ClaimedLink {
+  roleId: number;
+  authority: Authority;
+  guestRoleIncluded: boolean;
+  endDate: Date | null;
+  inviter: string | null;
 }
 
+/** The claim as claimInvitation answers it: the invitation as accepted, its links, the memberships added. */
+export type ClaimedInvitation = InvitationRow & { links: ClaimedLink[]; granted: UserRoleRow[] };
+
 /**
- * Claims an open invitation for `userId` (accepted now): the invitation as accepted, as invitationById
- * reads it, with its roles' default membership lengths (`roles`, the roles that still exist), or null when
- * it is no longer open (another acceptance claimed it first, or it expired). The roles are read in the same
- * statement: one round trip fewer in the acceptance's transaction.
+ * Claims an open invitation for `userId` (accepted now) and adds the memberships it gives to a user who is
+ * no member yet (user-roles.store.ts insertMemberships), in one statement: the acceptance's transaction holds
+ * the embedded database's one backend from its first statement to its end, and each exchange fewer leaves
+ * it idle less. Answers the invitation as accepted, as invitationById reads it, with its links (ClaimedLink,
+ * in role order) and the memberships added (`granted`: a role whose user is a member already is not among
+ * them, and is for grantUserRole to merge); or null when it is no longer open (another acceptance claimed it
+ * first, or it expired), and then nothing is added.
  */
 export async function claimInvitation(
   q: Queryable,
   invitationId: number,
   userId: number,
-): Promise<(InvitationRow & { roles: ClaimedRole[] }) | null> {
-  const claimed = await q.query<InvitationRow & { roles: ClaimedRole[] }>(
+): Promise<ClaimedInvitation | null> {
+  const { rows } = await q.query<
+    InvitationRow & {
+      links: (Omit<ClaimedLink, 'endDate'> & { endDate: string | null })[];
+      granted: UserRoleRow[];
+    }
+  >(
     `WITH i AS (
        UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
-        WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING *)
-     SELECT ${INVITATION_SELECT},
-            COALESCE((SELECT json_agg(json_build_object('id', r.id, 'default_expiry_days', r.default_expiry_days))
-                        FROM invitation_roles ir JOIN roles r ON r.id = ir.role_id
-                       WHERE ir.invitation_id = i.id), '[]'::json) AS roles
-       FROM i LEFT JOIN users inv ON inv.id = i.inviter_id`,
+        WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING *),
+     claimed AS MATERIALIZED (SELECT ${INVITATION_SELECT} FROM i LEFT JOIN users inv ON inv.id = i.inviter_id),
+     links AS MATERIALIZED (
+       SELECT $2::bigint AS user_id, ir.role_id, c.intended_authority AS authority,
+              c.guest_role_included AND c.intended_authority <> 'GUEST' AS guest_role_included,
+              COALESCE(ir.end_date, c.role_expiry_date,
+                       CASE WHEN r.default_expiry_days > 0
+                            THEN now() + make_interval(secs => r.default_expiry_days * 86400) END) AS end_date,
+              COALESCE(c.inviter_email, c.remote_api_user) AS inviter
+         FROM claimed c JOIN invitation_roles ir ON ir.invitation_id = c.id JOIN roles r ON r.id = ir.role_id),
+     granted AS (${insertMemberships('SELECT * FROM links ORDER BY role_id')})
+     SELECT c.*,
+            COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'authority', l.authority,
+                                        'guestRoleIncluded', l.guest_role_included, 'endDate', l.end_date,
+                                        'inviter', l.inviter) ORDER BY l.role_id)
+                        FROM links l), '[]'::json) AS links,
+            COALESCE((SELECT json_agg(json_build_object('id', g.id, 'user_id', g.user_id, 'role_id', g.role_id,
+                                        'authority', g.authority, 'guest_role_included', g.guest_role_included,
+                                        'end_date', g.end_date) ORDER BY g.role_id)
+                        FROM granted g), '[]'::json) AS granted
+       FROM claimed c`,
     [invitationId, userId],
     { prepare: true },
   );
-  return claimed.rows[0] ?? null;
+  const claimed = rows[0];
+  if (!claimed) return null;
+  const date = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return {
+    ...claimed,
+    links: claimed.links.map((l) => ({ ...l, roleId: Number(l.roleId), endDate: date(l.endDate) })),
+    granted: claimed.granted.map((g) => ({ ...g, end_date: date(g.end_date) })),
+  };
 }
 
 /** Deletes the open invitations past their expiry date (the cleanup job), each audited. */

@@ -213,6 +213,31 @@ export async function removeUserRole(
 }
 
 /**
+ * The memberships `source` asks for, added: an `INSERT … SELECT` of its rows (user_id, role_id, authority,
+ * guest_role_included, end_date, inviter), each ending no later than its role does (no membership outlives
+ * its role's end date: LEAST takes the earlier of the two, or the one given). A member already is left as
+ * they are (grantUserRole merges the grant with that membership). Answers the memberships added.
+ */
+export const insertMemberships = (source: string) =>
+  `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
+   SELECT g.user_id, g.role_id, g.authority, g.guest_role_included,
+          LEAST(g.end_date, (SELECT r.end_date FROM roles r WHERE r.id = g.role_id)), g.inviter
+     FROM (${source}) g
+   ON CONFLICT (user_id, role_id) DO NOTHING RETURNING *`;
+
+/** The audit row of a membership added (grantUserRole, or an acceptance's claim). */
+export function membershipCreated(
+  row: Pick<UserRoleRow, 'id' | 'user_id' | 'role_id' | 'authority' | 'end_date' | 'guest_role_included'>,
+): AuditEntry {
+  return {
+    entityType: 'user_role',
+    entityId: Number(row.id),
+    action: 'create',
+    after: userRoleSnapshot(row),
+  };
+}
+
+/**
  * Grants a role to a user accepting an invitation (spec §4): a new membership, or the existing one with
  * a weaker authority raised (never lowered) and the later of the two end dates kept. Audited; answers
  * the membership's id. With `audits`, its audit row is added there for the caller to write with the change's
@@ -232,24 +257,19 @@ export async function grantUserRole(
   audits?: AuditEntry[],
 ): Promise<number> {
   const record = (entry: AuditEntry) => (audits ? (audits.push(entry), undefined) : audit(q, actor, entry));
-  // A new membership is one statement (the common case: an invitation accepted by a newcomer). No
-  // membership outlives its role's end date: LEAST takes the earlier of the two, or the one given.
+  // A new membership is one statement (the common case: an invitation accepted by a newcomer).
   const inserted = (
     await q.query<UserRoleRow>(
-      `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
-       VALUES ($1, $2, $3, $4, LEAST($5::timestamptz, (SELECT end_date FROM roles WHERE id = $2)), $6)
-       ON CONFLICT (user_id, role_id) DO NOTHING RETURNING *`,
+      insertMemberships(
+        `SELECT $1::bigint AS user_id, $2::bigint AS role_id, $3::text AS authority,
+                $4::boolean AS guest_role_included, $5::timestamptz AS end_date, $6::text AS inviter`,
+      ),
       [grant.userId, grant.roleId, grant.authority, grant.guestIncluded, grant.endDate, grant.inviter],
       { prepare: true },
     )
   ).rows[0];
   if (inserted) {
-    await record({
-      entityType: 'user_role',
-      entityId: Number(inserted.id),
-      action: 'create',
-      after: userRoleSnapshot(inserted),
-    });
+    await record(membershipCreated(inserted));
     return Number(inserted.id);
   }
   // A member already: the membership merged with the grant, capped by the role's end date too.

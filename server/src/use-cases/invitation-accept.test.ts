@@ -337,7 +337,7 @@ describe('with a database', () => {
       });
     });
 
-    it('writes the memberships and then the audit rows of them all and of the acceptance, in one statement', async () => {
+    it('claims the invitation and adds its memberships in one statement, and audits them all and the acceptance in another', async () => {
       const names = [`Audited first ${(seq += 1)}`, `Audited second ${seq}`];
       const first = await insertRole(app, names[0]);
       const second = await insertRole(app, names[1]);
@@ -353,13 +353,8 @@ describe('with a database', () => {
         };
         return acceptInvitation(counted, null, by, open);
       });
-      // The claim (with the roles' default lengths), a membership a role, the audit rows.
-      expect(statements).toEqual([
-        'WITH i AS',
-        'INSERT INTO user_roles',
-        'INSERT INTO user_roles',
-        'INSERT INTO audit_logs',
-      ]);
+      // The claim with the memberships it adds, then the audit rows.
+      expect(statements).toEqual(['WITH i AS', 'INSERT INTO audit_logs']);
       const { rows } = await app.db.query<{
         entity_type: string;
         action: string;
@@ -400,6 +395,40 @@ describe('with a database', () => {
       expect(await acceptAudit(id)).toHaveLength(1);
     });
 
+    it('merges the grant with a membership already held: the later end kept, audited as an update before the acceptance', async () => {
+      const role = await insertRole(app, `Held already ${(seq += 1)}`);
+      const first = await invitation([role]);
+      const by = await invitee(first.email);
+      await app.db.query("UPDATE invitations SET role_expiry_date = '2030-01-01T00:00:00Z' WHERE id = $1", [
+        first.id,
+      ]);
+      await app.db.tx((q) => acceptInvitation(q, null, by, first.row));
+      const second = await invitation([role], first.email);
+      await app.db.query("UPDATE invitations SET role_expiry_date = '2032-01-01T00:00:00Z' WHERE id = $1", [
+        second.id,
+      ]);
+      await app.db.tx((q) => acceptInvitation(q, null, by, second.row));
+      const held = await memberships(by.id);
+      expect(held.map((m) => [m.roleId, new Date(m.endDate!).toISOString()])).toEqual([
+        [role, '2032-01-01T00:00:00.000Z'],
+      ]);
+      const { rows } = await app.db.query<{
+        entity_type: string;
+        action: string;
+        after: { endDate?: number };
+      }>(
+        `SELECT entity_type, action, after FROM audit_logs
+          WHERE id > (SELECT max(id) FROM audit_logs WHERE entity_type = 'invitation' AND action = 'accept' AND entity_id = $1)
+            AND user_id = $2 ORDER BY id`,
+        [first.id, by.id],
+      );
+      expect(rows.map((r) => `${r.entity_type} ${r.action}`)).toEqual([
+        'user_role update',
+        'invitation accept',
+      ]);
+      expect(rows[0]!.after.endDate).toBe(Date.parse('2032-01-01T00:00:00Z') / 1000);
+    });
+
     it('refuses (404) an unknown hash, and a hash of another invitation than the one named; the invitation stays open', async () => {
       const role = await insertRole(app, `Not found ${(seq += 1)}`);
       const { id, email, row: open } = await invitation([role]);
@@ -434,22 +463,23 @@ describe('with a database', () => {
       const invitationEnd = await insertRole(app, `Invitation end ${seq}`);
       const thirtyDays = await insertRole(app, `Thirty days ${seq}`, ['app-wiki'], { defaultExpiryDays: 30 });
       const noDefault = await insertRole(app, `No default ${seq}`, ['app-wiki'], { defaultExpiryDays: 0 });
-      const first = await invitation([linked, invitationEnd]);
+      const gone = await insertRole(app, `Gone ${seq}`);
+      const first = await invitation([linked, invitationEnd, gone]);
       const by = await invitee(first.email);
-      await app.db.tx((q) =>
-        acceptInvitation(q, null, by, {
-          ...first.row,
-          role_expiry_date: '2030-06-01T00:00:00.000Z',
-          invitation_roles: [
-            { roleId: linked, endDate: '2031-01-01T00:00:00.000Z' },
-            { roleId: invitationEnd, endDate: null },
-            { roleId: 99_999_999, endDate: null },
-          ],
-        }),
+      // As the invitation is stored: the end dates are the database's, not those of the row read before.
+      await app.db.query("UPDATE invitations SET role_expiry_date = '2030-06-01T00:00:00Z' WHERE id = $1", [
+        first.id,
+      ]);
+      await app.db.query(
+        "UPDATE invitation_roles SET end_date = '2031-01-01T00:00:00Z' WHERE invitation_id = $1 AND role_id = $2",
+        [first.id, linked],
       );
+      await app.db.query('DELETE FROM roles WHERE id = $1', [gone]);
+      await app.db.tx((q) => acceptInvitation(q, null, by, first.row));
       const second = await invitation([thirtyDays, noDefault], first.email);
+      await app.db.query('UPDATE invitations SET role_expiry_date = NULL WHERE id = $1', [second.id]);
       const before = Date.now();
-      await app.db.tx((q) => acceptInvitation(q, null, by, { ...second.row, role_expiry_date: null }));
+      await app.db.tx((q) => acceptInvitation(q, null, by, second.row));
       const held = await memberships(by.id);
       expect(held.map((m) => m.roleId)).toEqual([linked, invitationEnd, thirtyDays, noDefault]);
       const ends = held.map((m) => (m.endDate === null ? null : new Date(m.endDate).getTime()));
@@ -471,15 +501,12 @@ describe('with a database', () => {
 
       const api = await invitation([role]);
       const byApi = await invitee(api.email);
-      await app.db.tx((q) =>
-        acceptInvitation(q, null, byApi, {
-          ...api.row,
-          inviter_id: null,
-          inviter_name: null,
-          inviter_email: null,
-          remote_api_user: 'HR system',
-        }),
+      // As an invitation made through the external API is stored: no inviter, the token's integration.
+      await app.db.query(
+        "UPDATE invitations SET inviter_id = NULL, remote_api_user = 'HR system' WHERE id = $1",
+        [api.id],
       );
+      await app.db.tx((q) => acceptInvitation(q, null, byApi, api.row));
       expect((await memberships(byApi.id)).map((m) => m.inviter)).toEqual(['HR system']);
     });
 

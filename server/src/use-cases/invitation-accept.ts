@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
 import { audit, auditAll, type AuditActor, type AuditEntry } from '../stores/audit.store.js';
 import type { Db, Queryable } from '../db/types.js';
-import { DAY_MS } from '../domain/time.js';
 import { httpError } from '../errors.js';
 import {
   invitationSnapshot,
@@ -14,13 +13,8 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from '../stores/invitation.rows.js';
-import {
-  claimInvitation,
-  invitationByHash,
-  toInvitations,
-  type ClaimedRole,
-} from '../stores/invitations.store.js';
-import { grantUserRole } from '../stores/user-roles.store.js';
+import { claimInvitation, invitationByHash, toInvitations } from '../stores/invitations.store.js';
+import { grantUserRole, membershipCreated } from '../stores/user-roles.store.js';
 import { grantAuthority, lockUserRights } from '../stores/authority-grants.store.js';
 import { grantApplications } from '../stores/application-managers.store.js';
 
@@ -64,17 +58,6 @@ export async function checkAssurance(
   throw httpError(412, reason, { email: row.email, requestedAuthnContext: asked, acr: acr ?? null });
 }
 
-function endDateFor(
-  link: { endDate: string | null },
-  row: InvitationRow,
-  role: ClaimedRole | undefined,
-): Date | null {
-  if (link.endDate) return new Date(link.endDate);
-  if (row.role_expiry_date) return new Date(row.role_expiry_date);
-  if (role && role.default_expiry_days > 0) return new Date(Date.now() + role.default_expiry_days * DAY_MS);
-  return null;
-}
-
 /**
  * Runs inside a transaction; throws 409 when another accept claimed the invitation first. The invitation
  * as accepted.
@@ -85,27 +68,30 @@ export async function acceptInvitation(
   user: User,
   row: InvitationRow,
 ): Promise<InvitationRow> {
+  // The claim adds the memberships of a user who is no member yet of the invitation's roles (one statement).
   const accepted = await claimInvitation(q, Number(row.id), user.id);
   if (!accepted) throw httpError(409, 'The invitation is no longer open');
 
-  const links = Array.isArray(row.invitation_roles) ? row.invitation_roles : [];
-  const byId = new Map(accepted.roles.map((r) => [Number(r.id), r]));
   // The acceptance's audit rows, written together at its end (one statement).
   const audits: AuditEntry[] = [];
-  for (const link of links) {
-    const role = byId.get(Number(link.roleId));
-    if (!role) continue;
-    const intended = row.intended_authority;
+  const added = new Map(accepted.granted.map((g) => [Number(g.role_id), g]));
+  for (const link of accepted.links) {
+    const membership = added.get(link.roleId);
+    if (membership) {
+      audits.push(membershipCreated(membership));
+      continue;
+    }
+    // A member already: the grant merged with the membership.
     await grantUserRole(
       q,
       actor,
       {
         userId: user.id,
-        roleId: Number(role.id),
-        authority: intended,
-        guestIncluded: row.guest_role_included && intended !== 'GUEST',
-        endDate: endDateFor(link, row, role),
-        inviter: row.inviter_email ?? row.remote_api_user,
+        roleId: link.roleId,
+        authority: link.authority,
+        guestIncluded: link.guestRoleIncluded,
+        endDate: link.endDate,
+        inviter: link.inviter,
       },
       audits,
     );
@@ -153,7 +139,7 @@ export async function acceptInvitation(
     },
   });
   await auditAll(q, actor, audits);
-  const { roles: _roles, ...invitation } = accepted;
+  const { links: _links, granted: _granted, ...invitation } = accepted;
   return invitation;
 }
 
