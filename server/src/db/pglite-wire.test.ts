@@ -80,11 +80,12 @@ describe('node-postgres over PGlite (PgliteWire)', () => {
     exchanges = 0;
     await db.tx(async (q) => {
       await q.query("INSERT INTO t (name) VALUES ('begun')");
-      // Inside the transaction from its first statement: its own write seen, its snapshot's time the same.
-      const { rows } = await q.query<{ n: number; same: boolean }>(
-        "SELECT count(*)::int AS n, now() = statement_timestamp() AS same FROM t WHERE name = 'begun'",
+      // Inside the transaction from its first statement: its own write seen, and the insert's transaction
+      // id still this statement's (a statement on its own has none until it writes).
+      const { rows } = await q.query<{ n: number; inserted: boolean }>(
+        "SELECT count(*)::int AS n, pg_current_xact_id_if_assigned() IS NOT NULL AS inserted FROM t WHERE name = 'begun'",
       );
-      expect(rows).toEqual([{ n: 1, same: false }]);
+      expect(rows).toEqual([{ n: 1, inserted: true }]);
     });
     // BEGIN with the insert, the select, COMMIT.
     expect(exchanges).toBe(3);
@@ -105,10 +106,14 @@ describe('node-postgres over PGlite (PgliteWire)', () => {
       "SELECT name FROM t WHERE name IN ('begun', 'failed', 'thrown') ORDER BY id",
     );
     expect(rows).toEqual([{ name: 'begun' }]);
-    // Outside a transaction again: a statement is one exchange, and commits on its own.
+    // Outside a transaction again: a statement is one exchange, in a transaction of its own.
     exchanges = 0;
+    const alone = await db.query<{ inserted: boolean }>(
+      'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS inserted',
+    );
+    expect(alone.rows).toEqual([{ inserted: false }]);
     await db.query("DELETE FROM t WHERE name = 'begun'");
-    expect(exchanges).toBe(1);
+    expect(exchanges).toBe(2);
   });
 
   it('carries a large answer whole', async () => {
