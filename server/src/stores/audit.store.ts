@@ -142,25 +142,50 @@ function subjectsOf(entry: AuditEntry, actorId: number | null): Subjects {
   }
 }
 
+/** The actor's four values of an audit statement, in auditInsert's order: id, name, impersonator, token. */
+function actorValues(actor: AuditActor): unknown[] {
+  const user = actor?.user ?? null;
+  return [user?.id ?? null, actorName(actor), actor?.impersonatorId ?? null, actor?.apiToken?.id ?? null];
+}
+
 /**
- * The statement writing `rows` audit rows: the actor's values first ($1-$4: id, name, impersonator, token),
- * then each row's nine (AuditEntry and its subjects). An actor known by id alone (a refused session,
- * plugins/refusal-audit.ts) is named as the person is now; a row's person by their name as it is now, or
- * the snapshot's name or e-mail once the person is gone.
+ * The statement writing audit rows read from `source`: a query whose columns are, in this order,
+ * entity_type, entity_id, action, before, after (jsonb), role_ids (bigint[]), role_name, user_id and
+ * user_name, its rows written in the order it gives them. The actor's values (actorValues) are the
+ * parameters `$at` to `$at + 3`. An actor known by id alone (a refused session, plugins/refusal-audit.ts)
+ * is named as the person is now; a row's person by their name as it is now, or the source's name or
+ * e-mail once the person is gone; a row's role, without a name, by its first role's.
  */
-function insertStatement(rows: number): string {
-  const values = Array.from({ length: rows }, (_, i) => {
-    const [type, id, action, before, after, roleIds, roleName, userId, userName] = Array.from(
-      { length: 9 },
-      (_, k) => `$${5 + i * 9 + k}`,
-    );
-    return `($1, coalesce($2, (SELECT coalesce(name, email) FROM users WHERE id = $1)), $3, ${type}, ${id}, ${action},
-     ${before}, ${after}, ${roleIds}::bigint[], coalesce(${roleName}, (SELECT name FROM roles WHERE id = (${roleIds}::bigint[])[1])),
-     ${userId}, coalesce((SELECT coalesce(name, email) FROM users WHERE id = ${userId}), ${userName}), $4)`;
-  });
+export function auditInsert(source: string, at: number): string {
+  const [id, name, impersonator, token] = [0, 1, 2, 3].map((k) => `$${at + k}`);
   return `INSERT INTO audit_logs (actor_id, actor_name, impersonator_id, entity_type, entity_id, action,
      before, after, role_ids, role_name, user_id, user_name, api_token_id)
-   VALUES ${values.join(',\n     ')}`;
+   SELECT ${id}::bigint, coalesce(${name}::text, (SELECT coalesce(name, email) FROM users WHERE id = ${id}::bigint)),
+          ${impersonator}::bigint, s.entity_type, s.entity_id, s.action, s.before, s.after, s.role_ids,
+          coalesce(s.role_name, (SELECT name FROM roles WHERE id = s.role_ids[1])), s.user_id,
+          coalesce((SELECT coalesce(name, email) FROM users WHERE id = s.user_id), s.user_name), ${token}::bigint
+     FROM (${source}) s (entity_type, entity_id, action, before, after, role_ids, role_name, user_id, user_name)`;
+}
+
+/**
+ * `entries` as a source of auditInsert (`VALUES …`), their values pushed onto `params` (AuditEntry and
+ * the subjects read from its snapshot, nine a row).
+ */
+export function auditEntryValues(
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  params: unknown[],
+): string {
+  const actorId = actor?.user?.id ?? null;
+  const rows = entries.map((entry) => {
+    const subjects = subjectsOf(entry, actorId);
+    const at = (value: unknown) => `$${params.push(value)}`;
+    return `(${at(entry.entityType)}::text, ${at(entry.entityId === null ? null : Number(entry.entityId))}::bigint,
+      ${at(entry.action)}::text, ${at(entry.before === undefined ? null : JSON.stringify(entry.before))}::jsonb,
+      ${at(entry.after === undefined ? null : JSON.stringify(entry.after))}::jsonb, ${at(subjects.roleIds)}::bigint[],
+      ${at(subjects.roleName)}::text, ${at(subjects.userId)}::bigint, ${at(subjects.userName)}::text)`;
+  });
+  return `VALUES ${rows.join(',\n     ')}`;
 }
 
 /** Writes one audit row with the given transaction handle `q`, so it commits or rolls back with the change. */
@@ -179,28 +204,17 @@ export async function auditAll(
   entries: readonly AuditEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  const user = actor?.user ?? null;
-  const params: unknown[] = [
-    user?.id ?? null,
-    actorName(actor),
-    actor?.impersonatorId ?? null,
-    actor?.apiToken?.id ?? null,
-  ];
-  for (const entry of entries) {
-    const subjects = subjectsOf(entry, user?.id ?? null);
-    params.push(
-      entry.entityType,
-      entry.entityId === null ? null : Number(entry.entityId),
-      entry.action,
-      entry.before === undefined ? null : JSON.stringify(entry.before),
-      entry.after === undefined ? null : JSON.stringify(entry.after),
-      subjects.roleIds,
-      subjects.roleName,
-      subjects.userId,
-      subjects.userName,
-    );
-  }
-  await q.query(insertStatement(entries.length), params, { prepare: true });
+  const params = actorValues(actor);
+  const values = auditEntryValues(actor, entries, params);
+  await q.query(auditInsert(values, 1), params, { prepare: true });
+}
+
+/** The actor's values for a statement that writes its audit rows itself (auditInsert), pushed onto `params`;
+ * answers the first one's number (auditInsert's `at`). */
+export function pushActorValues(actor: AuditActor, params: unknown[]): number {
+  const at = params.length + 1;
+  params.push(...actorValues(actor));
+  return at;
 }
 
 interface Person {

@@ -14,7 +14,14 @@ import {
   type Role,
   type User,
 } from 'shared-auth/rules';
-import { audit, type AuditActor } from './audit.store.js';
+import {
+  audit,
+  auditEntryValues,
+  auditInsert,
+  pushActorValues,
+  type AuditActor,
+  type AuditEntry,
+} from './audit.store.js';
 import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import type { PageSql } from '../domain/paging.js';
@@ -29,7 +36,7 @@ import {
   type InvitationRow,
 } from './invitation.rows.js';
 import { loadRoleSummariesByIds, loadRolesByIds } from './roles.store.js';
-import { insertMemberships } from './user-roles.store.js';
+import { insertMemberships, membershipsCreatedSource } from './user-roles.store.js';
 import type { UserRoleRow } from './user-role.rows.js';
 import { ROLE_USAGES, toRole, type RoleSelectRow } from './role.rows.js';
 
@@ -468,10 +475,6 @@ export async function recordResend(
 }
 
 /**
- * Claims an open, unexpired invitation for the accepting user with one conditional UPDATE: of two
- * simultaneous accepts exactly one gets true.
- */
-/**
  * A membership a claimed invitation gives, in a role that still exists: its authority, whether a guest role
  * comes with it (asked for, and the invitation is not a guest's), who invited (the inviter's address, or the
  * API token's integration), and its end before the role's own end date caps it: the link's end date, else
@@ -502,13 +505,62 @@ export async function claimInvitation(
   invitationId: number,
   userId: number,
 ): Promise<ClaimedInvitation | null> {
-  const { rows } = await q.query<
-    InvitationRow & {
-      links: (Omit<ClaimedLink, 'endDate'> & { endDate: string | null })[];
-      granted: UserRoleRow[];
-    }
-  >(
-    `WITH i AS (
+  const { rows } = await q.query<ClaimRow>(
+    `${claimCtes('left')}
+     SELECT c.*, ${claimedLinks}, ${grantedMemberships} FROM claimed c`,
+    [invitationId, userId],
+    { prepare: true },
+  );
+  return rows[0] ? claimOf(rows[0]) : null;
+}
+
+/**
+ * claimInvitation and its audit rows in one statement, for an acceptance that needs nothing else: the
+ * memberships added (each audited as membershipsCreatedSource makes it), then the acceptance's own row
+ * (`accepted`, whose subjects auditEntryValues reads), written only when the invitation was claimed. A
+ * single statement is a transaction of its own, and on the embedded database one exchange with its one
+ * backend: none of it waits between statements.
+ *
+ * A user who is a member already of one of its roles is refused with a unique violation on MEMBER_ALREADY
+ * (a membership is merged by grantUserRole, in a transaction), and then nothing is claimed, added or
+ * written. The invitation as claimInvitation answers it, or null when it is no longer open.
+ */
+export async function claimInvitationAudited(
+  q: Queryable,
+  invitationId: number,
+  userId: number,
+  actor: AuditActor,
+  accepted: AuditEntry,
+): Promise<ClaimedInvitation | null> {
+  const params: unknown[] = [invitationId, userId];
+  const at = pushActorValues(actor, params);
+  const acceptance = auditEntryValues(actor, [accepted], params);
+  const { rows } = await q.query<ClaimRow>(
+    `${claimCtes('refused')},
+     audited AS (${auditInsert(
+       `(${membershipsCreatedSource('g', 'granted g')})
+        UNION ALL (SELECT a.* FROM (${acceptance}) a WHERE EXISTS (SELECT FROM claimed))`,
+       at,
+     )})
+     SELECT c.*, ${claimedLinks}, ${grantedMemberships} FROM claimed c`,
+    params,
+    { prepare: true },
+  );
+  return rows[0] ? claimOf(rows[0]) : null;
+}
+
+/** The claim's row as its statements answer it (ClaimedInvitation before its dates are read). */
+type ClaimRow = InvitationRow & {
+  links: (Omit<ClaimedLink, 'endDate'> & { endDate: string | null })[];
+  granted: UserRoleRow[];
+};
+
+/**
+ * The claim's CTEs ($1 the invitation, $2 the user): `claimed`, the invitation as accepted; `links`, the
+ * memberships it gives (ClaimedLink); `granted`, those added (insertMemberships: a member already `left` for
+ * grantUserRole to merge, or `refused`).
+ */
+const claimCtes = (member: 'left' | 'refused') => `WITH i AS (
        UPDATE invitations SET status = 'ACCEPTED', accepted_at = now(), accepted_by = $2
         WHERE id = $1 AND status = 'OPEN' AND expiry_date > now() RETURNING *),
      claimed AS MATERIALIZED (SELECT ${INVITATION_SELECT} FROM i LEFT JOIN users inv ON inv.id = i.inviter_id),
@@ -520,22 +572,20 @@ export async function claimInvitation(
                             THEN now() + make_interval(secs => r.default_expiry_days * 86400) END) AS end_date,
               COALESCE(c.inviter_email, c.remote_api_user) AS inviter
          FROM claimed c JOIN invitation_roles ir ON ir.invitation_id = c.id JOIN roles r ON r.id = ir.role_id),
-     granted AS (${insertMemberships('SELECT * FROM links ORDER BY role_id')})
-     SELECT c.*,
-            COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'authority', l.authority,
+     granted AS (${insertMemberships('SELECT * FROM links ORDER BY role_id', member)})`;
+
+const claimedLinks = `COALESCE((SELECT json_agg(json_build_object('roleId', l.role_id, 'authority', l.authority,
                                         'guestRoleIncluded', l.guest_role_included, 'endDate', l.end_date,
                                         'inviter', l.inviter) ORDER BY l.role_id)
-                        FROM links l), '[]'::json) AS links,
-            COALESCE((SELECT json_agg(json_build_object('id', g.id, 'user_id', g.user_id, 'role_id', g.role_id,
-                                        'authority', g.authority, 'guest_role_included', g.guest_role_included,
-                                        'end_date', g.end_date) ORDER BY g.role_id)
-                        FROM granted g), '[]'::json) AS granted
-       FROM claimed c`,
-    [invitationId, userId],
-    { prepare: true },
-  );
-  const claimed = rows[0];
-  if (!claimed) return null;
+                        FROM links l), '[]'::json) AS links`;
+
+const grantedMemberships = `COALESCE((SELECT json_agg(json_build_object('id', g.id, 'user_id', g.user_id,
+                                        'role_id', g.role_id, 'authority', g.authority,
+                                        'guest_role_included', g.guest_role_included, 'end_date', g.end_date)
+                                        ORDER BY g.role_id)
+                        FROM granted g), '[]'::json) AS granted`;
+
+function claimOf(claimed: ClaimRow): ClaimedInvitation {
   const date = (value: string | Date | null) => (value === null ? null : new Date(value));
   return {
     ...claimed,

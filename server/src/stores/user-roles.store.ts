@@ -218,12 +218,27 @@ export async function removeUserRole(
  * its role's end date: LEAST takes the earlier of the two, or the one given). A member already is left as
  * they are (grantUserRole merges the grant with that membership). Answers the memberships added.
  */
-export const insertMemberships = (source: string) =>
+export const insertMemberships = (source: string, member: 'left' | 'refused' = 'left') =>
   `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
    SELECT g.user_id, g.role_id, g.authority, g.guest_role_included,
           LEAST(g.end_date, (SELECT r.end_date FROM roles r WHERE r.id = g.role_id)), g.inviter
      FROM (${source}) g
-   ON CONFLICT (user_id, role_id) DO NOTHING RETURNING *`;
+   ${member === 'left' ? 'ON CONFLICT (user_id, role_id) DO NOTHING ' : ''}RETURNING *`;
+
+/** The unique constraint a membership of a member already breaks (insertMemberships `refused`). */
+export const MEMBER_ALREADY = 'user_roles_user_id_role_id_key';
+
+/**
+ * The audit rows of memberships added, as a source of auditInsert (audit.store.ts): membershipCreated's
+ * rows, made in SQL from `alias`, rows of user_roles (a statement's `RETURNING *`), in role order.
+ */
+export const membershipsCreatedSource = (alias: string, from: string) =>
+  `SELECT 'user_role'::text, ${alias}.id, 'create'::text, NULL::jsonb,
+          jsonb_build_object('userId', ${alias}.user_id, 'roleId', ${alias}.role_id, 'authority', ${alias}.authority,
+                             'guestRoleIncluded', ${alias}.guest_role_included,
+                             'endDate', floor(extract(epoch FROM ${alias}.end_date))::bigint),
+          ARRAY[${alias}.role_id], NULL::text, ${alias}.user_id, NULL::text
+     FROM ${from} ORDER BY ${alias}.role_id`;
 
 /** The audit row of a membership added (grantUserRole, or an acceptance's claim). */
 export function membershipCreated(

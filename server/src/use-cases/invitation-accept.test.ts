@@ -19,7 +19,9 @@ import {
   type Sessions,
 } from '../test/api-kit.js';
 import { loginAs } from '../test/helper.js';
+import type { AuditActor } from '../stores/audit.store.js';
 import {
+  acceptAtOnce,
   acceptInvitation,
   acceptInvitationByHash,
   checkAcceptable,
@@ -427,6 +429,169 @@ describe('with a database', () => {
         'invitation accept',
       ]);
       expect(rows[0]!.after.endDate).toBe(Date.parse('2032-01-01T00:00:00Z') / 1000);
+    });
+
+    /** Queryable `q` recording each statement's first three words into `statements`. */
+    const recording = (q: Queryable, statements: string[]): Queryable => ({
+      query: (sql, params, options) => {
+        statements.push(sql.trim().split(/\s+/).slice(0, 3).join(' '));
+        return q.query(sql, params, options);
+      },
+    });
+    /** The audit rows about `userId` after the invitation `invitationId` was made, as the trail shows them. */
+    const trailOf = async (userId: number, invitationId: number) =>
+      (
+        await app.db.query<{
+          entity_type: string;
+          entity_id: string;
+          action: string;
+          before: unknown;
+          after: Record<string, unknown>;
+          role_ids: string[];
+          role_name: string | null;
+          user_name: string | null;
+          actor_id: string | null;
+          actor_name: string | null;
+        }>(
+          `SELECT entity_type, entity_id, action, before, after, role_ids, role_name, user_name, actor_id, actor_name
+             FROM audit_logs
+            WHERE id > (SELECT max(id) FROM audit_logs WHERE entity_type = 'invitation' AND action = 'create' AND entity_id = $2)
+              AND user_id = $1 ORDER BY id`,
+          [userId, invitationId],
+        )
+      ).rows;
+    const asActor = (by: User): AuditActor => ({ user: by, impersonatorId: null }) as AuditActor;
+
+    it('adds only memberships in one statement outside a transaction, its audit rows those of the transaction', async () => {
+      const names = [`At once first ${(seq += 1)}`, `At once second ${seq}`];
+      const first = await insertRole(app, names[0]);
+      const second = await insertRole(app, names[1], ['app-wiki'], { defaultExpiryDays: 30 });
+      const once = await invitation([first, second]);
+      const inTx = await invitation([first, second]);
+      const [byOnce, byTx] = [await invitee(once.email), await invitee(inTx.email)];
+      const statements: string[] = [];
+      const accepted = await acceptAtOnce(recording(app.db, statements), asActor(byOnce), byOnce, once.row);
+      // One statement, sent on its own: no BEGIN, no COMMIT.
+      expect(statements).toEqual(['WITH i AS']);
+      expect(accepted).toMatchObject({ id: once.id, status: 'ACCEPTED', email: once.email });
+      expect(await statusOf(once.id)).toBe('ACCEPTED');
+      await app.db.tx((q) => acceptInvitation(q, asActor(byTx), byTx, inTx.row));
+      expect((await memberships(byOnce.id)).map((m) => m.roleId)).toEqual([first, second]);
+      // The same rows in the same order, told apart only by who accepted which invitation.
+      const shape = (by: User, invitationId: number) =>
+        trailOf(by.id, invitationId).then((rows) =>
+          rows.map((r) =>
+            JSON.stringify({
+              ...r,
+              entity_id: r.entity_type === 'invitation' ? Number(r.entity_id) === invitationId : 'membership',
+              after: {
+                ...r.after,
+                email: undefined,
+                acceptedBy: r.after.acceptedBy === by.id,
+                userId: r.after.userId === by.id || undefined,
+              },
+              before: r.before && { ...(r.before as object), email: undefined },
+              user_name: r.user_name === (by.name ?? by.email),
+              actor_id: Number(r.actor_id) === by.id,
+              actor_name: r.actor_name === (by.name ?? by.email),
+            }),
+          ),
+        );
+      const onceTrail = await shape(byOnce, once.id);
+      expect(onceTrail).toHaveLength(3);
+      expect(onceTrail).toEqual(await shape(byTx, inTx.id));
+      expect(onceTrail.map((r) => JSON.parse(r) as Record<string, unknown>)).toEqual([
+        expect.objectContaining({
+          entity_type: 'user_role',
+          action: 'create',
+          role_name: names[0],
+          entity_id: 'membership',
+        }),
+        expect.objectContaining({ entity_type: 'user_role', action: 'create', role_name: names[1] }),
+        expect.objectContaining({
+          entity_type: 'invitation',
+          action: 'accept',
+          entity_id: true,
+          actor_id: true,
+        }),
+      ]);
+      // The membership's end date as the transaction's audit row gives it: epoch seconds.
+      const [, thirty] = await trailOf(byOnce.id, once.id);
+      expect(thirty!.after.endDate).toEqual(expect.any(Number));
+      expect(thirty!.after).toMatchObject({
+        userId: byOnce.id,
+        roleId: second,
+        authority: 'GUEST',
+        guestRoleIncluded: false,
+      });
+    });
+
+    it('leaves a member already to the transaction, and a member since the session was read changes nothing', async () => {
+      const role = await insertRole(app, `At once held ${(seq += 1)}`);
+      const first = await invitation([role]);
+      const stale = await invitee(first.email);
+      await acceptInvitationByHash(app, asActor(stale), stale, { hash: first.row.hash }, undefined);
+      // Known from the session: no statement at all.
+      const held = (await loadUser(app.db, app.registry, stale.id))!;
+      const second = await invitation([role], first.email);
+      const statements: string[] = [];
+      expect(
+        await acceptAtOnce(recording(app.db, statements), asActor(held), held, second.row),
+      ).toBeUndefined();
+      expect(statements).toEqual([]);
+      // Held since the session was read (the user as read before the first acceptance): the statement is
+      // refused, and the invitation stays open, no row is written and the membership is as it was.
+      const trailBefore = await trailOf(stale.id, first.id);
+      const membershipBefore = await memberships(stale.id);
+      expect(stale.userRoles).toEqual([]);
+      expect(await acceptAtOnce(app.db, asActor(stale), stale, second.row)).toBeUndefined();
+      expect(await statusOf(second.id)).toBe('OPEN');
+      expect(await trailOf(stale.id, first.id)).toEqual(trailBefore);
+      expect(await memberships(stale.id)).toEqual(membershipBefore);
+      // …and accepted by hash, the transaction merges it.
+      await app.db.query("UPDATE invitations SET role_expiry_date = '2033-01-01T00:00:00Z' WHERE id = $1", [
+        second.id,
+      ]);
+      await acceptInvitationByHash(app, asActor(stale), stale, { hash: second.row.hash }, undefined);
+      expect(await statusOf(second.id)).toBe('ACCEPTED');
+      expect(
+        (await memberships(stale.id)).map((m) => [m.roleId, new Date(m.endDate!).toISOString()]),
+      ).toEqual([[role, '2033-01-01T00:00:00.000Z']]);
+      expect((await trailOf(stale.id, second.id)).map((r) => `${r.entity_type} ${r.action}`)).toEqual([
+        'user_role update',
+        'invitation accept',
+      ]);
+    });
+
+    it('refuses (409) an invitation no longer open in one statement, and writes nothing', async () => {
+      const role = await insertRole(app, `At once twice ${(seq += 1)}`);
+      const { id, email, row: open } = await invitation([role]);
+      const [by, other] = [await invitee(email), await invitee(`other.${seq}@uni.example`)];
+      const both = await Promise.allSettled([
+        acceptAtOnce(app.db, asActor(by), by, open),
+        acceptAtOnce(app.db, asActor(other), other, open),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ statusCode: 409, message: 'The invitation is no longer open' });
+      const held = [...(await memberships(by.id)), ...(await memberships(other.id))];
+      expect(held.map((m) => m.roleId)).toEqual([role]);
+      expect(await acceptAudit(id)).toHaveLength(1);
+      // A statement that claims nothing writes no audit row either.
+      const loser = (both[0].status === 'rejected' ? by : other).id;
+      expect(await trailOf(loser, id)).toEqual([]);
+    });
+
+    it('leaves an invitation that grants a right of its own to the transaction', async () => {
+      const { row: open, email } = await invitation([plain]);
+      const by = await invitee(email);
+      for (const intended of ['SUPER_USER', 'INSTITUTION_ADMIN', 'APPLICATION_MANAGER'] as const) {
+        const statements: string[] = [];
+        const granting = { ...open, intended_authority: intended };
+        expect(await acceptAtOnce(recording(app.db, statements), asActor(by), by, granting)).toBeUndefined();
+        expect(statements).toEqual([]);
+      }
+      expect(await statusOf(open.id as number)).toBe('OPEN');
     });
 
     it('refuses (404) an unknown hash, and a hash of another invitation than the one named; the invitation stays open', async () => {

@@ -1,6 +1,7 @@
 /**
- * Accepting an invitation (spec §4): one transaction that claims the invitation with a conditional
- * update (so of two simultaneous accepts exactly one wins), then grants or raises the user roles.
+ * Accepting an invitation (spec §4): a conditional update claims the invitation (so of two simultaneous
+ * accepts exactly one wins) and the user roles are granted or raised with it. An acceptance that only adds
+ * memberships is one statement (acceptAtOnce); any other one transaction (acceptInvitation).
  */
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'shared-auth/rules';
@@ -13,8 +14,13 @@ import {
   type ApiInvitation,
   type InvitationRow,
 } from '../stores/invitation.rows.js';
-import { claimInvitation, invitationByHash, toInvitations } from '../stores/invitations.store.js';
-import { grantUserRole, membershipCreated } from '../stores/user-roles.store.js';
+import {
+  claimInvitation,
+  claimInvitationAudited,
+  invitationByHash,
+  toInvitations,
+} from '../stores/invitations.store.js';
+import { grantUserRole, MEMBER_ALREADY, membershipCreated } from '../stores/user-roles.store.js';
 import { grantAuthority, lockUserRights } from '../stores/authority-grants.store.js';
 import { grantApplications } from '../stores/application-managers.store.js';
 
@@ -127,7 +133,15 @@ export async function acceptInvitation(
     });
     granted = { authority: 'APPLICATION_MANAGER', applications: stored.map((a) => a.manage_id) };
   }
-  audits.push({
+  audits.push(acceptance(row, user, granted));
+  await auditAll(q, actor, audits);
+  const { links: _links, granted: _granted, ...invitation } = accepted;
+  return invitation;
+}
+
+/** The acceptance's own audit row: the invitation before and as accepted, with the rights it granted. */
+function acceptance(row: InvitationRow, user: User, granted?: unknown): AuditEntry {
+  return {
     entityType: 'invitation',
     entityId: Number(row.id),
     action: 'accept',
@@ -137,9 +151,43 @@ export async function acceptInvitation(
       acceptedBy: user.id,
       ...(granted ? { granted } : {}),
     },
-  });
-  await auditAll(q, actor, audits);
-  const { links: _links, granted: _granted, ...invitation } = accepted;
+  };
+}
+
+/** The intended authorities whose acceptance grants more than memberships (acceptInvitation's grants). */
+const GRANTING: ReadonlySet<string> = new Set(['SUPER_USER', 'INSTITUTION_ADMIN', 'APPLICATION_MANAGER']);
+
+const isMemberAlready = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (error as { constraint?: unknown }).constraint === MEMBER_ALREADY;
+
+/**
+ * An acceptance that only adds memberships, in one statement outside a transaction (claimInvitationAudited:
+ * the claim, the memberships and their audit rows with the acceptance's): the invitation as accepted.
+ * Throws 409 when it is no longer open. Undefined when the acceptance needs acceptInvitation's transaction,
+ * and then nothing was changed: the invitation grants a right of its own, or the user holds one of its roles
+ * already (known from the session, or refused by the statement when it became so since), to be merged.
+ */
+export async function acceptAtOnce(
+  q: Queryable,
+  actor: AuditActor,
+  user: User,
+  row: InvitationRow,
+): Promise<InvitationRow | undefined> {
+  if (GRANTING.has(row.intended_authority)) return undefined;
+  const held = new Set(user.userRoles.map((membership) => Number(membership.role.id)));
+  if (row.invitation_roles.some((link) => held.has(Number(link.roleId)))) return undefined;
+  let claimed;
+  try {
+    claimed = await claimInvitationAudited(q, Number(row.id), user.id, actor, acceptance(row, user));
+  } catch (error) {
+    if (isMemberAlready(error)) return undefined;
+    throw error;
+  }
+  if (!claimed) throw httpError(409, 'The invitation is no longer open');
+  const { links: _links, granted: _granted, ...invitation } = claimed;
   return invitation;
 }
 
@@ -164,6 +212,8 @@ export async function acceptInvitationByHash(
   }
   checkAcceptable(row, user, app.config.eduidHomeOrganization);
   await checkAssurance(app.db, actor, row, acr);
-  const accepted = await app.db.tx((q) => acceptInvitation(q, actor, user, row));
+  const accepted =
+    (await acceptAtOnce(app.db, actor, user, row)) ??
+    (await app.db.tx((q) => acceptInvitation(q, actor, user, row)));
   return (await toInvitations(app.db, app.registry, [accepted]))[0];
 }
