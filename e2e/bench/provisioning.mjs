@@ -10,6 +10,8 @@ import { cpuReader } from './cpu.mjs';
 
 const ACCEPTANCES = Number(process.env.BENCH_ACCEPTANCES ?? 1000);
 const PARALLEL_ACCEPTS = 16;
+/** Calls the server sends the provider at once (its PROVISIONING_PARALLEL). */
+const PROVISIONING_PARALLEL = Number(process.env.BENCH_PROVISIONING_PARALLEL ?? 2);
 const REMOTE_USERS = [
   { username: 'bench-voot', password: 'bench-voot-password', scopes: ['voot'] },
   { username: 'bench-aa', password: 'bench-aa-password', scopes: ['attribute_aggregation'] },
@@ -128,6 +130,9 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink, remoteCal
       BENCH_FLOOR: 'true',
       REMOTE_USERS: JSON.stringify(REMOTE_USERS),
       LOG_LEVEL: 'warn',
+      // Two calls at once to the provider (the server's default is one): the setting for a target that serves
+      // parallel calls well, as the development provider does. BENCH_PROVISIONING_PARALLEL for another.
+      PROVISIONING_PARALLEL: String(PROVISIONING_PARALLEL),
       // PostgreSQL instead of the embedded database (a database of its own: the run adds a role, guests
       // and their memberships to it).
       ...(process.env.BENCH_PROVISIONING_DATABASE_URL
@@ -139,6 +144,7 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink, remoteCal
   const result = {
     acceptances: ACCEPTANCES,
     database: process.env.BENCH_PROVISIONING_DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    provisioningParallel: PROVISIONING_PARALLEL,
   };
   try {
     const admin = new Session(server.baseUrl);
@@ -217,6 +223,8 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink, remoteCal
         throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
     });
     acceptedAt = performance.now();
+    // The users the provider had made when the last acceptance was answered: what was left to deliver then.
+    result.usersAtLastAcceptance = scim.requests('bench').POST ?? 0;
     const deadline = Date.now() + 600_000;
     for (;;) {
       // The group's size only: a snapshot every 20 ms copied every user, in the process the provider runs in.

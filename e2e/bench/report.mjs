@@ -308,7 +308,7 @@ export function printTable(results) {
     else {
       const config = obj(provisioning.usersConfig);
       out(
-        `  ${provisioning.acceptances} acceptances in ${provisioning.acceptMs} ms; the provider held every membership after ${provisioning.allHeldMs} ms (${provisioning.lagAfterLastAcceptMs} ms after the last acceptance); ${provisioning.membershipsPerSecond} memberships/s, ${provisioning.scimRequestsPerSecond} SCIM requests/s ${JSON.stringify(provisioning.scimRequests)}`,
+        `  ${provisioning.acceptances} acceptances in ${provisioning.acceptMs} ms; the provider held every membership after ${provisioning.allHeldMs} ms (${provisioning.lagAfterLastAcceptMs} ms after the last acceptance, when it had made ${provisioning.usersAtLastAcceptance} users); ${provisioning.membershipsPerSecond} memberships/s, ${provisioning.scimRequestsPerSecond} SCIM requests/s ${JSON.stringify(provisioning.scimRequests)}, ${provisioning.provisioningParallel} calls at once; acceptance p95 ${provisioning.acceptP95Ms} ms`,
       );
       out(
         `  users/config meanwhile: ${config.calls} calls, median ${config.medianMs} ms, slowest ${config.slowestMs} ms (target ≤ ${config.targetMs}: ${config.slowestMs <= config.targetMs ? 'yes' : 'NO'})`,
