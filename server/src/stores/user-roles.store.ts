@@ -215,8 +215,9 @@ export async function removeUserRole(
 /**
  * The memberships `source` asks for, added: an `INSERT … SELECT` of its rows (user_id, role_id, authority,
  * guest_role_included, end_date, inviter), each ending no later than its role does (no membership outlives
- * its role's end date: LEAST takes the earlier of the two, or the one given). A member already is left as
- * they are (grantUserRole merges the grant with that membership). Answers the memberships added.
+ * its role's end date: LEAST takes the earlier of the two, or the one given). A member already is `left` as
+ * they are (grantUserRole merges the grant with that membership), or `refused`: the statement fails on
+ * MEMBER_ALREADY and changes nothing. Answers the memberships added.
  */
 export const insertMemberships = (source: string, member: 'left' | 'refused' = 'left') =>
   `INSERT INTO user_roles (user_id, role_id, authority, guest_role_included, end_date, inviter)
