@@ -154,8 +154,12 @@ function acceptance(row: InvitationRow, user: User, granted?: unknown): AuditEnt
   };
 }
 
-/** The intended authorities whose acceptance grants more than memberships (acceptInvitation's grants). */
-const GRANTING: ReadonlySet<string> = new Set(['SUPER_USER', 'INSTITUTION_ADMIN', 'APPLICATION_MANAGER']);
+/**
+ * The intended authorities whose acceptance only adds memberships: the ones acceptAtOnce may take. Any other
+ * (a super user's, an institution admin's, an application manager's, or one added later) grants a right of its
+ * own through acceptInvitation's transaction.
+ */
+const MEMBERSHIPS_ONLY: ReadonlySet<string> = new Set(['GUEST', 'INVITER', 'MANAGER']);
 
 const isMemberAlready = (error: unknown) =>
   typeof error === 'object' &&
@@ -176,7 +180,7 @@ export async function acceptAtOnce(
   user: User,
   row: InvitationRow,
 ): Promise<InvitationRow | undefined> {
-  if (GRANTING.has(row.intended_authority)) return undefined;
+  if (!MEMBERSHIPS_ONLY.has(row.intended_authority)) return undefined;
   const held = new Set(user.userRoles.map((membership) => Number(membership.role.id)));
   if (row.invitation_roles.some((link) => held.has(Number(link.roleId)))) return undefined;
   let claimed;
