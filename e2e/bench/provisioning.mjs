@@ -224,7 +224,7 @@ export async function measureProvisioning({ smtp, smtpUrl, acceptLink, remoteCal
     });
     acceptedAt = performance.now();
     // The users the provider had made when the last acceptance was answered: what was left to deliver then.
-    result.usersAtLastAcceptance = scim.requests('bench').POST ?? 0;
+    result.usersAtLastAcceptance = scim.userCount('bench');
     const deadline = Date.now() + 600_000;
     for (;;) {
       // The group's size only: a snapshot every 20 ms copied every user, in the process the provider runs in.

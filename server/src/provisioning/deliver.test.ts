@@ -15,7 +15,7 @@ import { addMember, addUser, apiApp, insertRole } from '../test/api-kit.js';
 import { testConfig } from '../test/helper.js';
 import { freshTestDb } from '../test/template-db.js';
 import { scimTarget, targetRegistry } from '../test/registry.fixture.js';
-import { SCIM_PATCH_SCHEMA } from '../domain/scim.js';
+import { SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA as USER_SCHEMA } from '../domain/scim.js';
 import { deliverGroup, deliverUsers, type DeliveryContext } from './deliver.js';
 import { ScimError, scimClient, type ScimClient } from './scim-client.js';
 
@@ -111,6 +111,12 @@ async function remoteIdOf(target: string, kind: 'user' | 'group', localId: numbe
     [target, kind, localId],
   );
   return rows[0]?.remote_id ?? null;
+}
+/** A request's body as text. */
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 const logLengths = () => ({ patch: scim.requestLog('patch').length, put: scim.requestLog('put').length });
 /**
@@ -503,6 +509,17 @@ describe('answers the target should not give', () => {
       ['no.body.there@example.org', null],
     ]);
     intercept = async (req, res) => {
+      // A bulk request's every operation is refused as there already too: each then goes on its own.
+      if (req.url === '/patch/v2/Bulk') {
+        const { Operations } = JSON.parse(await bodyOf(req)) as { Operations: Array<{ bulkId: string }> };
+        res.writeHead(200, { 'content-type': 'application/scim+json' });
+        res.end(
+          JSON.stringify({
+            Operations: Operations.map(({ bulkId }) => ({ method: 'POST', bulkId, status: '409' })),
+          }),
+        );
+        return true;
+      }
       if (!req.url?.startsWith('/patch/v2/Users')) return false;
       if (req.method === 'POST') {
         res.writeHead(409, { 'content-type': 'application/scim+json' });
@@ -823,6 +840,106 @@ describe('a person at the target', () => {
     );
     expect(rows).toHaveLength(1);
     await app.provisioning.drain();
+  });
+});
+
+describe('people new to a target that takes bulk requests', () => {
+  it('are made in one bulk request, recorded as held, and named in their group; sent again, nothing goes', async () => {
+    const from = logLengths();
+    const role = await insertRole(app, 'Bulk Made', ['app-wiki']);
+    const userIds: number[] = [];
+    for (const name of ['bulk.ann', 'bulk.bob', 'bulk.cat']) {
+      const userId = await addUser(app, `${name}@example.org`);
+      await addMember(app, userId, role, 'GUEST');
+      userIds.push(userId);
+    }
+    await app.provisioning.drain();
+    expect(methodsSince('patch', from.patch)).toEqual([
+      'GET /ServiceProviderConfig 200',
+      'POST /Bulk 200',
+      'POST /Groups 201',
+    ]);
+    for (const userId of userIds) {
+      const remoteId = await remoteIdOf('prov-patch', 'user', userId);
+      expect(scim.snapshot('patch').users.find((u) => u.id === remoteId)?.userName).toMatch(
+        /^urn:test:bulk\./,
+      );
+    }
+    expect(membersThere('patch', 'Bulk Made')).toEqual([
+      'urn:test:bulk.ann@example.org',
+      'urn:test:bulk.bob@example.org',
+      'urn:test:bulk.cat@example.org',
+    ]);
+    expect(membersThere('put', 'Bulk Made')).toHaveLength(3);
+    const again = logLengths();
+    for (const userId of userIds) await queueAgain('user', userId);
+    await app.provisioning.drain();
+    expect(logLengths()).toEqual(again);
+  });
+
+  it('leave one a bulk operation did not make to a call of its own: one there already is adopted', async () => {
+    const made = await fetch(`http://127.0.0.1:${port}/patch/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer b', 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: [USER_SCHEMA], userName: 'urn:test:bulk.there@example.org' }),
+    });
+    expect(made.status).toBe(201);
+    const thereId = ((await made.json()) as { id: string }).id;
+    const from = logLengths();
+    const role = await insertRole(app, 'Bulk Partly', ['app-wiki']);
+    const there = await addUser(app, 'bulk.there@example.org');
+    const fresh = await addUser(app, 'bulk.fresh@example.org');
+    for (const userId of [there, fresh]) await addMember(app, userId, role, 'GUEST');
+    await app.provisioning.drain();
+    expect(methodsSince('patch', from.patch)).toEqual([
+      'GET /ServiceProviderConfig 200',
+      'POST /Bulk 200',
+      'POST /Users 409',
+      'GET /Users 200',
+      'PUT /Users/id 200',
+      'POST /Groups 201',
+    ]);
+    expect(await remoteIdOf('prov-patch', 'user', there)).toBe(thereId);
+    expect(membersThere('patch', 'Bulk Partly')).toEqual([
+      'urn:test:bulk.fresh@example.org',
+      'urn:test:bulk.there@example.org',
+    ]);
+  });
+
+  it('go each by a call of their own when the target says it takes none, or refuses the bulk request whole', async () => {
+    intercept = async (req, res) => {
+      if (req.url === '/patch/v2/ServiceProviderConfig') {
+        res.writeHead(200, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify({ bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 } }));
+        return true;
+      }
+      if (req.url === '/put/v2/Bulk') {
+        res.writeHead(501, { 'content-type': 'application/scim+json' });
+        res.end(JSON.stringify({ status: '501', detail: 'Endpoint Not Implemented' }));
+        return true;
+      }
+      return false;
+    };
+    const from = logLengths();
+    const role = await insertRole(app, 'No Bulk', ['app-wiki']);
+    for (const name of ['nobulk.ann', 'nobulk.bob']) {
+      await addMember(app, await addUser(app, `${name}@example.org`), role, 'GUEST');
+    }
+    await app.provisioning.drain();
+    // The intercepted answers are not in the provider's log: what it was sent besides.
+    expect(methodsSince('patch', from.patch)).toEqual([
+      'POST /Users 201',
+      'POST /Users 201',
+      'POST /Groups 201',
+    ]);
+    expect(methodsSince('put', from.put)).toEqual([
+      'GET /ServiceProviderConfig 200',
+      'POST /Users 201',
+      'POST /Users 201',
+      'POST /Groups 201',
+    ]);
+    expect(membersThere('patch', 'No Bulk')).toHaveLength(2);
+    expect(membersThere('put', 'No Bulk')).toHaveLength(2);
   });
 });
 

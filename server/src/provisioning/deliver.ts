@@ -24,6 +24,7 @@ import {
   saveResource,
   saveUsers,
 } from '../stores/scim-bookkeeping.store.js';
+import { createInBulk, type BulkLimits } from './scim-bulk.js';
 import { ScimError, type ScimClient } from './scim-client.js';
 
 const plannedTarget = (t: ScimTarget) => ({
@@ -36,6 +37,8 @@ export interface DeliveryContext {
   db: Db;
   target: ScimTarget;
   client: ScimClient;
+  /** The target's bulk limits (scim-bulk.ts bulkLimitsOnce); without it every user goes by a call of their own. */
+  bulkLimits?: () => Promise<BulkLimits | null>;
 }
 
 function remoteIdOf(answer: { body: Record<string, unknown> | null }, what: string): string {
@@ -115,7 +118,53 @@ async function sendUser(ctx: DeliveryContext, state: UserForDelivery): Promise<U
 }
 
 /**
- * People at a target, a batch at a time: one read for all of them, their calls `parallel` at a time, and
+ * The users of a batch new to the target, made there in bulk requests when it takes them (scim-bulk.ts) and
+ * two or more are new: `made`, as held there now; `failed`, those not made when the target could not be
+ * reached for it (each recorded so, as their own call would be). Whoever is in neither goes by a call of
+ * their own (sendUser).
+ */
+async function makeInBulk(
+  ctx: DeliveryContext,
+  userIds: readonly number[],
+  states: ReadonlyMap<number, UserForDelivery>,
+): Promise<{
+  made: Array<{ userId: number; remoteId: string; digest: string }>;
+  failed: Map<number, unknown>;
+}> {
+  const made: Array<{ userId: number; remoteId: string; digest: string }> = [];
+  const failed = new Map<number, unknown>();
+  const bodies = new Map<number, { body: object; digest: string }>();
+  for (const userId of userIds) {
+    const state = states.get(userId)!;
+    if (!state.wanted || state.person === null || state.known) continue;
+    const body = scimUser(state.person, ctx.target.userIdentifier);
+    bodies.set(userId, { body, digest: digest(body) });
+  }
+  if (bodies.size < 2 || !ctx.bulkLimits) return { made, failed };
+  let outcome: Awaited<ReturnType<typeof createInBulk>>;
+  try {
+    const limits = await ctx.bulkLimits();
+    if (limits === null) return { made, failed };
+    outcome = await createInBulk(
+      ctx.client,
+      [...bodies].map(([key, { body }]) => ({ key, body })),
+      limits,
+    );
+  } catch (error) {
+    // Its limits could not be read (the target not reachable): every new user failed so.
+    outcome = { made: new Map(), failure: error };
+  }
+  for (const [userId, { digest: sent }] of bodies) {
+    const remoteId = outcome.made.get(userId);
+    if (remoteId !== undefined) made.push({ userId, remoteId, digest: sent });
+    else if (outcome.failure !== undefined) failed.set(userId, outcome.failure);
+  }
+  return { made, failed };
+}
+
+/**
+ * People at a target, a batch at a time: one read for all of them, those new there made in bulk when the
+ * target takes that (makeInBulk), the others' calls `parallel` at a time, and
  * one transaction recording what the target now holds (and queueing the groups that name the users made
  * there). Answers each user's failure, or null when delivered.
  */
@@ -130,11 +179,20 @@ export async function deliverUsers(
   const held: Array<{ userId: number; remoteId: string; digest: string }> = [];
   const made: number[] = [];
   const gone: number[] = [];
+  const inBulk = await makeInBulk(ctx, userIds, states);
+  for (const user of inBulk.made) {
+    failures.set(user.userId, null);
+    held.push(user);
+    made.push(user.userId);
+  }
+  for (const [userId, error] of inBulk.failed) failures.set(userId, error);
+  // The rest, each by a call of its own.
+  const rest = userIds.filter((userId) => !failures.has(userId));
   let next = 0;
   // A lane that finds no one left ends at once.
   const lanes = Array.from({ length: parallel }, async () => {
-    while (next < userIds.length) {
-      const userId = userIds[next++]!;
+    while (next < rest.length) {
+      const userId = rest[next++]!;
       try {
         // Every user asked is read (usersForDelivery answers each id, a person gone as null).
         const outcome = await sendUser(ctx, states.get(userId)!);

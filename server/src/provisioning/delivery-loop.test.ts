@@ -211,8 +211,9 @@ describe('a target that fails with a retry', () => {
     await runTargetLoop(d, target);
     const after = Date.now();
 
-    // Both people were tried (one batch); the group, waiting for them, was not sent.
-    expect(received.sort()).toEqual(['POST /Users', 'POST /Users']);
+    // Both people were tried (one batch, in one bulk request: the target takes them); the group, waiting for
+    // them, was not sent.
+    expect(received).toEqual(['GET /ServiceProviderConfig', 'POST /Bulk']);
     expect(await queue()).toEqual([
       { kind: 'group', local_id: roleId, status: 'waiting', attempts: 0, leased: false, last_status: null },
       ...userIds.map((id) => ({
@@ -238,7 +239,7 @@ describe('a target that fails with a retry', () => {
           target: 'prov-loop',
           kind: 'user',
           delayMs: 120_000,
-          reason: expect.stringMatching(/^POST \/Users: HTTP 503/),
+          reason: expect.stringMatching(/^POST \/Bulk: HTTP 503/),
         }),
       ]),
     );

@@ -21,6 +21,7 @@ import {
 } from '../stores/provisioning-queue.store.js';
 import { afterFailure } from './attempts.js';
 import { deliverGroup, deliverUsers } from './deliver.js';
+import { bulkLimitsOnce } from './scim-bulk.js';
 import { scimClient } from './scim-client.js';
 import { deliverEvaUser, deliverGraphUser } from './user-targets.js';
 
@@ -89,7 +90,8 @@ function deliveryFor(deps: DeliveryLoopDeps, target: ScimTarget): Deliver {
     });
   }
   const client = scimClient(target, { timeoutMs: deps.settings.timeoutMs, signal: deps.signal });
-  const ctx = { db: deps.db, target, client };
+  // Asked of the target once for the loop's life: its users made in bulk when it takes that.
+  const ctx = { db: deps.db, target, client, bulkLimits: bulkLimitsOnce(client) };
   const groups = eachItem(deps.settings.parallel, (item) => deliverGroup(ctx, item.localId));
   return async (items) => {
     // A batch is of one kind (deliverBatch).

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createDevScimServer, type DevScimServer } from './dev-scim.js';
+import { BULK_LIMITS, createDevScimServer, type DevScimServer } from './dev-scim.js';
 import { devScimPlugin } from './dev-scim.plugin.js';
 import { portFromEnv, startDevScim, tenantsFromEnv } from './standalone.js';
 import { apiApp } from '../../test/api-kit.js';
@@ -362,6 +362,48 @@ describe('the development SCIM service provider', () => {
     expect(schemas.body.Resources.map((s: { id: string }) => s.id)).toEqual(
       expect.arrayContaining([USER, GROUP]),
     );
+  });
+
+  it("takes bulk requests within the limits it gives, each operation under the tenant's rules", async () => {
+    const config = await call('GET', `${H}/ServiceProviderConfig`);
+    expect(config.body.bulk).toEqual(expect.objectContaining({ supported: true, ...BULK_LIMITS }));
+    const taken = 'urn:test:bulk.taken@example.org';
+    await createUser(taken);
+    const bulk = await call('POST', `${H}/Bulk`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:BulkRequest'],
+      Operations: [
+        {
+          method: 'POST',
+          path: '/Users',
+          bulkId: 'a',
+          data: { schemas: [USER], userName: 'urn:test:bulk.a' },
+        },
+        { method: 'POST', path: '/Users', bulkId: 'b', data: { schemas: [USER], userName: taken } },
+      ],
+    });
+    expect(bulk.status).toBe(200);
+    const [made, refused] = bulk.body.Operations;
+    expect(made).toEqual(expect.objectContaining({ bulkId: 'a', status: '201' }));
+    const madeId = String(made.location).split('/').pop();
+    expect(scim.snapshot('harderwijk').users.find((u) => u.id === madeId)?.userName).toBe('urn:test:bulk.a');
+    // A userName held already: refused as a single POST would be.
+    expect(refused).toEqual(expect.objectContaining({ bulkId: 'b', status: '409' }));
+    expect(scim.userCount('harderwijk')).toBe(2);
+    expect(scim.userCount('leiden')).toBe(0);
+    expect(scim.requests('harderwijk')).toEqual({ GET: 1, POST: 2 });
+    // More operations than it takes: refused whole.
+    const many = Array.from({ length: BULK_LIMITS.maxOperations + 1 }, (_, i) => ({
+      method: 'POST',
+      path: '/Users',
+      bulkId: `m${i}`,
+      data: { schemas: [USER], userName: `urn:test:many.${i}` },
+    }));
+    const tooMany = await call('POST', `${H}/Bulk`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:BulkRequest'],
+      Operations: many,
+    });
+    expect(tooMany.status).toBe(413);
+    expect(scim.userCount('harderwijk')).toBe(2);
   });
 
   it('answers a request body that is not JSON, or not a user, with 400', async () => {

@@ -34,7 +34,16 @@ export interface DevScimOptions {
   tenants: Record<string, DevScimTenantOptions>;
   /** Path the tenants sit under, `/dev-scim` unless given (`''` for the root). */
   mount?: string;
+  /**
+   * What one bulk request (`POST …/Bulk`, RFC 7644 §3.7) may hold, as the ServiceProviderConfig says:
+   * BULK_LIMITS unless given; `false` takes none (501, and the configuration says unsupported). For the
+   * whole process, as the rest of the configuration (below).
+   */
+  bulk?: { maxOperations: number; maxPayloadSize: number } | false;
 }
+
+/** A bulk request's limits unless the options give others: a batch of the console's users fits in one. */
+export const BULK_LIMITS = { maxOperations: 100, maxPayloadSize: 1_048_576 };
 
 /** A user as kept: every attribute the caller sent (validated by scimmy), without `password`. */
 export interface DevScimUser {
@@ -93,6 +102,8 @@ export interface DevScimServer {
    * null when it has none such: what a bench polls for, without copying every user as a snapshot does.
    */
   groupSize(tenant: string, displayName: string): number | null;
+  /** How many users the tenant holds. */
+  userCount(tenant: string): number;
   /** Requests the tenant received, counted by method (`{ POST: 3, PATCH: 1 }`), answered or refused. */
   requests(tenant: string): Record<string, number>;
   /** The tenant's requests in the order they were answered. */
@@ -405,7 +416,9 @@ export function createDevScimServer(options: DevScimOptions): DevScimServer {
     baseUri: (req) => (req.headers.host ? `${req.protocol}://${req.headers.host}` : ''),
   });
   // scimmy-routers adds its one scheme and turns bulk on: say what this server really does.
+  const bulk = options.bulk ?? BULK_LIMITS;
   SCIMMY.Config.set({ authenticationSchemes: [], bulk: false, etag: false, changePassword: false });
+  if (bulk) SCIMMY.Config.set({ bulk: { supported: true, ...bulk } } as never);
   SCIMMY.Config.set({
     authenticationSchemes: [
       {
@@ -541,6 +554,7 @@ export function createDevScimServer(options: DevScimOptions): DevScimServer {
       }
       return null;
     },
+    userCount: (name) => tenantState(name).users.size,
     requests: (name) => ({ ...tenantState(name).counts }),
     requestLog: (name) => tenantState(name).log.map((entry) => ({ ...entry })),
     reset: empty,
