@@ -4,6 +4,7 @@
  * count as made.
  */
 import {
+  BULK_OPERATIONS,
   bulkLimitsOnce,
   createInBulk,
   readBulkLimits,
@@ -120,6 +121,19 @@ describe('users made in bulk', () => {
       },
     });
     expect(made).toEqual(new Map([1, 2, 3, 4, 5].map((key) => [key, `r${key}`])));
+  });
+
+  it('go at most BULK_OPERATIONS to a request, whatever more the target takes', async () => {
+    const { client: c, calls } = client(makesAll());
+    const { made } = await createInBulk(c, users(BULK_OPERATIONS + 4), {
+      maxOperations: 1000,
+      maxPayloadSize: 1_000_000,
+    });
+    expect(calls.map((call) => (call.body as { Operations: unknown[] }).Operations.length)).toEqual([
+      BULK_OPERATIONS,
+      4,
+    ]);
+    expect(made.size).toBe(BULK_OPERATIONS + 4);
   });
 
   it('go in requests whose bodies stay within maxPayloadSize; a user too large for any is left out', async () => {
