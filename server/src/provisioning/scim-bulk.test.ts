@@ -171,6 +171,21 @@ describe('users made in bulk', () => {
     );
   });
 
+  it('are none where one id is answered for two of them: each goes by a call of their own', async () => {
+    const { client: c } = client((_m, _p, body) => ({
+      status: 200,
+      body: {
+        Operations: (body as { Operations: Array<{ bulkId: string }> }).Operations.map(({ bulkId }) => ({
+          bulkId,
+          status: '201',
+          location: `/v2/Users/${bulkId === '3' ? 'r3' : 'same'}`,
+        })),
+      },
+    }));
+    const { made } = await createInBulk(c, users(3), { maxOperations: 10, maxPayloadSize: 100_000 });
+    expect(made).toEqual(new Map([[3, 'r3']]));
+  });
+
   it('are left whole to their own calls when a request is refused whole; a failure to try again ends it', async () => {
     // As the client sorts it: a 5xx, but one that says the target has no bulk requests.
     const refusing = client(() => new ScimError('POST /Bulk: HTTP 501', 501, true));

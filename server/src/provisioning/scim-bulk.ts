@@ -181,5 +181,10 @@ export async function createInBulk(
       if (remoteId !== null) made.set(Number(bulkId), remoteId);
     }
   }
+  // One id answered for two users (a target's mistake): neither is taken as made there, each goes by their
+  // own call, so that no two people share one account at the target (a later DELETE of one would end both).
+  const byId = new Map<string, number>();
+  for (const remoteId of made.values()) byId.set(remoteId, (byId.get(remoteId) ?? 0) + 1);
+  for (const [key, remoteId] of made) if (byId.get(remoteId)! > 1) made.delete(key);
   return { made };
 }
