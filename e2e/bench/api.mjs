@@ -90,7 +90,8 @@ const cpuTotal = (run) => run.cpuUs.server + run.cpuUs.database + run.cpuUs.gene
  * With `tokenOnly` only the `tokenEndpoints` (and their floor) are measured (external-api.mjs run alone).
  * `leaveOut`: endpoints by name not measured (each answered as left out), such as a search too slow to
  * run thousands of times at a hundred times the volume (BENCH_LEAVE_OUT); their plans are still printed.
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: string | false } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean, leaveOut?: RegExp | null }} options
+ * `only`: the endpoints measured, by name (the others neither measured nor listed).
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly?: boolean, cpuOf?: { pid: number | undefined, postgres: string | false } | null, tokenEndpoints?: TokenEndpoints, tokenOnly?: boolean, leaveOut?: RegExp | null, only?: RegExp | null }} options
  * @returns {Promise<Record<string, unknown>>} name → load result (with ratio and target) or { error }
  */
 export async function measureApi({
@@ -102,6 +103,7 @@ export async function measureApi({
   tokenEndpoints = {},
   tokenOnly = false,
   leaveOut = null,
+  only = null,
 }) {
   const generator = startLoadProcess();
   try {
@@ -114,6 +116,7 @@ export async function measureApi({
       tokenEndpoints,
       tokenOnly,
       leaveOut,
+      only,
     });
   } finally {
     await generator.close();
@@ -122,11 +125,11 @@ export async function measureApi({
 
 /**
  * @param {ReturnType<typeof startLoadProcess>} generator
- * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: string | false } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean, leaveOut?: RegExp | null }} options
+ * @param {{ baseUrl: string, cookie: string, requests: number, searchesOnly: boolean, cpuOf: { pid: number | undefined, postgres: string | false } | null, tokenEndpoints: TokenEndpoints, tokenOnly: boolean, leaveOut?: RegExp | null, only?: RegExp | null }} options
  */
 async function measureWith(
   generator,
-  { baseUrl, cookie, requests, searchesOnly, cpuOf, tokenEndpoints, tokenOnly, leaveOut },
+  { baseUrl, cookie, requests, searchesOnly, cpuOf, tokenEndpoints, tokenOnly, leaveOut, only },
 ) {
   const headers = { cookie, accept: 'application/json' };
   const floorHeaders = { accept: 'application/json' };
@@ -226,6 +229,7 @@ async function measureWith(
     ]);
   }
   for (const [name, path] of Object.entries(tokenOnly ? {} : endpointPaths(searchesOnly))) {
+    if (only && !only.test(name)) continue;
     if (leaveOut?.test(name)) {
       measured.push([name, { error: `left out (BENCH_LEAVE_OUT=${leaveOut.source})` }]);
       continue;

@@ -195,7 +195,7 @@ export function printTable(results) {
   /** @type {Record<string, any>[]} */
   const runs = Array.isArray(results.api) ? results.api : [];
   for (const run of runs) {
-    const title = `\nAPI on ${run.database}, seed × ${run.scale}${run.seed?.answer?.users ? ` (${run.seed.answer.roles} roles, ${run.seed.answer.users} users, seeded in ${run.seed.durationMs} ms)` : ''}, keep-alive, super user's session`;
+    const title = `\nAPI on ${run.database}, seed × ${run.scale}${run.afterWrites ? `, ${run.afterWrites}` : ''}${run.seed?.answer?.users ? ` (${run.seed.answer.roles} roles, ${run.seed.answer.users} users, seeded in ${run.seed.durationMs} ms)` : ''}, keep-alive, super user's session`;
     out(title);
     if (run.seed?.skipped) out(`  ${run.seed.skipped}`);
     if (run.skipped || run.error) {
@@ -225,7 +225,9 @@ export function printTable(results) {
     ];
     // At a larger volume, each search against its own figure at ×1 on the same database (issue 58 item 3).
     const atOne =
-      run.scale > 1 ? obj(runs.find((r) => r.database === run.database && r.scale === 1)?.endpoints) : {};
+      run.scale > 1
+        ? obj(runs.find((r) => r.database === run.database && r.scale === 1 && !r.afterWrites)?.endpoints)
+        : {};
     for (const [name, value] of Object.entries(obj(run.endpoints))) {
       const r = obj(value);
       if (r.error) {

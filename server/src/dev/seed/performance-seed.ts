@@ -72,14 +72,13 @@ const GIN_PENDING_INDEXES = ['users_search_words', 'invitations_search_words', '
 /**
  * A batch's settings where the database lets the seed choose them (PGlite; a PostgreSQL superuser):
  * - triggers (foreign-key checks, the search words' triggers) skipped, see below;
- * - GIN's pending list merged into the index at 512 kB instead of the default 4 MB: with the default, every
- *   few dozen batches one spent long merging it (one statement holding PGlite's only connection); a smaller
- *   list is merged more often in shorter pieces, and the seed as a whole is no slower;
+ * - (GIN's pending lists are merged at each index's own limit of 64 kB, migration 047: a session's setting,
+ *   512 kB here before it, no longer counts; with the default 4 MB every few dozen batches one spent long
+ *   merging, one statement holding PGlite's only connection);
  * - new WAL segments not zero-filled first: filling one now and then held a batch up, for nothing on
  *   PGlite's file system.
  */
-const BULK_SETTINGS = `SET LOCAL session_replication_role = replica; SET LOCAL gin_pending_list_limit = 512;
-  SET LOCAL wal_init_zero = off`;
+const BULK_SETTINGS = `SET LOCAL session_replication_role = replica; SET LOCAL wal_init_zero = off`;
 
 /**
  * Set in every transaction that writes or clears seeded rows: the seed's people and roles are made up and
@@ -261,11 +260,11 @@ export async function performanceSeed(
   // and picks plans that scan all 75,000 rows. One table a statement, from a smaller sample than the
   // default (enough to choose plans, and each statement stays short).
   report({ phase: 'statistics', done: counts.users, total: users });
-  // The GIN indexes (the users' and the invitations' words) took the bulk load into their pending lists
-  // (GIN's fast update), which only a vacuum or a full list empties: every search then reads the whole
-  // list (hundreds of pages) and the planner, counting those pages, prefers a sequential scan for a
-  // narrow search (on PostgreSQL until autovacuum comes by). Merged into the index here (a tenth of a
-  // second per index), a narrow search takes the index.
+  // The GIN indexes (the users' and the invitations' words) take new rows into their pending lists (GIN's
+  // fast update), merged into the index by a vacuum or when a list passes its limit: every search reads
+  // the whole list, and the planner, counting its pages, preferred a sequential scan for a narrow search
+  // when the list held hundreds of pages (the default limit, before migration 047). What the bulk load
+  // left there (up to the 64 kB limit) is merged here, so that the first searches read none of it.
   for (const index of GIN_PENDING_INDEXES) {
     await yieldToOthers();
     await db.query(`SELECT gin_clean_pending_list('${index}'::regclass)`);
