@@ -133,27 +133,31 @@ async function makeInBulk(
 }> {
   const made: Array<{ userId: number; remoteId: string; digest: string }> = [];
   const failed = new Map<number, unknown>();
-  const bodies = new Map<number, { body: object; digest: string }>();
-  for (const userId of userIds) {
+  const fresh = userIds.filter((userId) => {
     const state = states.get(userId)!;
-    if (!state.wanted || state.person === null || state.known) continue;
-    const body = scimUser(state.person, ctx.target.userIdentifier);
-    bodies.set(userId, { body, digest: digest(body) });
-  }
-  if (bodies.size < 2 || !ctx.bulkLimits) return { made, failed };
-  let outcome: Awaited<ReturnType<typeof createInBulk>>;
+    return state.wanted && state.person !== null && !state.known;
+  });
+  if (fresh.length < 2 || !ctx.bulkLimits) return { made, failed };
+  let limits: Awaited<ReturnType<NonNullable<DeliveryContext['bulkLimits']>>>;
   try {
-    const limits = await ctx.bulkLimits();
-    if (limits === null) return { made, failed };
-    outcome = await createInBulk(
-      ctx.client,
-      [...bodies].map(([key, { body }]) => ({ key, body })),
-      limits,
-    );
+    limits = await ctx.bulkLimits();
   } catch (error) {
     // Its limits could not be read (the target not reachable): every new user failed so.
-    outcome = { made: new Map(), failure: error };
+    for (const userId of fresh) failed.set(userId, error);
+    return { made, failed };
   }
+  // No bulk requests there: each is made by a call of its own, their bodies built there.
+  if (limits === null) return { made, failed };
+  const bodies = new Map<number, { body: object; digest: string }>();
+  for (const userId of fresh) {
+    const body = scimUser(states.get(userId)!.person!, ctx.target.userIdentifier);
+    bodies.set(userId, { body, digest: digest(body) });
+  }
+  const outcome = await createInBulk(
+    ctx.client,
+    [...bodies].map(([key, { body }]) => ({ key, body })),
+    limits,
+  );
   for (const [userId, { digest: sent }] of bodies) {
     const remoteId = outcome.made.get(userId);
     if (remoteId !== undefined) made.push({ userId, remoteId, digest: sent });
