@@ -15,7 +15,7 @@ import { assertAccessible } from './axe.mjs';
 import { launchBrowser, newContext } from './browser.mjs';
 import { waitForQuiet } from './quiet.mjs';
 import { text } from './texts.mjs';
-import { SERVER_NODE_FLAGS } from './server.mjs';
+import { reportFlags, SERVER_NODE_FLAGS, startServer, whereItWaits } from './server.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -374,4 +374,50 @@ test('the harness starts the server with the Node flags of its start script', as
   const [node, ...rest] = String(pkg.scripts.start).split(/\s+/);
   assert.equal(node, 'node');
   assert.deepEqual(rest, [...SERVER_NODE_FLAGS, 'dist/main.js']);
+});
+
+test('a process that never answers is described by its threads, and by its report when its event loop turns', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'report-test-'));
+  // Idle, waiting for ever: the report comes, with the timer that keeps it alive.
+  const idle = spawn(process.execPath, [...reportFlags(dir), '-e', 'setInterval(() => {}, 60_000)'], {
+    stdio: 'ignore',
+  });
+  // Never back to its event loop: a loop of awaits. No report; its main thread reads as running.
+  const spinning = spawn(
+    process.execPath,
+    [...reportFlags(dir), '-e', 'void (async () => { for (;;) await null; })()'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idleText = await whereItWaits(idle.pid, dir);
+    assert.match(idleText, new RegExp(`${idle.pid} node: S do_epoll_wait`));
+    assert.match(idleText, /Its active libuv handles: .*timer/);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir);
+    const spinningText = await whereItWaits(spinning.pid, dir);
+    assert.match(spinningText, new RegExp(`${spinning.pid} node: R `));
+    assert.match(spinningText, /does not come back to its event loop/);
+  } finally {
+    idle.kill('SIGKILL');
+    spinning.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a server that does not answer in time is described, started once more, and then fails the caller', async () => {
+  // Nothing answers within a millisecond of its start: both tries time out.
+  const error = await startServer({ startTimeoutMs: 1 }).then(
+    () => null,
+    (/** @type {Error} */ e) => e,
+  );
+  assert.ok(error);
+  assert.match(
+    error.message,
+    /^Twice: The server did not answer on http:\/\/127\.0\.0\.1:\d+ within 0\.001 s/,
+  );
+  assert.match(error.message, /The first time:\nThe server did not answer/);
+  assert.equal(error.message.match(/Its threads \(state, kernel wait/g)?.length, 2);
 });

@@ -83,7 +83,8 @@ journey(
 
 test(
   'a console killed during its deliveries delivers everything after a restart, none twice',
-  { timeout: 240_000 },
+  // Two starts, each of which the harness may make twice (startServer), and the deliveries.
+  { timeout: 600_000 },
   async () => {
     // Each request answered after 150 ms, so that the deliveries are under way when the console dies.
     const target = await startScimTarget({
