@@ -300,7 +300,8 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
   try {
     let target = { baseUrl, pid, cookie };
     if (seeded) {
-      own = await startServer({ env: { ...BENCH_ENV, DATABASE_URL: seeded } });
+      // A new migration on the ×100 database may take minutes: not a start that hangs (startServer).
+      own = await startServer({ env: { ...BENCH_ENV, DATABASE_URL: seeded }, startTimeoutMs: 900_000 });
       target = { ...own, cookie: (await superUserSession(own.baseUrl)).cookie };
       scaled.seed = { skipped: `seeded at ×${SCALE} earlier (BENCH_SCALED_DATABASE_URL): not seeded again` };
     } else scaled.seed = await seedThroughApi({ baseUrl, cookie, scale: SCALE });
@@ -498,7 +499,8 @@ try {
     /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
     let pgServer;
     try {
-      pgServer = await startServer({ env: { ...BENCH_ENV, DATABASE_URL } });
+      // The bench's PostgreSQL database may be one left at a larger scale: its migrations may take minutes.
+      pgServer = await startServer({ env: { ...BENCH_ENV, DATABASE_URL }, startTimeoutMs: 900_000 });
       const { cookie } = await superUserSession(pgServer.baseUrl);
       await apiPart('PostgreSQL', pgServer, cookie);
     } catch (error) {
