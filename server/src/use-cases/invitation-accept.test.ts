@@ -477,7 +477,11 @@ describe('with a database', () => {
       expect(await statusOf(once.id)).toBe('ACCEPTED');
       await app.db.tx((q) => acceptInvitation(q, asActor(byTx), byTx, inTx.row));
       expect((await memberships(byOnce.id)).map((m) => m.roleId)).toEqual([first, second]);
-      // The same rows in the same order, told apart only by who accepted which invitation.
+      // The same rows in the same order, told apart only by who accepted which invitation. Their dates are
+      // counted from the second each invitation was made and each acceptance ran, which may differ by one:
+      // compared apart below.
+      const seconds = (row: Record<string, unknown>, ...names: string[]) =>
+        Object.fromEntries(names.filter((n) => typeof row[n] === 'number').map((n) => [n, 'epoch seconds']));
       const shape = (by: User, invitationId: number) =>
         trailOf(by.id, invitationId).then((rows) =>
           rows.map((r) =>
@@ -487,10 +491,15 @@ describe('with a database', () => {
               after: {
                 ...r.after,
                 email: undefined,
+                ...seconds(r.after, 'endDate', 'expiryDate'),
                 acceptedBy: r.after.acceptedBy === by.id,
                 userId: r.after.userId === by.id || undefined,
               },
-              before: r.before && { ...(r.before as object), email: undefined },
+              before: r.before && {
+                ...(r.before as Record<string, unknown>),
+                email: undefined,
+                ...seconds(r.before as Record<string, unknown>, 'expiryDate'),
+              },
               user_name: r.user_name === (by.name ?? by.email),
               actor_id: Number(r.actor_id) === by.id,
               actor_name: r.actor_name === (by.name ?? by.email),
@@ -515,9 +524,19 @@ describe('with a database', () => {
           actor_id: true,
         }),
       ]);
-      // The membership's end date as the transaction's audit row gives it: epoch seconds.
+      // The dates themselves: the memberships' ends and the invitation's expiry, within two seconds of each other.
+      const dates = async (by: User, invitationId: number) => {
+        const [firstRole, secondRole, acceptance] = await trailOf(by.id, invitationId);
+        return [firstRole.after.endDate, secondRole.after.endDate, acceptance.after.expiryDate] as number[];
+      };
+      const [onceDates, txDates] = [await dates(byOnce, once.id), await dates(byTx, inTx.id)];
+      onceDates.forEach((date, i) => expect(Math.abs(date - txDates[i])).toBeLessThanOrEqual(2));
       const [, thirty] = await trailOf(byOnce.id, once.id);
       expect(thirty!.after.endDate).toEqual(expect.any(Number));
+      // The second role's 30 days (its default expiry), from the acceptance.
+      expect(Math.abs((thirty!.after.endDate as number) - (Date.now() / 1000 + 30 * 86_400))).toBeLessThan(
+        120,
+      );
       expect(thirty!.after).toMatchObject({
         userId: byOnce.id,
         roleId: second,
