@@ -269,6 +269,11 @@ describe('upkeep of the embedded database (PGlite runs no autovacuum)', () => {
       expect(await maintainWhenDue(db, sizes)).toBeNull();
       expect(await maintainWhenDue(db, sizes)).toBe('public.grown');
       expect(await analysed(db, 'grown')).toBe(true);
+      // Every column of it (analysed a few columns a statement, analyze-in-parts.ts).
+      const columns = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = 'public' AND tablename = 'grown'",
+      );
+      expect(columns.rows[0].n).toBe(2);
       expect(await maintainWhenDue(db, sizes)).toBeNull();
       // Grown by more than a tenth: analysed again once it stays that size.
       await fill(db, 'grown', 50);

@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { analyzeInParts } from './analyze-in-parts.js';
 import { PgliteThread, type PgliteThreadHooks } from './pglite-thread.js';
 import { onThisThread, PgliteWire, type PgliteEndpoint } from './pglite-wire.js';
 import { poolDb, RANDOM_PAGE_COST, SYNCHRONIZED_SCANS_OFF } from './pool-db.js';
@@ -136,10 +137,11 @@ export async function checkpointWhenDue(q: Queryable, afterBytes: number): Promi
  * its rules (PostgreSQL's default thresholds and scale factors, over the activity statistics, which PGlite
  * keeps but flushes only when told): a table is vacuumed when its dead rows pass 50 + 20 % of its rows, or
  * the rows inserted since its last vacuum pass 1,000 + 20 %; analysed when the rows changed since its last
- * analysis pass 50 + 10 %. Vacuum and analysis are two statements, each holding the only backend briefly
- * (longest for a ten-times seed's users). A table is left while it grows (its size not the same as at
- * the previous check, `sizes`), so that a bulk load is not done halfway. One table a check, the one with
- * the most changes; returns its name, or null.
+ * analysis pass 50 + 10 %. Vacuum and analysis are statements of their own, each holding the only backend
+ * briefly (longest for a ten-times seed's users): the analysis a few columns a statement
+ * (analyze-in-parts.ts). A table is left while it grows (its size not the same as at the previous check,
+ * `sizes`), so that a bulk load is not done halfway. One table a check, the one with the most changes;
+ * returns its name, or null.
  */
 export async function maintainWhenDue(q: Queryable, sizes: Map<string, number>): Promise<string | null> {
   // Flushed when this statement's transaction ends: the next one reads them.
@@ -162,7 +164,7 @@ export async function maintainWhenDue(q: Queryable, sizes: Map<string, number>):
   for (const t of rows) sizes.set(t.name, t.pages);
   if (!due) return null;
   if (due.vacuum) await q.query(`VACUUM ${due.name}`);
-  if (due.analyze) await q.query(`ANALYZE ${due.name}`);
+  if (due.analyze) await analyzeInParts(q, due.name);
   return due.name;
 }
 

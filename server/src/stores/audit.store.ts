@@ -11,6 +11,7 @@ import {
   type AuditRecord,
   type AuditSubjectType,
 } from 'shared-auth/rules';
+import { analyzeInParts } from '../db/analyze-in-parts.js';
 import { jsonRows } from '../db/json-rows.js';
 import type { Db, Queryable } from '../db/types.js';
 import { deleteInBatches } from './batched-delete.js';
@@ -452,10 +453,12 @@ export async function seedAuditTrail(
   await pause();
   if (db.kind === 'postgres') await db.query('VACUUM (ANALYZE) audit_logs');
   else {
-    await db.tx(async (q) => {
-      await q.query(`SET LOCAL default_statistics_target = ${TRAIL_STATISTICS_TARGET}`);
-      await q.query('ANALYZE audit_logs');
-    });
+    await analyzeInParts(db, 'audit_logs', (statement) =>
+      db.tx(async (q) => {
+        await q.query(`SET LOCAL default_statistics_target = ${TRAIL_STATISTICS_TARGET}`);
+        await q.query(statement);
+      }),
+    );
     // And vacuumed here, without the indexes' clean-up (as the seed's own tables, performance-seed.ts): left
     // to PGlite's upkeep (pglite-db.ts maintainWhenDue: a million rows inserted since its last vacuum),
     // the trail was vacuumed a minute or two after the seed, holding the only backend for seconds in the

@@ -9,6 +9,7 @@
  * A seed cut off half way leaves part of its data, which the next run replaces.
  */
 import { randomBytes } from 'node:crypto';
+import { analyzeInParts } from '../../db/analyze-in-parts.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { deleteInBatches } from '../../stores/batched-delete.js';
 import type { PerformanceSeedProgress, PerformanceSeedResult } from '../../jobs/performance-seed-run.js';
@@ -95,32 +96,6 @@ function withoutProvisioning(db: Db): Queryable {
         return q.query(sql, params, options);
       }),
   };
-}
-
-/** A table's columns analysed in one statement, at most (analyzedColumns). */
-export const COLUMNS_PER_ANALYZE = 6;
-
-/**
- * A table's columns in the groups the seed analyses them in, a statement each (each group's names quoted).
- * A whole table's ANALYZE held PGlite's only backend for 400 ms (users) and 280 (invitations), and a
- * users/config meanwhile waited as long (the bench's target: 250 ms). Each statement reads its sample of
- * rows again (about 20 ms for the users), and each column costs its share on top: a word column (tsvector,
- * its words counted) 70-90 ms, any other 5-15. So each word column alone, the others COLUMNS_PER_ANALYZE
- * a statement: about 100 ms each at the most.
- */
-export async function analyzedColumns(db: Queryable, table: string): Promise<string[][]> {
-  const { rows } = await db.query<{ name: string; words: boolean }>(
-    `SELECT quote_ident(attname) AS name, atttypid = 'tsvector'::regtype AS words
-       FROM pg_attribute
-      WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
-      ORDER BY attnum`,
-    [table],
-  );
-  const groups = rows.filter((c) => c.words).map((c) => [c.name]);
-  const others = rows.filter((c) => !c.words).map((c) => c.name);
-  for (let i = 0; i < others.length; i += COLUMNS_PER_ANALYZE)
-    groups.push(others.slice(i, i + COLUMNS_PER_ANALYZE));
-  return groups;
 }
 
 /** Lets queued requests run between two batches. */
@@ -283,8 +258,8 @@ export async function performanceSeed(
   if (skipChecks) await writer.query("SELECT row_count_recounted('invitations')");
 
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
-  // and picks plans that scan all 75,000 rows. A few columns a statement (analyzedColumns), from a smaller
-  // sample than the default (enough to choose plans, and each statement stays short).
+  // and picks plans that scan all 75,000 rows. A few columns a statement on PGlite (db/analyze-in-parts.ts),
+  // from a smaller sample than the default (enough to choose plans, and each statement stays short).
   report({ phase: 'statistics', done: counts.users, total: users });
   // The GIN indexes (the users' and the invitations' words) take new rows into their pending lists (GIN's
   // fast update), merged into the index by a vacuum or when a list passes its limit: every search reads
@@ -303,13 +278,16 @@ export async function performanceSeed(
     'invitations',
     'invitation_roles',
   ]) {
-    for (const columns of await analyzedColumns(db, table)) {
+    const analyze = async (statement: string) => {
       await yieldToOthers();
       await db.tx(async (q) => {
         await q.query(`SET LOCAL default_statistics_target = ${STATISTICS_TARGET}`);
-        await q.query(`ANALYZE ${table} (${columns.join(', ')})`);
+        await q.query(statement);
       });
-    }
+    };
+    // A few columns a statement on PGlite, where each holds the only backend; whole on PostgreSQL.
+    if (db.kind === 'pglite') await analyzeInParts(db, table, analyze);
+    else await analyze(`ANALYZE ${table}`);
   }
   // The bulk-loaded pages marked all-visible, so that counts read an index alone (a role's members: its
   // index entries instead of as many table pages, which the roles page reads), without waiting

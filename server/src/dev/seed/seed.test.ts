@@ -2,13 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiApp, call, count } from '../../test/api-kit.js';
 import { loginAs } from '../../test/helper.js';
 import { seedDevelopmentData } from './dev-seed.js';
-import {
-  analyzedColumns,
-  COLUMNS_PER_ANALYZE,
-  performanceSeed,
-  SHORT_NAME_PREFIX,
-  SUB_PREFIX,
-} from './performance-seed.js';
+import { performanceSeed, SHORT_NAME_PREFIX, SUB_PREFIX } from './performance-seed.js';
 
 describe('development seed', () => {
   let app: FastifyInstance;
@@ -197,33 +191,6 @@ describe('performance seed', () => {
       await app.close();
     }
   }, 120_000);
-});
-
-describe('the statistics of the performance seed', () => {
-  it('are taken a few columns a statement, each word column alone, every column once', async () => {
-    const app = await apiApp();
-    try {
-      for (const table of ['users', 'invitations']) {
-        const groups = await analyzedColumns(app.db, table);
-        const { rows } = await app.db.query<{ name: string; words: boolean }>(
-          `SELECT attname AS name, atttypid = 'tsvector'::regtype AS words FROM pg_attribute
-            WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
-          [table],
-        );
-        expect(groups.flat().sort()).toEqual(rows.map((c) => c.name).sort());
-        const words = rows.filter((c) => c.words).map((c) => c.name);
-        expect(words.length).toBeGreaterThan(0);
-        for (const group of groups) {
-          expect(group.length).toBeLessThanOrEqual(COLUMNS_PER_ANALYZE);
-          if (group.some((name) => words.includes(name))) expect(group).toHaveLength(1);
-        }
-        // More than one statement for either table: a whole table's held PGlite for 280-400 ms.
-        expect(groups.length).toBeGreaterThan(2);
-      }
-    } finally {
-      await app.close();
-    }
-  });
 });
 
 describe("the performance seed's made-up people", () => {
