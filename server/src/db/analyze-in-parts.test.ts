@@ -1,4 +1,9 @@
-import { analyzedColumns, analyzeInParts, COLUMNS_PER_ANALYZE } from './analyze-in-parts.js';
+import {
+  analyzedColumns,
+  analyzeInParts,
+  COLUMNS_PER_ANALYZE,
+  WHOLE_UP_TO_BYTES,
+} from './analyze-in-parts.js';
 import { freshTestDb } from '../test/template-db.js';
 import type { Db } from './types.js';
 
@@ -36,15 +41,16 @@ describe('a table analysed in parts', () => {
     },
   );
 
-  it('takes the statistics of every column, a few a statement, an oddly named one included', async () => {
+  it('takes the statistics of every column of a large table, a few a statement, an oddly named one included', async () => {
     const statements: string[] = [];
-    const missing = await db.tx(async (q) => {
+    const { missing, bytes } = await db.tx(async (q) => {
       await q.query(
         `CREATE TEMP TABLE wide AS
-           SELECT g AS a, g AS b, g AS c, g AS d, g AS e, g AS f, g AS "Odd ""name""", g::text AS h,
+           SELECT g AS a, g AS b, g AS c, g AS d, g AS e, g AS f, g AS "Odd ""name""", md5(g::text) AS h,
                   to_tsvector('simple', 'word ' || g) AS words
-             FROM generate_series(1, 500) g`,
+             FROM generate_series(1, 40000) g`,
       );
+      const size = await q.query<{ bytes: string }>("SELECT pg_relation_size('wide') AS bytes");
       await analyzeInParts(q, 'wide', (statement) => {
         statements.push(statement);
         return q.query(statement);
@@ -55,13 +61,35 @@ describe('a table analysed in parts', () => {
             AND NOT EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = a.attrelid AND s.staattnum = a.attnum)`,
       );
       await q.query('DROP TABLE wide');
-      return rows;
+      return { missing: rows, bytes: Number(size.rows[0].bytes) };
     });
+    expect(bytes).toBeGreaterThan(WHOLE_UP_TO_BYTES);
     expect(missing).toEqual([]);
     expect(statements).toEqual([
       'ANALYZE wide (words)',
       'ANALYZE wide (a, b, c, d)',
       'ANALYZE wide (e, f, "Odd ""name""", h)',
     ]);
+  });
+
+  it("analyses a small table whole, its index's expression with it", async () => {
+    const statements: string[] = [];
+    const expressions = await db.tx(async (q) => {
+      await q.query(
+        `CREATE TEMP TABLE narrow AS SELECT g AS id, 'Name ' || g AS name FROM generate_series(1, 2000) g;
+         CREATE INDEX narrow_name_order ON narrow (lower(name))`,
+      );
+      await analyzeInParts(q, 'narrow', (statement) => {
+        statements.push(statement);
+        return q.query(statement);
+      });
+      const { rows } = await q.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_statistic WHERE starelid = 'narrow_name_order'::regclass",
+      );
+      await q.query('DROP TABLE narrow');
+      return rows[0].n;
+    });
+    expect(statements).toEqual(['ANALYZE narrow']);
+    expect(expressions).toBe(1);
   });
 });
