@@ -16,8 +16,9 @@
  * random reads priced as memory: pool-db.ts RANDOM_PAGE_COST) and how many rows a LIKE on the expression
  * keeps (without them, a default guess). So a table of at most WHOLE_UP_TO_BYTES, whose whole ANALYZE is
  * short, is analysed whole, its expressions with it; a larger one keeps the expressions' statistics of its
- * last whole ANALYZE, if it had one. The bench's printed plans (PGlite, after a seed analysed so) read no
- * whole table.
+ * last whole ANALYZE, if it had one. After the performance seed on PGlite, the statements of the bench's
+ * lists and searches had the same plans without them as with them (taken by a whole ANALYZE of the users
+ * and their invitations afterwards).
  */
 import type { Queryable } from './types.js';
 
