@@ -269,7 +269,7 @@ describe('upkeep of the embedded database (PGlite runs no autovacuum)', () => {
       expect(await maintainWhenDue(db, sizes)).toBeNull();
       expect(await maintainWhenDue(db, sizes)).toBe('public.grown');
       expect(await analysed(db, 'grown')).toBe(true);
-      // Every column of it (analysed a few columns a statement, analyze-in-parts.ts).
+      // Every column of it (a small table, analysed in one statement: analyze-in-parts.ts).
       const columns = await db.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = 'public' AND tablename = 'grown'",
       );

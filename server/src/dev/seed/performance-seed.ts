@@ -258,8 +258,9 @@ export async function performanceSeed(
   if (skipChecks) await writer.query("SELECT row_count_recounted('invitations')");
 
   // PGlite has no autovacuum: without fresh statistics the planner guesses the bulk-loaded tables empty
-  // and picks plans that scan all 75,000 rows. A few columns a statement on PGlite (db/analyze-in-parts.ts),
-  // from a smaller sample than the default (enough to choose plans, and each statement stays short).
+  // and picks plans that scan all 75,000 rows. On PGlite a large table a few columns a statement
+  // (db/analyze-in-parts.ts), from a smaller sample than the default (enough to choose plans, and each
+  // statement stays short).
   report({ phase: 'statistics', done: counts.users, total: users });
   // The GIN indexes (the users' and the invitations' words) take new rows into their pending lists (GIN's
   // fast update), merged into the index by a vacuum or when a list passes its limit: every search reads
@@ -285,7 +286,7 @@ export async function performanceSeed(
         await q.query(statement);
       });
     };
-    // A few columns a statement on PGlite, where each holds the only backend; whole on PostgreSQL.
+    // In parts on PGlite, where each statement holds the only backend (a small table whole); whole on PostgreSQL.
     if (db.kind === 'pglite') await analyzeInParts(db, table, analyze);
     else await analyze(`ANALYZE ${table}`);
   }
