@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './paths.mjs';
+import { threadsOf } from '../../tooling/process-threads.mjs';
 
 const MAIN = join(ROOT, 'server/dist/main.js');
 /**
@@ -188,17 +189,7 @@ export function reportFlags(/** @type {string} */ dir) {
  */
 export async function whereItWaits(pid, reportDir) {
   if (!pid) return '';
-  let text = 'Its threads (state, kernel wait, user and system ticks):\n';
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const comm = readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
-      const wchan = readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8').trim();
-      const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
-      text += `  ${task} ${comm}: ${fields[0]} ${wchan || '-'} ${fields[11]}/${fields[12]}\n`;
-    }
-  } catch (error) {
-    text += `  (not readable: ${error})\n`;
-  }
+  let text = `Its threads (state, kernel wait, user and system ticks):\n${threadsOf(pid)}`;
   try {
     process.kill(pid, 'SIGUSR2');
   } catch {
