@@ -70,14 +70,24 @@ function runOnce() {
   });
 }
 
-const first = await runOnce();
-if (first.hung === undefined) process.exit(first.code);
-console.error(
-  `\nNo test file finished within ${QUIET_MS / 1000} s: the run is hung. Its processes (state, kernel wait, user/system ticks):\n${first.hung}\nRunning the tests once more.\n`,
-);
-const second = await runOnce();
-if (second.hung === undefined) process.exit(second.code);
-console.error(
-  `\nTwice: no test file finished within ${QUIET_MS / 1000} s. The second run's processes:\n${second.hung}\nThe first run's:\n${first.hung}`,
-);
-process.exit(1);
+// Jest's own watch mode waits for changes by design, at a terminal: run as it is, without the watch.
+if (process.argv.slice(2).some((arg) => /^--watch(All)?(=|$)/.test(arg))) {
+  const child = spawn(process.execPath, [jest, ...process.argv.slice(2)], { stdio: 'inherit' });
+  child.on('close', (code) => process.exit(code ?? 1));
+} else {
+  await watched();
+}
+
+async function watched() {
+  const first = await runOnce();
+  if (first.hung === undefined) process.exit(first.code);
+  console.error(
+    `\nNo test file finished within ${QUIET_MS / 1000} s: the run is hung. Its processes (state, kernel wait, user/system ticks):\n${first.hung}\nRunning the tests once more.\n`,
+  );
+  const second = await runOnce();
+  if (second.hung === undefined) process.exit(second.code);
+  console.error(
+    `\nTwice: no test file finished within ${QUIET_MS / 1000} s. The second run's processes:\n${second.hung}\nThe first run's:\n${first.hung}`,
+  );
+  process.exit(1);
+}
