@@ -32,7 +32,13 @@ import { coldLoad, inAppNavigations, REMOTE_SCREENS, summarize } from './page-lo
 import { inviteToMail } from './invite-mail.mjs';
 import { landingAgainstReference, serveReferenceBuild } from './reference.mjs';
 import { explainEndpoints, measureApi, seedThroughApi } from './api.mjs';
-import { externalApiTarget, measureBulkInvitations, memberListEndpoint } from './external-api.mjs';
+import {
+  externalApiTarget,
+  measureBulkInvitations,
+  measureLimiterFlood,
+  memberListEndpoint,
+} from './external-api.mjs';
+import { cpuReader } from './cpu.mjs';
 import { acceptLink, startSmtp } from '../support/smtp.mjs';
 import { measureProvisioning } from './provisioning.mjs';
 import { printTable } from './report.mjs';
@@ -280,6 +286,25 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
         only: AFTER_WRITES_ONLY,
       }),
     });
+    // The external API's limit under a flood, on a second server over the same database with the limit on
+    // (PostgreSQL only: a PGlite database lives in one server's process).
+    // What fails here is reported with the flood, and the figures above are kept.
+    if (database === 'PostgreSQL' && DATABASE_URL) {
+      /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+      let limited;
+      try {
+        limited = await startServer({ env: { ...BENCH_ENV, DATABASE_URL, EXTERNAL_API_RATE_LIMIT: '600' } });
+        run.limiterFlood = await measureLimiterFlood({
+          baseUrl: limited.baseUrl,
+          token: external.token,
+          cpu: cpuReader({ pid: limited.pid, postgres: cpuOf.postgres }),
+        });
+      } catch (error) {
+        run.limiterFlood = { error: error instanceof Error ? error.message : String(error) };
+      } finally {
+        await limited?.stop();
+      }
+    }
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
     return;

@@ -4,9 +4,11 @@
 //  - 100 invitations in one call (POST /api/external/v1/invitations with suppressSendingEmails), one call
 //    after another, BENCH_EXTERNAL_CALLS times (20): p50 / p95 / max, and per invitation, beside the
 //    floor's p95 over as many sequential calls.
+//  - the limit itself under a flood of one token's calls (measureLimiterFlood), on a server of its own.
 // The bench's server runs with EXTERNAL_API_RATE_LIMIT=0, or the load would meet the rate limit.
 import { performance } from 'node:perf_hooks';
 import { FLOOR_RATIO_TARGET } from './api.mjs';
+import { runLoad } from './load.mjs';
 
 const CALLS = Number(process.env.BENCH_EXTERNAL_CALLS ?? 20);
 const PER_CALL = 100;
@@ -99,5 +101,31 @@ export async function measureBulkInvitations({ baseUrl, token, roleId }) {
     p95PerInvitation: round1(p95 / PER_CALL),
     floorP95: round1(floorP95),
     ratio: Math.round((p95 / floorP95) * 10) / 10,
+  };
+}
+
+/** Calls of the flood: all but the first 600 of the window are refused. */
+const FLOOD_CALLS = Number(process.env.BENCH_FLOOD_CALLS ?? 6000);
+
+/**
+ * The external API's limit under a flood: one token's calls, 32 at a time, to a server with
+ * EXTERNAL_API_RATE_LIMIT at its default (600 a minute per token owner), so that all but the first 600 are
+ * refused with 429, and each is counted on the owner's one row (server/src/stores/credential-limits.store.ts,
+ * whose counts commit without waiting for the log's flush). Calls a second, p95, the statuses, and the CPU of
+ * a call: what a client that floods costs the server and the database.
+ * @param {{ baseUrl: string, token: string, cpu: ReturnType<typeof import('./cpu.mjs').cpuReader> }} options
+ */
+export async function measureLimiterFlood({ baseUrl, token, cpu }) {
+  const load = await runLoad({
+    url: `${baseUrl}/api/external/v1/roles?pageSize=1`,
+    headers: { 'x-api-token': token },
+    total: FLOOD_CALLS,
+    concurrency: 32,
+    warmup: 0,
+    cpu,
+  });
+  return {
+    name: `GET /api/external/v1/roles?pageSize=1, one token, ${FLOOD_CALLS} calls 32 at a time, EXTERNAL_API_RATE_LIMIT=600`,
+    ...load,
   };
 }

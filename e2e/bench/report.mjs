@@ -301,6 +301,19 @@ export function printTable(results) {
     }
   }
 
+  for (const run of runs) {
+    const flood = obj(obj(run).limiterFlood);
+    if (!obj(run).limiterFlood) continue;
+    out(`\nThe external API's limit under a flood, on ${obj(run).database}:`);
+    if (flood.error) out(`  (not measured: ${flood.error})`);
+    else {
+      const cpu = obj(flood.cpuUs);
+      out(
+        `  ${flood.name}: ${flood.rps} calls/s, p50 ${flood.p50} ms, p95 ${flood.p95} ms, CPU µs a call server+db+gen ${cpu.server}+${cpu.database}+${cpu.generator} ${JSON.stringify(flood.statuses)}`,
+      );
+    }
+  }
+
   const provisioning = obj(results.provisioning);
   if (results.provisioning) {
     out(

@@ -23,12 +23,15 @@ export interface WindowCounts {
  * calls, which the limiter is there to refuse (a refused call is counted too), then cost the database most
  * for the counting: at 32 callers of one key (pgbench on the ×1 performance seed's database, PostgreSQL 15,
  * this statement alone) 2,500–2,800 counts a second at 530–565 µs of its CPU each; without the wait
- * 14,000–18,000 a second at 50–105 µs. (The bench runs with the limit off, EXTERNAL_API_RATE_LIMIT=0, so
- * its figures do not show this.) The count is visible to every instance at its commit as before; what a
- * crash of the database server itself (not of this server) can lose is the counts of its last moment
- * (PostgreSQL flushes the log within three times wal_writer_delay, 600 ms by default): a few more calls or
- * guesses after such a crash, for a limiter, and no person's data. `set_config` is called for each key
- * hit, before the transaction commits; a call that hits no key writes nothing and waits for nothing.
+ * 14,000–18,000 a second at 50–105 µs. Through the whole server (`npm run bench`'s flood of one token at
+ * 32 callers, where the server's own work is most of a call's), 288–352 µs of the database's CPU a call
+ * against 430–482 with the wait, at 1,455–1,636 calls a second against 1,267–1,504.
+ *
+ * The count is visible to every instance at its commit as before; what a crash of the database server
+ * itself (not of this server) can lose is the counts of its last moment (PostgreSQL flushes the log within
+ * three times wal_writer_delay, 600 ms by default): a few more calls or guesses after such a crash, for a
+ * limiter, and no person's data. `set_config` is called for each key hit, before the transaction commits;
+ * a call that hits no key writes nothing and waits for nothing.
  */
 export const HIT_AND_READ = `
   WITH hit AS (
