@@ -271,8 +271,8 @@ async function apiPart(database, { baseUrl, pid }, cookie, before) {
     run.bulkInvitations = await measureBulkInvitations({ baseUrl, ...external });
     run.bulkResponsiveness = await measureBulkResponsiveness({ baseUrl, cookie, ...external });
     // The invitations' text search again, after those bulk invitations (3,000, none vacuumed since the
-    // seed's last vacuum): what rows added since cost a search by the word indexes (which keep no pending
-    // list since migration 048: before it, a list of up to 64 kB that every search read whole, 047).
+    // seed's last vacuum): what rows added since cost a search by the word indexes (each with a pending
+    // list of at most 64 kB that every search reads whole, migrations 047 and 049).
     apiRuns.push({
       database,
       scale: 1,

@@ -69,8 +69,11 @@ const ROLES_PER_DELETE = 25;
 const STATISTICS_TARGET = 30;
 /**
  * The GIN indexes the seed fills: the word indexes of the user and invitation searches (migrations 008, 009,
- * 017) and the roles' names (001). Each keeps no pending list (migration 048): a row's words go into the
- * index as it is inserted. For its bulk load the seed turns the list on (withPendingLists), and merges it.
+ * 017) and the roles' names (001). Each takes new rows into its pending list, at most 64 kB (migrations 047,
+ * 049), merged into the index when the list passes that limit: a bulk load merges in pieces, far cheaper
+ * than putting each row into the index as it comes (without the lists, migration 048, a seed into an empty
+ * database at one times the volume took 12.6-13.1 s instead of 8.4-8.6 on PGlite, 7.5-8.0 instead of
+ * 5.2-6.2 on PostgreSQL). What is left in the lists is merged after the load (performanceSeed).
  */
 const SEARCH_INDEXES = [
   'users_search_words',
@@ -78,25 +81,6 @@ const SEARCH_INDEXES = [
   'invitations_inviter_words',
   'roles_name_trgm',
 ];
-
-/**
- * Runs `load` with the search indexes' pending lists on (GIN's fast update), and turns them off again after
- * it, whether it succeeded or not (migration 048 keeps them off). Merging a list of thousands of rows in one
- * go is far cheaper than putting each row into the index as it comes: without the lists a seed into an empty
- * database (one times the volume) took 12.6-13.1 s instead of 8.4-8.6 on PGlite, 7.5-8.0 instead of 5.2-6.2
- * on PostgreSQL. What is left in the lists is merged after (performanceSeed). A change of the setting
- * locks the index for the moment it takes (searches and writes by it wait that long).
- */
-async function withPendingLists<T>(db: Db, load: () => Promise<T>): Promise<T> {
-  const fastUpdate = (on: boolean) =>
-    db.query(SEARCH_INDEXES.map((index) => `ALTER INDEX ${index} SET (fastupdate = ${on})`).join('; '));
-  await fastUpdate(true);
-  try {
-    return await load();
-  } finally {
-    await fastUpdate(false);
-  }
-}
 
 /**
  * A batch's settings where the database lets the seed choose them (PGlite; a PostgreSQL superuser):
@@ -219,70 +203,67 @@ export async function performanceSeed(
     await db.query(`VACUUM ${table}`);
   }
 
-  const { r, counts, skipChecks } = await withPendingLists(db, async () => {
-    report({ phase: 'roles', done: 0, total: users });
-    // A few roles a statement, each with its application usage in the same statement: the 500 roles in
-    // one transaction held the connection for up to a quarter of a second.
-    let r = 0;
-    for (let from = 1; from <= roles; from += ROLE_BATCH) {
-      await yieldToOthers();
-      const { rowCount } = await writer.query(
-        `WITH ins AS (
-           INSERT INTO roles (name, short_name, urn, description, organization_guid, created_by)
-           SELECT 'Performance role ' || g, '${SHORT_NAME_PREFIX}' || g, $1 || ':${SHORT_NAME_PREFIX}' || g,
-                  'Role ' || g || ' of the performance seed', NULL, 'performance-seed'
-           FROM generate_series($2::int, $3::int) g
-           RETURNING id)
-         INSERT INTO application_usages (role_id, manage_id, manage_type, landing_page)
-         SELECT id, $4, $5, 'https://wiki.uni-harderwijk.example.org/welcome' FROM ins`,
-        [prefix, from, Math.min(roles, from + ROLE_BATCH - 1), manageId, manageType],
-      );
-      r += rowCount;
-    }
+  report({ phase: 'roles', done: 0, total: users });
+  // A few roles a statement, each with its application usage in the same statement: the 500 roles in
+  // one transaction held the connection for up to a quarter of a second.
+  let r = 0;
+  for (let from = 1; from <= roles; from += ROLE_BATCH) {
+    await yieldToOthers();
+    const { rowCount } = await writer.query(
+      `WITH ins AS (
+         INSERT INTO roles (name, short_name, urn, description, organization_guid, created_by)
+         SELECT 'Performance role ' || g, '${SHORT_NAME_PREFIX}' || g, $1 || ':${SHORT_NAME_PREFIX}' || g,
+                'Role ' || g || ' of the performance seed', NULL, 'performance-seed'
+         FROM generate_series($2::int, $3::int) g
+         RETURNING id)
+       INSERT INTO application_usages (role_id, manage_id, manage_type, landing_page)
+       SELECT id, $4, $5, 'https://wiki.uni-harderwijk.example.org/welcome' FROM ins`,
+      [prefix, from, Math.min(roles, from + ROLE_BATCH - 1), manageId, manageType],
+    );
+    r += rowCount;
+  }
 
-    // A batch's rows only reference ids the same statement reads or inserts, so their foreign-key checks
-    // (a fifth of a batch's time on PGlite) prove nothing, and it writes the search words the triggers
-    // would compute (another fifth): where the role may (PGlite, a superuser), the batches run as
-    // 'replica', which skips both. Elsewhere they run as they are.
-    const skipChecks = await db
-      .tx((q) => q.query(BULK_SETTINGS))
-      .then(
-        () => true,
-        () => false,
-      );
-    const { rows: seeded } = await db.query<{ ids: string[] }>(
-      'SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $1',
-      [`${SHORT_NAME_PREFIX}%`],
+  // A batch's rows only reference ids the same statement reads or inserts, so their foreign-key checks
+  // (a fifth of a batch's time on PGlite) prove nothing, and it writes the search words the triggers
+  // would compute (another fifth): where the role may (PGlite, a superuser), the batches run as
+  // 'replica', which skips both. Elsewhere they run as they are.
+  const skipChecks = await db
+    .tx((q) => q.query(BULK_SETTINGS))
+    .then(
+      () => true,
+      () => false,
     );
-    const roleIds = seeded[0].ids ?? [];
-    const counts = { users: 0, userRoles: 0, invitations: 0 };
-    for (let from = 1; from <= users; from += batch) {
-      await yieldToOthers();
-      const to = Math.min(users, from + batch - 1);
-      const params = [from, to, SUB_PREFIX, roleIds, salt];
-      type BatchRow = { users: number; user_roles: number; invitations: number };
-      const { rows } = skipChecks
-        ? await db.tx(async (q) => {
-            await q.query(BULK_SETTINGS);
-            return q.query<BatchRow>(BATCH_SQL, params, { prepare: true });
-          })
-        : await writer.query<BatchRow>(BATCH_SQL, params, { prepare: true });
-      counts.users += rows[0].users;
-      counts.userRoles += rows[0].user_roles;
-      counts.invitations += rows[0].invitations;
-      report({ phase: 'users', done: counts.users, total: users });
-    }
-    // The seeded roles' member counts (migrations 038, 040), which the triggers skipped as 'replica' would
-    // have kept: counted once, their rows replaced (exact whether the triggers ran or not).
-    await writer.query(
-      `WITH gone AS (DELETE FROM role_member_counts WHERE role_id = ANY($1::bigint[]))
-       INSERT INTO role_member_counts (role_id, shard, n)
-         SELECT ur.role_id, 0, count(*) FROM user_roles ur WHERE ur.role_id = ANY($1::bigint[])
-          GROUP BY ur.role_id ORDER BY ur.role_id`,
-      [roleIds],
-    );
-    return { r, counts, skipChecks };
-  });
+  const { rows: seeded } = await db.query<{ ids: string[] }>(
+    'SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE short_name LIKE $1',
+    [`${SHORT_NAME_PREFIX}%`],
+  );
+  const roleIds = seeded[0].ids ?? [];
+  const counts = { users: 0, userRoles: 0, invitations: 0 };
+  for (let from = 1; from <= users; from += batch) {
+    await yieldToOthers();
+    const to = Math.min(users, from + batch - 1);
+    const params = [from, to, SUB_PREFIX, roleIds, salt];
+    type BatchRow = { users: number; user_roles: number; invitations: number };
+    const { rows } = skipChecks
+      ? await db.tx(async (q) => {
+          await q.query(BULK_SETTINGS);
+          return q.query<BatchRow>(BATCH_SQL, params, { prepare: true });
+        })
+      : await writer.query<BatchRow>(BATCH_SQL, params, { prepare: true });
+    counts.users += rows[0].users;
+    counts.userRoles += rows[0].user_roles;
+    counts.invitations += rows[0].invitations;
+    report({ phase: 'users', done: counts.users, total: users });
+  }
+  // The seeded roles' member counts (migrations 038, 040), which the triggers skipped as 'replica' would
+  // have kept: counted once, their rows replaced (exact whether the triggers ran or not).
+  await writer.query(
+    `WITH gone AS (DELETE FROM role_member_counts WHERE role_id = ANY($1::bigint[]))
+     INSERT INTO role_member_counts (role_id, shard, n)
+       SELECT ur.role_id, 0, count(*) FROM user_roles ur WHERE ur.role_id = ANY($1::bigint[])
+        GROUP BY ur.role_id ORDER BY ur.role_id`,
+    [roleIds],
+  );
 
   // The number of invitations (migration 043), which the batches skipped as 'replica' would have kept:
   // counted again, the table locked against writers meanwhile.
@@ -293,7 +274,7 @@ export async function performanceSeed(
   // (db/analyze-in-parts.ts), from a smaller sample than the default (enough to choose plans, and each
   // statement stays short).
   report({ phase: 'statistics', done: counts.users, total: users });
-  // The bulk load took the search indexes' new rows into their pending lists (withPendingLists), merged
+  // The bulk load took the search indexes' new rows into their pending lists (SEARCH_INDEXES), merged
   // into the index whenever a list passed its limit: every search reads the whole list, and the planner,
   // counting its pages, preferred a sequential scan for a narrow search when the list held hundreds of
   // pages (the default limit, before migration 047). What the load left there (up to the 64 kB limit) is
