@@ -26,8 +26,7 @@ import type { Queryable } from '../db/types.js';
 import type { CheckedInvitation } from '../domain/invitation-create.js';
 import type { PageSql } from '../domain/paging.js';
 import { pagedTextSearch, pagedSearchStatement, type PagedSearch } from './searched-page.js';
-import { commonWords } from './common-words.js';
-import { searchCondition } from './search-query.js';
+import { searchQuerySql } from './search-query.js';
 import { jsonRows } from '../db/json-rows.js';
 import type { Registry } from '../registry/registry.js';
 import {
@@ -268,11 +267,11 @@ const PAGE_ROLE_SUMMARIES = `${jsonRows(`SELECT r.* FROM (
                           FROM roles r WHERE r.id = l.role_id OFFSET 0) r`)} AS roles`;
 
 /**
- * The word columns a search text is matched against (search-query.ts searchCondition): invitations whose
- * address's words match it, or whose inviter's do (kept on the invitation, migration 017), as the
- * established console finds them. Each word index answers its own half (a BitmapOr).
+ * The condition of a search text (`query`, a tsquery expression): invitations whose address's words
+ * match it, or whose inviter's do (kept on the invitation, migration 017), as the established console
+ * finds them. Each word index answers its own half (a BitmapOr).
  */
-const TEXT_COLUMNS = ['i.search_words', 'i.inviter_words'];
+const TEXT_CONDITION = (query: string) => `(i.search_words @@ ${query} OR i.inviter_words @@ ${query})`;
 
 /** The number of invitations, kept as they are written (migration 043). */
 const INVITATION_COUNT = keptRowCount('invitations');
@@ -320,10 +319,7 @@ export async function searchInvitations(
   const params: unknown[] = [];
   const conditions: string[] = [STATUS_FILTER[status ?? 'all'] ?? STATUS_FILTER.all];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (page.text) {
-    const common = await commonWords(q, 'invitations');
-    conditions.push(await searchCondition(q, page.text, params, TEXT_COLUMNS, common));
-  }
+  if (page.text) conditions.push(TEXT_CONDITION(await searchQuerySql(q, page.text, params)));
   if (mine) conditions.push(`i.inviter_id = ${param(user.id)}`);
   if (roleId !== undefined) {
     conditions.push(

@@ -16,31 +16,23 @@ import type { Queryable } from '../db/types.js';
 /** Longer words are left to the function (the text search parser limits a word's length). */
 const MAX_WORD = 100;
 
-/** The words of `text` as searchQueryText writes them, or null where it leaves the text to the function. */
-function searchWords(text: string): string[] | null {
+/** The tsquery's text for `text`, `''` when it holds no word (the function answers NULL), or null. */
+export function searchQueryText(text: string): string | null {
   // eslint-disable-next-line no-control-regex
   if (!/^[\x00-\x7f]*$/.test(text)) return null;
   const words = text
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '');
-  return words.some((word) => word.length > MAX_WORD) ? null : words;
-}
-
-/** The tsquery's text of the conjunction of `words` (the last also the beginning of a word), `''` for none. */
-function queryOfWords(words: readonly string[]): string {
+  if (words.some((word) => word.length > MAX_WORD)) return null;
   if (words.length === 0) return '';
-  const whole = words.slice(0, -1).map((word) => `'${word}'`);
   const last = words[words.length - 1];
   const lastQuery = `'${last}' | '${last}':*`;
-  if (whole.length === 0) return lastQuery;
-  return `${whole.join(' & ')} & ( ${lastQuery} )`;
-}
-
-/** The tsquery's text for `text`, `''` when it holds no word (the function answers NULL), or null. */
-export function searchQueryText(text: string): string | null {
-  const words = searchWords(text);
-  return words === null ? null : queryOfWords(words);
+  if (words.length === 1) return lastQuery;
+  return `${words
+    .slice(0, -1)
+    .map((word) => `'${word}'`)
+    .join(' & ')} & ( ${lastQuery} )`;
 }
 
 /**
@@ -62,41 +54,6 @@ export async function searchQuerySql(q: Queryable, text: string, params: unknown
   }
   // No word: the function's NULL (which matches nothing).
   return `$${params.push(written === '' ? null : written)}::tsquery`;
-}
-
-/**
- * The condition that `columns` (tsvector columns of one row, e.g. `i.search_words`) match the search text:
- * any one of them holding every word of it (searchQuerySql), with the text's whole words that `common` holds
- * (words most rows hold, common-words.ts) left out of what the word indexes are asked.
- *
- * A word index answers a conjunction by reading every word's list of rows and intersecting them: for the
- * performance seed's "perf.user4711" the list of "perf", which every invitation holds, was most of the
- * index scan's work (0.7 ms of 1 ms at ×1, the lists grow with the table). Asked for the other words only
- * (`… @@ 'user4711' | 'user4711':*`), the index answers the rows holding those, a few more than match, and
- * each of them is tested against the whole query by ts_match_vq: the function behind `@@`, called by name so
- * that no word index is asked for it. The rows are the same whichever words are held common: the whole query
- * is always tested, and the index's rows are a superset of its matches (each of its conjunctions is part of
- * the whole one). The last word (also the beginning of one) is always asked of the index, so that at least
- * one word is; a text of one word, or without common words, is asked whole, as before.
- */
-export async function searchCondition(
-  q: Queryable,
-  text: string,
-  params: unknown[],
-  columns: readonly string[],
-  common: ReadonlySet<string>,
-): Promise<string> {
-  const anyMatches = (match: (column: string) => string) =>
-    columns.length === 1 ? match(columns[0]) : `(${columns.map(match).join(' OR ')})`;
-  const words = searchWords(text);
-  const asked = words?.filter((word, i) => i === words.length - 1 || !common.has(word));
-  if (words === null || asked === undefined || asked.length === words.length) {
-    const query = await searchQuerySql(q, text, params);
-    return anyMatches((column) => `${column} @@ ${query}`);
-  }
-  const indexed = `$${params.push(queryOfWords(asked))}::tsquery`;
-  const whole = `$${params.push(queryOfWords(words))}::tsquery`;
-  return `${anyMatches((column) => `${column} @@ ${indexed}`)} AND ${anyMatches((column) => `ts_match_vq(${column}, ${whole})`)}`;
 }
 
 /** A string as an escape string literal, or null when it holds a NUL (which cannot be in a statement's text). */

@@ -6,8 +6,7 @@
 import type { Queryable } from '../db/types.js';
 import { sortOrder, type PageSort } from '../domain/paging.js';
 import { pagedTextSearch, pagedSearchStatement, type PagedSearch } from './searched-page.js';
-import { commonWords } from './common-words.js';
-import { searchCondition } from './search-query.js';
+import { searchQuerySql } from './search-query.js';
 import { isValidAuthority, strongerAuthority, type Authority } from 'shared-auth/rules';
 import { listItem, type UserListRow } from './user.rows.js';
 
@@ -27,7 +26,7 @@ export interface UserSearchQuery {
  * words are: a narrow text reads the words' index, a broad one the order index until a page is full.
  */
 const textMatch = async (q: Queryable, text: string, params: unknown[]) =>
-  searchCondition(q, text, params, ['u.search_words'], await commonWords(q, 'users'));
+  `u.search_words @@ ${await searchQuerySql(q, text, params)}`;
 
 /** A user of a search page, with the authorities the user holds (one for each role held, in no order). */
 export type UserSearchRow = UserListRow & { authorities: string[] };

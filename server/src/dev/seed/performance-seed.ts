@@ -12,7 +12,6 @@ import { randomBytes } from 'node:crypto';
 import { analyzeInParts } from '../../db/analyze-in-parts.js';
 import type { Db, Queryable } from '../../db/types.js';
 import { deleteInBatches } from '../../stores/batched-delete.js';
-import { readCommonWordsNow } from '../../stores/common-words.js';
 import type { PerformanceSeedProgress, PerformanceSeedResult } from '../../jobs/performance-seed-run.js';
 
 export type { PerformanceSeedProgress, PerformanceSeedResult };
@@ -326,8 +325,6 @@ export async function performanceSeed(
   }
   // The statements prepared while the tables were half loaded and half analysed are planned afresh.
   await db.replan?.();
-  // The words most rows now hold ("perf", "user", "org"), left out of what the word indexes are asked.
-  await readCommonWordsNow(db);
   report({ phase: 'done', done: counts.users, total: users });
   return { roles: r, ...counts, ms: Date.now() - started };
 }
