@@ -97,3 +97,29 @@ journey('the system area and the audit trail in Dutch: every tab', async ({ page
     name: 'the audit trail in Dutch',
   });
 });
+
+journey(
+  "a first visit in the lang cookie's language, which the server gives the page with it",
+  async ({ page }) => {
+    const login = (/** @type {'en' | 'nl'} */ lang) => {
+      const name = exactly(text('shared-ui', 'header.login', { lang }));
+      return page.getByRole('button', { name }).or(page.getByRole('link', { name })).first();
+    };
+    // No lang query: the cookie decides over the browser's language (spec §1).
+    await page.goto('/');
+    await login('en').waitFor();
+    const origin = new URL(page.url()).origin;
+    await page.context().addCookies([{ name: 'lang', value: 'nl', url: origin }]);
+    await page.goto('/');
+    await login('nl').waitFor();
+    // As the server read the cookie for this page.
+    const carried = page.locator('head meta[name="portal-lang-cookie"]');
+    if ((await carried.getAttribute('content')) !== 'nl')
+      throw new Error('the page does not carry the cookie');
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: origin }]);
+    await page.goto('/?lang=nl');
+    await login('nl').waitFor();
+    await page.goto('/');
+    await login('en').waitFor();
+  },
+);

@@ -7,6 +7,7 @@ import { fileRegistry } from '../registry/file-registry.js';
 import { HW_GUID } from '../test/api-kit.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import { buildTestApp, cookiesFrom, loginAs } from '../test/helper.js';
+import { LANGUAGE_COOKIE_META } from 'shared-auth/rules';
 import { answersBlock, SESSION_HINT, STARTUP_ANSWERS_ID } from './static.js';
 
 /** The page's inline script (the shell's is startup.js), and its CSP source. */
@@ -138,11 +139,36 @@ describe('static serving of the built bundles', () => {
     expect(anonymous.body).not.toContain('portal-session');
     for (const url of ['/', '/home', '/roles/12/guests']) {
       const res = await app.inject({ method: 'GET', url, cookies: { portal_session: 'anything' } });
-      expect(res.body).toContain(`<title>console</title>${SESSION_HINT}<script type="application/json"`);
+      expect(res.body).toContain(
+        `<title>console</title>${SESSION_HINT}<meta name="${LANGUAGE_COOKIE_META}" content="" /><script type="application/json"`,
+      );
       expect(res.body).toContain(`</script><script>${INLINE}</script>`);
       expect(String(res.headers['content-security-policy'])).toContain(INLINE_SOURCE);
       expect(res.headers.vary).toContain('Cookie');
     }
+  });
+
+  it("gives the page its lang cookie's language before the inline script, never the cookie as sent", async () => {
+    const carried = async (cookies: Record<string, string>, url = '/') => {
+      const res = await app.inject({ method: 'GET', url, cookies });
+      const metas = [
+        ...res.body.matchAll(new RegExp(`<meta name="${LANGUAGE_COOKIE_META}" content="([^"]*)" />`, 'g')),
+      ];
+      expect(res.body.indexOf(`name="${LANGUAGE_COOKIE_META}"`)).toBeLessThan(
+        res.body.indexOf(`<script>${INLINE}`),
+      );
+      expect(String(res.headers['content-security-policy'])).toContain(INLINE_SOURCE);
+      return metas.map((m) => m[1]);
+    };
+    // As the page's own rules read the cookie (spec §1): nl or en, anything else en; none, empty.
+    expect(await carried({ lang: 'nl' })).toEqual(['nl']);
+    expect(await carried({ lang: 'NL-be' }, '/home/roles')).toEqual(['nl']);
+    expect(await carried({ lang: 'en' })).toEqual(['en']);
+    expect(await carried({ lang: 'fr' })).toEqual(['en']);
+    expect(await carried({ lang: '"><script>alert(1)</script>' })).toEqual(['en']);
+    expect(await carried({ lang: '  ' })).toEqual(['']);
+    expect(await carried({})).toEqual(['']);
+    expect(await carried({ other: 'nl' })).toEqual(['']);
   });
 
   it('answers a shell bundle asked for under a deep link (relative script paths)', async () => {

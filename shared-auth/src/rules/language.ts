@@ -2,6 +2,13 @@ import type { Locale } from './types.js';
 
 export const LANGUAGES: readonly Locale[] = ['en', 'nl'];
 export const DEFAULT_LANGUAGE: Locale = 'en';
+/** The cookie that keeps the language chosen in the console (spec §1 'Language choice'). */
+export const LANGUAGE_COOKIE = 'lang';
+/**
+ * The meta element in which the server gives a page the language its lang cookie chooses (`nl`, `en`, or
+ * empty without the cookie), so that the page's scripts need not read `document.cookie` to start.
+ */
+export const LANGUAGE_COOKIE_META = 'portal-lang-cookie';
 
 function normalise(value: string | null | undefined): string {
   return (value ?? '').trim().toLowerCase().slice(0, 2);
@@ -18,7 +25,7 @@ export function resolveLanguage(sources: {
   browser?: string | null;
 }): Locale {
   const query = sources.query?.includes('=') ? readQueryParameter(sources.query, 'lang') : sources.query;
-  const cookie = sources.cookie?.includes('=') ? readCookie(sources.cookie, 'lang') : sources.cookie;
+  const cookie = sources.cookie?.includes('=') ? readCookie(sources.cookie, LANGUAGE_COOKIE) : sources.cookie;
   const chosen = [query, cookie, sources.browser].map(normalise).find((value) => value.length > 0);
   return chosen === 'nl' || chosen === 'en' ? chosen : DEFAULT_LANGUAGE;
 }

@@ -1,4 +1,5 @@
 import { page } from '../http/page.js';
+import { LANGUAGE_COOKIE_META } from '../rules/language.js';
 import { initialSessionState, useSessionStore } from '../stores/session.store.js';
 import {
   beginStartupCalls,
@@ -89,6 +90,29 @@ describe('beginStartupCalls', () => {
     const calls = server.begin();
     expect(server.paths()).toEqual(['/api/v1/csrf', '/api/v1/users/config', '/api/v1/users/me']);
     expect(await (await calls.me)?.json()).toEqual(me);
+  });
+
+  test("sends the language of the lang cookie the server wrote into the page, without reading the page's cookies", async () => {
+    const carried = document.createElement('meta');
+    carried.name = LANGUAGE_COOKIE_META;
+    carried.content = 'nl';
+    document.head.append(carried);
+    const cookieRead = jest.spyOn(Document.prototype, 'cookie', 'get');
+    try {
+      const fetchMock = jest.fn(async () => answer({ authenticated: false }));
+      beginStartupCalls({
+        fetch: fetchMock as unknown as typeof fetch,
+        search: '',
+        browserLanguage: 'en-GB',
+      });
+      expect(fetchMock.mock.calls.map((call: unknown[]) => (call[1] as RequestInit).headers)).toEqual([
+        { Accept: 'application/json', 'Accept-Language': 'nl' },
+        { Accept: 'application/json', 'Accept-Language': 'nl' },
+      ]);
+      expect(cookieRead).not.toHaveBeenCalled();
+    } finally {
+      carried.remove();
+    }
   });
 
   test("reads the page's session hint from its head", async () => {

@@ -4,7 +4,7 @@
 // fetch with the client's request conventions and no library of its own, so that it can live in main.js.
 // runStartup reads the answers through the one HTTP client (its hooks, session check and errors) as if it
 // had fetched them itself; an answer it does not take is simply never read.
-import { pageLanguage } from '../http/page-language.js';
+import { pageLanguage, pageLanguageCookie } from '../http/page-language.js';
 import { API_PREFIX } from '../http/protocol.js';
 
 export interface EarlyStartupCalls {
@@ -76,7 +76,7 @@ export function beginStartupCalls(environment: EarlyCallsEnvironment = {}): Earl
   // The same language shared-auth's client sends before i18next runs (current-language.ts).
   const language = pageLanguage({
     search: environment.search ?? window.location.search,
-    cookie: environment.cookie ?? document.cookie,
+    cookie: environment.cookie ?? pageLanguageCookie(),
     browser: environment.browserLanguage === undefined ? navigator.language : environment.browserLanguage,
   });
   const get = (path: string): Promise<Response> =>

@@ -1,4 +1,10 @@
-import { LANGUAGE_COOKIE_DAYS, resolveLanguage, type Locale } from 'shared-auth';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  pageLanguageCookie,
+  resolveLanguage,
+  type Locale,
+} from 'shared-auth';
 
 /** The interface languages (spec §1): en and nl. */
 export type Language = Locale;
@@ -14,7 +20,7 @@ function toLanguage(value: string | null | undefined): Language {
 export function detectLanguage(): Language {
   return resolveLanguage({
     query: window.location.search,
-    cookie: document.cookie,
+    cookie: pageLanguageCookie(),
     browser: navigator.language,
   });
 }
@@ -37,6 +43,6 @@ export function switchLanguage(
 ): void {
   const language = toLanguage(lang);
   const expires = new Date(Date.now() + LANGUAGE_COOKIE_DAYS * 24 * 60 * 60 * 1000);
-  document.cookie = `lang=${language}; expires=${expires.toUTCString()}; path=/; SameSite=Lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; expires=${expires.toUTCString()}; path=/; SameSite=Lax`;
   navigate(languageUrl(language));
 }

@@ -1,0 +1,53 @@
+import { LANGUAGE_COOKIE_META } from '../rules/language.js';
+import { pageLanguage, pageLanguageCookie } from './page-language.js';
+
+/** The page's head with the server's copy of its lang cookie (server/src/routes/static.ts), for one test. */
+function withCarried(content: string, run: () => void): void {
+  const meta = document.createElement('meta');
+  meta.name = LANGUAGE_COOKIE_META;
+  meta.content = content;
+  document.head.append(meta);
+  try {
+    run();
+  } finally {
+    meta.remove();
+  }
+}
+
+describe("the page's lang cookie", () => {
+  let cookieRead: jest.SpyInstance;
+  beforeEach(() => {
+    document.cookie = 'lang=nl; path=/';
+    cookieRead = jest.spyOn(Document.prototype, 'cookie', 'get');
+  });
+  afterEach(() => {
+    cookieRead.mockRestore();
+    document.cookie = 'lang=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  test('is read from document.cookie on a page the server did not say it for', () => {
+    expect(pageLanguageCookie()).toContain('lang=nl');
+    expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'en-GB' })).toBe('nl');
+    expect(cookieRead).toHaveBeenCalled();
+  });
+
+  test("is the server's copy when the page carries one, without reading document.cookie", () => {
+    withCarried('en', () => {
+      expect(pageLanguageCookie()).toBe('en');
+      expect(pageLanguage()).toBe('en');
+    });
+    withCarried('nl', () =>
+      expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'en' })).toBe('nl'),
+    );
+    expect(cookieRead).not.toHaveBeenCalled();
+  });
+
+  test('carried empty (the request had none), the browser language decides; the lang query still comes first', () => {
+    withCarried('', () => {
+      expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'nl-NL' })).toBe('nl');
+      expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'de' })).toBe('en');
+      expect(pageLanguage({ search: '?lang=en', cookie: pageLanguageCookie(), browser: 'nl' })).toBe('en');
+    });
+    expect(cookieRead).not.toHaveBeenCalled();
+  });
+});
