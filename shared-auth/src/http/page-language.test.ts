@@ -1,18 +1,5 @@
-import { LANGUAGE_COOKIE_META } from '../rules/language.js';
+import { withCarriedLanguageCookie } from 'test-support/page-language';
 import { pageLanguage, pageLanguageCookie } from './page-language.js';
-
-/** The page's head with the server's copy of its lang cookie (server/src/routes/static.ts), for one test. */
-function withCarried(content: string, run: () => void): void {
-  const meta = document.createElement('meta');
-  meta.name = LANGUAGE_COOKIE_META;
-  meta.content = content;
-  document.head.append(meta);
-  try {
-    run();
-  } finally {
-    meta.remove();
-  }
-}
 
 describe("the page's lang cookie", () => {
   let cookieRead: jest.SpyInstance;
@@ -31,19 +18,19 @@ describe("the page's lang cookie", () => {
     expect(cookieRead).toHaveBeenCalled();
   });
 
-  test("is the server's copy when the page carries one, without reading document.cookie", () => {
-    withCarried('en', () => {
+  test("is the server's copy when the page carries one, without reading document.cookie", async () => {
+    await withCarriedLanguageCookie('en', () => {
       expect(pageLanguageCookie()).toBe('en');
       expect(pageLanguage()).toBe('en');
     });
-    withCarried('nl', () =>
+    await withCarriedLanguageCookie('nl', () =>
       expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'en' })).toBe('nl'),
     );
     expect(cookieRead).not.toHaveBeenCalled();
   });
 
-  test('carried empty (the request had none), the browser language decides; the lang query still comes first', () => {
-    withCarried('', () => {
+  test('carried empty (the request had none), the browser language decides; the lang query still comes first', async () => {
+    await withCarriedLanguageCookie('', () => {
       expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'nl-NL' })).toBe('nl');
       expect(pageLanguage({ search: '', cookie: pageLanguageCookie(), browser: 'de' })).toBe('en');
       expect(pageLanguage({ search: '?lang=en', cookie: pageLanguageCookie(), browser: 'nl' })).toBe('en');

@@ -1,5 +1,5 @@
 import { page } from '../http/page.js';
-import { LANGUAGE_COOKIE_META } from '../rules/language.js';
+import { withCarriedLanguageCookie } from 'test-support/page-language';
 import { initialSessionState, useSessionStore } from '../stores/session.store.js';
 import {
   beginStartupCalls,
@@ -93,12 +93,8 @@ describe('beginStartupCalls', () => {
   });
 
   test("sends the language of the lang cookie the server wrote into the page, without reading the page's cookies", async () => {
-    const carried = document.createElement('meta');
-    carried.name = LANGUAGE_COOKIE_META;
-    carried.content = 'nl';
-    document.head.append(carried);
     const cookieRead = jest.spyOn(Document.prototype, 'cookie', 'get');
-    try {
+    await withCarriedLanguageCookie('nl', () => {
       const fetchMock = jest.fn(async () => answer({ authenticated: false }));
       beginStartupCalls({
         fetch: fetchMock as unknown as typeof fetch,
@@ -110,9 +106,7 @@ describe('beginStartupCalls', () => {
         { Accept: 'application/json', 'Accept-Language': 'nl' },
       ]);
       expect(cookieRead).not.toHaveBeenCalled();
-    } finally {
-      carried.remove();
-    }
+    });
   });
 
   test("reads the page's session hint from its head", async () => {

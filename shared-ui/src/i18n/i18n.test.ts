@@ -1,6 +1,7 @@
 jest.mock('shared-auth', () => jest.requireActual('test-support/shared-auth.mock').sharedAuthMock());
 
-import { LANGUAGE_COOKIE_META, reportError, useSessionStore } from 'shared-auth';
+import { reportError, useSessionStore } from 'shared-auth';
+import { withCarriedLanguageCookie } from 'test-support/page-language';
 import { resetStores } from 'test-support/stores';
 import { i18n, initI18n, loadLanguageTexts, registerTranslations } from './i18n';
 import { detectLanguage, languageUrl, switchLanguage } from './language';
@@ -29,19 +30,13 @@ describe('detectLanguage', () => {
     expect(detectLanguage()).toBe('nl');
   });
 
-  it("reads the lang cookie's language the server wrote into the page, not document.cookie, when there is one", () => {
+  it("reads the lang cookie's language the server wrote into the page, not document.cookie, when there is one", async () => {
     document.cookie = 'lang=en; path=/';
-    const carried = document.createElement('meta');
-    carried.name = LANGUAGE_COOKIE_META;
-    carried.content = 'nl';
-    document.head.append(carried);
     const cookieRead = jest.spyOn(Document.prototype, 'cookie', 'get');
-    try {
+    await withCarriedLanguageCookie('nl', () => {
       expect(detectLanguage()).toBe('nl');
       expect(cookieRead).not.toHaveBeenCalled();
-    } finally {
-      carried.remove();
-    }
+    });
   });
 
   it('then the browser language, nl-NL counting as nl', () => {
