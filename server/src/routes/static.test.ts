@@ -165,6 +165,8 @@ describe('static serving of the built bundles', () => {
     expect(await carried({ lang: 'NL-be' }, '/home/roles')).toEqual(['nl']);
     expect(await carried({ lang: 'en' })).toEqual(['en']);
     expect(await carried({ lang: 'fr' })).toEqual(['en']);
+    // A value holding '=' is a value all the same, as the page reads it from document.cookie.
+    expect(await carried({ lang: 'nl=x' })).toEqual(['nl']);
     expect(await carried({ lang: '"><script>alert(1)</script>' })).toEqual(['en']);
     expect(await carried({ lang: '  ' })).toEqual(['']);
     expect(await carried({})).toEqual(['']);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_META, resolveLanguage } from 'shared-auth/rules';
+import { chosenLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_META, resolveLanguage } from 'shared-auth/rules';
 import { BUNDLED_REMOTE_IDS } from '../config.js';
 import { BUNDLED_LOGOS_DIR, BUNDLED_LOGOS_PATH } from '../registry/file-registry.js';
 import { sendError } from '../plugins/error-handler.js';
@@ -95,8 +95,7 @@ export const SESSION_HINT = '<meta name="portal-session" content="present" />';
  * (40-70 ms of the landing on the bench's machine, the page's parser held all the while).
  */
 export function languageCookieMeta(request: FastifyRequest): string {
-  const value = request.cookies?.[LANGUAGE_COOKIE] ?? '';
-  const chosen = value.trim() === '' ? '' : resolveLanguage({ query: value });
+  const chosen = chosenLanguage(request.cookies?.[LANGUAGE_COOKIE]) ?? '';
   return `<meta name="${LANGUAGE_COOKIE_META}" content="${chosen}" />`;
 }
 

@@ -1,4 +1,4 @@
-import { readCookie, readQueryParameter, resolveLanguage } from './language.js';
+import { chosenLanguage, readCookie, readQueryParameter, resolveLanguage } from './language.js';
 
 describe('resolveLanguage', () => {
   test.each([
@@ -37,5 +37,17 @@ describe('readCookie and readQueryParameter', () => {
     ['?other=1', 'lang', null],
   ])('query %p %s', (search, name, expected) => {
     expect(readQueryParameter(search, name)).toBe(expected);
+  });
+});
+
+describe('chosenLanguage', () => {
+  test('nl or en from one value, anything else en, nothing from a blank one', () => {
+    expect(chosenLanguage('nl')).toBe('nl');
+    expect(chosenLanguage(' NL-be ')).toBe('nl');
+    expect(chosenLanguage('en-GB')).toBe('en');
+    expect(chosenLanguage('fr')).toBe('en');
+    expect(chosenLanguage('nl=x')).toBe('nl');
+    expect(chosenLanguage('  ')).toBeNull();
+    expect(chosenLanguage(undefined)).toBeNull();
   });
 });

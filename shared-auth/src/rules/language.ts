@@ -15,6 +15,16 @@ function normalise(value: string | null | undefined): string {
 }
 
 /**
+ * The language one given source chooses (spec §1): nl or en, anything else en; null when it gives none
+ * (blank), so that the next source decides.
+ */
+export function chosenLanguage(value: string | null | undefined): Locale | null {
+  const chosen = normalise(value);
+  if (chosen.length === 0) return null;
+  return chosen === 'nl' || chosen === 'en' ? chosen : DEFAULT_LANGUAGE;
+}
+
+/**
  * Spec §1 'Language choice': the lang query parameter first, then the lang cookie, then the browser
  * language; the first one given decides, and anything but nl or en becomes en. `query` is either the
  * value of lang or a whole search string ('?lang=nl'); `cookie` the value or a whole cookie header.
