@@ -12,6 +12,7 @@ export const envJsonSchema = {
     HOST: { type: 'string', minLength: 1, default: 'localhost' },
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    DATABASE_POOL_SIZE: { type: 'integer', minimum: 1, maximum: 500, default: 10 },
     DATA_DIR: { type: 'string', minLength: 1 },
     OIDC_ISSUER: { type: 'string', pattern: '^https?://' },
     OIDC_CLIENT_ID: { type: 'string', minLength: 1 },
@@ -95,6 +96,7 @@ export interface RawEnv {
   HOST: string;
   PUBLIC_URL?: string;
   DATABASE_URL?: string;
+  DATABASE_POOL_SIZE: number;
   DATA_DIR?: string;
   OIDC_ISSUER?: string;
   OIDC_CLIENT_ID?: string;

@@ -109,6 +109,15 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads the size of the PostgreSQL pools, 10 unless set, and refuses one below 1 or not a number', () => {
+    expect(loadConfig({ DEV_IDP: 'true' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DEV_IDP: 'true', DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const wrong of ['0', 'many', '2.5', '501']) {
+      expect(() => loadConfig({ DEV_IDP: 'true', DATABASE_POOL_SIZE: wrong })).toThrow(ConfigError);
+      expect(() => loadConfig({ DEV_IDP: 'true', DATABASE_POOL_SIZE: wrong })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DEV_IDP: 'true', PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 8080,

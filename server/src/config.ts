@@ -29,6 +29,12 @@ export interface AppConfig {
   /** True when PUBLIC_URL is https: cookies get Secure, helmet sends HSTS. */
   secure: boolean;
   databaseUrl: string | null;
+  /**
+   * The most connections each of the server's two PostgreSQL pools opens (its prepared statements' and the
+   * others', db/pool-db.ts): DATABASE_POOL_SIZE, 10 unless set; optional so that configurations made in
+   * code (tests) get the default. Unused on PGlite.
+   */
+  databasePoolSize?: number;
   /** A directory, or 'memory' for an in-memory PGlite. Unused when databaseUrl is set. */
   dataDir: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
@@ -373,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     secure: publicUrl.startsWith('https://'),
     databaseUrl: raw.DATABASE_URL ?? null,
+    databasePoolSize: raw.DATABASE_POOL_SIZE,
     dataDir:
       raw.DATA_DIR === 'memory' ? 'memory' : path.resolve(raw.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     oidc: devIdp

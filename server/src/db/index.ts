@@ -14,9 +14,17 @@ function stopServer(error: Error): void {
   process.exit(1);
 }
 
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+/** Connections each PostgreSQL pool opens at most when the configuration does not say (DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
+
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
+): Promise<Db> {
   const db = config.databaseUrl
-    ? await postgresDb(config.databaseUrl, { max: 10, connectionTimeoutMillis: 15_000 })
+    ? await postgresDb(config.databaseUrl, {
+        max: config.databasePoolSize ?? DEFAULT_POOL_SIZE,
+        connectionTimeoutMillis: 15_000,
+      })
     : await openPglite(config.dataDir, { onLost: stopServer });
   try {
     await migrate(db);

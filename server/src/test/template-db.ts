@@ -107,11 +107,12 @@ export async function freshTestDb({ connections }: { connections?: number } = {}
 }
 
 /**
- * `count` handles on one fresh, migrated PostgreSQL database, each with its own pool (and whatever else
- * a server process keeps), as that many server processes behind a load balancer have. The database is
- * dropped when the last of them is closed.
+ * A fresh, migrated PostgreSQL database made from the template, and how to drop it (forcing out whatever is
+ * still connected).
  */
-export async function freshSharedPostgresDb(url: string, count: number, connections = 5): Promise<Db[]> {
+export async function freshPostgresDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = await ensurePostgresTemplate(url);
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -121,11 +122,7 @@ export async function freshSharedPostgresDb(url: string, count: number, connecti
   } finally {
     await admin.end();
   }
-  const own = withDatabase(url, name);
-  let open = count;
-  const dropWhenLast = async () => {
-    open -= 1;
-    if (open > 0) return;
+  const drop = async () => {
     const dropper = new pg.Client({ connectionString: url });
     await dropper.connect();
     try {
@@ -134,7 +131,23 @@ export async function freshSharedPostgresDb(url: string, count: number, connecti
       await dropper.end();
     }
   };
+  return { url: withDatabase(url, name), drop };
+}
+
+/**
+ * `count` handles on one fresh, migrated PostgreSQL database, each with its own pool (and whatever else
+ * a server process keeps), as that many server processes behind a load balancer have. The database is
+ * dropped when the last of them is closed.
+ */
+export async function freshSharedPostgresDb(url: string, count: number, connections = 5): Promise<Db[]> {
+  const fresh = await freshPostgresDatabase(url);
+  let open = count;
+  const dropWhenLast = async () => {
+    open -= 1;
+    if (open > 0) return;
+    await fresh.drop();
+  };
   return Promise.all(
-    Array.from({ length: count }, () => postgresDb(own, { max: connections }, dropWhenLast)),
+    Array.from({ length: count }, () => postgresDb(fresh.url, { max: connections }, dropWhenLast)),
   );
 }
