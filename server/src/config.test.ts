@@ -112,10 +112,26 @@ describe('configuration from the environment', () => {
   it('reads the size of the PostgreSQL pools, 10 unless set, and refuses one below 1 or not a number', () => {
     expect(loadConfig({ DEV_IDP: 'true' }).databasePoolSize).toBe(10);
     expect(loadConfig({ DEV_IDP: 'true', DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
-    for (const wrong of ['0', 'many', '2.5', '501']) {
+    for (const wrong of ['0', 'many', '2.5', '501', 'Infinity', '0x10', '1e2']) {
       expect(() => loadConfig({ DEV_IDP: 'true', DATABASE_POOL_SIZE: wrong })).toThrow(ConfigError);
       expect(() => loadConfig({ DEV_IDP: 'true', DATABASE_POOL_SIZE: wrong })).toThrow(/DATABASE_POOL_SIZE/);
     }
+  });
+
+  it('refuses a whole-number setting not written in decimal digits, naming it', () => {
+    for (const name of [
+      'PORT',
+      'EXTERNAL_API_RATE_LIMIT',
+      'CREDENTIAL_FAILURE_LIMIT',
+      'PROVISIONING_PARALLEL',
+    ]) {
+      for (const wrong of ['Infinity', '-Infinity', '0x10', '1e2', 'NaN']) {
+        expect(() => loadConfig({ DEV_IDP: 'true', [name]: wrong })).toThrow(
+          new RegExp(`${name} must be a whole number`),
+        );
+      }
+    }
+    expect(loadConfig({ DEV_IDP: 'true', EXTERNAL_API_RATE_LIMIT: ' 60 ' }).externalApiRateLimit).toBe(60);
   });
 
   it('treats empty variables as unset', () => {

@@ -336,6 +336,17 @@ function checkLogin(raw: RawEnv, production: boolean): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings mean "unset", as in most deployment tools.
   const data = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // The schema's number coercion takes `Infinity` (past every maximum) and `0x10`: a whole-number setting
+  // is written in decimal digits or refused.
+  const notWhole = Object.entries(envJsonSchema.properties)
+    .filter(([name, property]) => property.type === 'integer' && name in data)
+    .filter(([name]) => !/^\s*-?\d+\s*$/.test(String(data[name])))
+    .map(([name]) => name);
+  if (notWhole.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: ${notWhole.join(', ')} must be a whole number in decimal digits`,
+    );
+  }
   let raw: RawEnv;
   try {
     raw = envSchema<RawEnv>({ schema: envJsonSchema, data, dotenv: false });
